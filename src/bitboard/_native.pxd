@@ -1,0 +1,14 @@
+# Compiler intrinsics for the compiled build; `_native.py` holds plain-Python versions of the same
+# names for the uncompiled build. A module takes them with
+#     if cython.compiled:
+#         from cython.cimports.bitboard._native import popcount64
+#     else:
+#         from ._native import popcount64
+# The C builtins are undefined for 0 (ctz, clz): callers test for the empty set first.
+cdef extern from *:
+    int popcount64 "__builtin_popcountll" (unsigned long long x) nogil
+    int ctz64 "__builtin_ctzll" (unsigned long long x) nogil
+    int clz64 "__builtin_clzll" (unsigned long long x) nogil
+    int ctz32 "__builtin_ctz" (unsigned int x) nogil
+    int clz32 "__builtin_clz" (unsigned int x) nogil
+    unsigned long long bswap64 "__builtin_bswap64" (unsigned long long x) nogil
