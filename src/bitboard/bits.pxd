@@ -1,0 +1,20 @@
+# Declarations other modules cimport, and the module's C tables (lists when uncompiled).
+
+cdef unsigned long long MASK64, NOT_A_FILE, NOT_H_FILE, DEBRUIJN64
+cdef unsigned long long LOW_32, BITS_1, BITS_2, BITS_4, TRANSPOSE_7, TRANSPOSE_14, TRANSPOSE_28
+cdef unsigned char POPCOUNT8[256]
+cdef unsigned char POPCOUNT16[65536]
+cdef signed char LSB8[256]
+cdef signed char MSB8[256]
+cdef signed char LSB16[65536]
+cdef signed char MSB16[65536]
+cdef signed char DEBRUIJN_LSB[64]
+cdef signed char DEBRUIJN_MSB[64]
+
+cpdef unsigned long long bitboard_arg(object value) except? 0xFFFFFFFFFFFFFFFF
+cdef unsigned long long _flip_vertical(unsigned long long b) noexcept nogil
+cdef unsigned long long _mirror_horizontal(unsigned long long b) noexcept nogil
+cdef unsigned long long _flip_diagonal(unsigned long long b) noexcept nogil
+cdef unsigned long long _rotate_180(unsigned long long b) noexcept nogil
+cdef unsigned long long _shift(unsigned long long b, int direction) noexcept nogil
+cdef unsigned long long _occluded_fill(unsigned long long gen, unsigned long long empty, int direction) noexcept nogil
