@@ -1,0 +1,51 @@
+"""bitboard: chess bitboards from the 64-bit primitives up, compiled from pure Python.
+
+Squares are ints (a1 = 0 ... h8 = 63) and bitboards are ints in 0..2**64-1, as in python-chess.
+`bitboard.compiled` tells whether this installation runs the C extensions or the plain-Python
+build of the same source.
+"""
+from .bits import (
+    BITSCAN_ERROR,
+    DIRECTIONS,
+    EAST,
+    NORTH,
+    NORTH_EAST,
+    NORTH_WEST,
+    SOUTH,
+    SOUTH_EAST,
+    SOUTH_WEST,
+    WEST,
+    compiled,
+    file_fill,
+    fill,
+    flip_anti_diagonal,
+    flip_diagonal,
+    flip_vertical,
+    leading_zeros,
+    ls1b,
+    lsb,
+    mirror_horizontal,
+    msb,
+    occluded_fill,
+    popcount,
+    rank_fill,
+    reset_ls1b,
+    rotate_90,
+    rotate_180,
+    rotate_270,
+    shift,
+    shift_down,
+    shift_down_left,
+    shift_down_right,
+    shift_left,
+    shift_right,
+    shift_up,
+    shift_up_left,
+    shift_up_right,
+    trailing_zeros,
+)
+from .errors import InvalidBitboardError, InvalidSquareError
+from .squares import *  # noqa: F401,F403  (A1 ... H8, BB_* constants, names, mappings)
+from .squareset import SquareSet
+
+__version__ = "0.1.0"

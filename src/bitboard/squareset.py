@@ -1,0 +1,213 @@
+"""SquareSet: one 64-bit bitboard as an immutable set of squares.
+
+It follows python-chess's SquareSet (iteration a1 first, `len` is the population count, set
+operators, equal to its int, the same `str` grid), but it is a value: operators return new
+sets and it is hashable, with ``hash(SquareSet(x)) == hash(x)``.
+"""
+try:
+    import cython
+except ImportError:  # the uncompiled build on a machine without Cython
+    from ._cython_shim import cython
+
+from .bits import bitboard_arg, flip_vertical
+from .squares import SQUARE_NAMES, square_arg
+
+if cython.compiled:
+    from cython.cimports.bitboard._native import clz64, ctz64, popcount64
+else:
+    from ._native import clz64, ctz64, popcount64
+
+u64 = cython.typedef(cython.ulonglong)
+ONE = cython.declare(u64, 1)
+
+
+@cython.cclass
+class SquareSet:
+    """An immutable set of squares over one bitboard.
+
+    SquareSet(0x81), SquareSet([A1, H1]) and SquareSet(other_set) are all the same set.
+    """
+
+    _mask: u64
+
+    def __init__(self, squares=0):
+        other: SquareSet
+        if isinstance(squares, SquareSet):
+            other = squares
+            self._mask = other._mask
+        elif isinstance(squares, int) or hasattr(squares, "__index__"):
+            self._mask = bitboard_arg(squares)
+        else:
+            mask: u64 = 0
+            for sq in squares:
+                mask |= ONE << square_arg(sq)
+            self._mask = mask
+
+    @property
+    def mask(self) -> int:
+        """The bitboard, an int in 0..2**64-1."""
+        return self._mask
+
+    # --- the set protocol ---
+
+    def __len__(self) -> int:
+        return popcount64(self._mask)
+
+    def __bool__(self) -> bool:
+        return self._mask != 0
+
+    def __contains__(self, sq) -> bool:
+        try:
+            index = square_arg(sq)
+        except (TypeError, ValueError):
+            return False
+        return (self._mask >> index) & 1 == 1
+
+    def __iter__(self):
+        return iter(self.squares())
+
+    def __reversed__(self):
+        out = []
+        b: u64 = self._mask
+        sq: cython.int
+        while b:
+            sq = 63 ^ clz64(b)
+            out.append(sq)
+            b ^= ONE << sq
+        return iter(out)
+
+    def squares(self) -> list:
+        """The squares in ascending order (a1 first)."""
+        out = []
+        b: u64 = self._mask
+        while b:
+            out.append(ctz64(b))
+            b &= b - 1
+        return out
+
+    # --- values ---
+
+    def __int__(self) -> int:
+        return self._mask
+
+    def __index__(self) -> int:
+        return self._mask
+
+    def __hash__(self) -> int:
+        return hash(self._mask)
+
+    def __eq__(self, other) -> bool:
+        that: SquareSet
+        if isinstance(other, SquareSet):
+            that = other
+            return self._mask == that._mask
+        if isinstance(other, int):
+            return self._mask == other
+        return NotImplemented
+
+    def __ne__(self, other) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __repr__(self) -> str:
+        digits = f"{self._mask:016x}"
+        return "SquareSet(0x" + "_".join(digits[i:i + 4] for i in range(0, 16, 4)) + ")"
+
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            rows.append(" ".join("1" if (self._mask >> (8 * rank + f)) & 1 else "." for f in range(8)))
+        return "\n".join(rows)
+
+    def _repr_svg_(self) -> str:
+        from .svg import board
+        return board(squares=self._mask)
+
+    # --- operators (each accepts a SquareSet or an int bitboard) ---
+
+    def __and__(self, other):
+        return SquareSet(self._mask & _other_mask(other))
+
+    def __or__(self, other):
+        return SquareSet(self._mask | _other_mask(other))
+
+    def __xor__(self, other):
+        return SquareSet(self._mask ^ _other_mask(other))
+
+    def __sub__(self, other):
+        return SquareSet(self._mask & ~_other_mask(other))
+
+    def __rand__(self, other):
+        return SquareSet(self._mask & _other_mask(other))
+
+    def __ror__(self, other):
+        return SquareSet(self._mask | _other_mask(other))
+
+    def __rxor__(self, other):
+        return SquareSet(self._mask ^ _other_mask(other))
+
+    def __rsub__(self, other):
+        return SquareSet(_other_mask(other) & ~self._mask)
+
+    def __invert__(self):
+        return SquareSet(~self._mask & 0xFFFFFFFFFFFFFFFF)
+
+    def __lshift__(self, shift: int):
+        return SquareSet((self._mask << shift) & 0xFFFFFFFFFFFFFFFF)
+
+    def __rshift__(self, shift: int):
+        return SquareSet(self._mask >> shift)
+
+    # --- python-chess's named set methods ---
+
+    def union(self, other):
+        return self | SquareSet(other)
+
+    def intersection(self, other):
+        return self & SquareSet(other)
+
+    def difference(self, other):
+        return self - SquareSet(other)
+
+    def symmetric_difference(self, other):
+        return self ^ SquareSet(other)
+
+    def issubset(self, other) -> bool:
+        return self._mask & ~SquareSet(other)._mask == 0
+
+    def issuperset(self, other) -> bool:
+        return SquareSet(other)._mask & ~self._mask == 0
+
+    def isdisjoint(self, other) -> bool:
+        return self._mask & SquareSet(other)._mask == 0
+
+    def mirror(self):
+        """The set with ranks mirrored (a1 <-> a8), as in python-chess."""
+        return SquareSet(flip_vertical(self._mask))
+
+    def tolist(self) -> list:
+        """64 bools, index = square (python-chess's `tolist`)."""
+        return [(self._mask >> sq) & 1 == 1 for sq in range(64)]
+
+    def carry_rippler(self):
+        """Every subset of this set, the empty set first (the Carry-Rippler enumeration)."""
+        subset: u64 = 0
+        while True:
+            yield SquareSet(subset)
+            subset = (subset - self._mask) & self._mask
+            if subset == 0:
+                break
+
+    def names(self) -> list:
+        """Square names in ascending order: ['a1', 'h1']."""
+        return [SQUARE_NAMES[sq] for sq in self.squares()]
+
+    @staticmethod
+    def from_square(sq):
+        return SquareSet(1 << square_arg(sq))
+
+
+def _other_mask(other) -> int:
+    if isinstance(other, SquareSet):
+        return other.mask
+    return bitboard_arg(other)
