@@ -1,0 +1,56 @@
+"""Which build is installed, and the compiled modules against their own uncompiled source."""
+import ast
+import importlib
+import os
+import pathlib
+
+import pytest
+from hypothesis import given
+
+import bitboard
+from bitboard._pure import pure
+
+from strategies import bitboards
+
+
+
+def compiled_modules():
+    """COMPILED_MODULES as setup.py lists them."""
+    tree = ast.parse((pathlib.Path(__file__).parents[1] / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED_MODULES":
+            return ast.literal_eval(node.value)
+    raise AssertionError("setup.py has no COMPILED_MODULES")
+
+
+def test_build_is_the_one_ci_expects():
+    expected = os.environ.get("BITBOARD_EXPECT_COMPILED")
+    if expected is None:
+        pytest.skip("BITBOARD_EXPECT_COMPILED not set (CI sets it)")
+    assert bitboard.compiled is (expected == "1")
+    for name in compiled_modules():
+        module = importlib.import_module(f"bitboard.{name}")
+        assert module.__file__.endswith(".py") is (expected == "0"), module.__file__
+
+
+def test_pure_loader_gives_the_uncompiled_source():
+    assert pure("bits").compiled is False
+    assert pure("bits").__file__.endswith("bits.py")
+
+
+PUBLIC_UNARY = ["popcount", "popcount_loop", "popcount_swar", "popcount_table8", "popcount_table16",
+                "lsb", "msb", "lsb_loop", "msb_loop", "lsb_debruijn", "msb_debruijn", "lsb_table8",
+                "msb_table8", "lsb_table16", "msb_table16", "lsb_halves", "msb_halves", "lsb_via_msb",
+                "trailing_zeros", "leading_zeros", "ls1b", "reset_ls1b", "mask_through_ls1b",
+                "mask_below_ls1b", "flip_vertical", "mirror_horizontal", "flip_diagonal",
+                "flip_anti_diagonal", "rotate_90", "rotate_180", "rotate_270", "file_fill", "rank_fill",
+                "shift_up", "shift_down", "shift_left", "shift_right", "shift_up_left", "shift_up_right",
+                "shift_down_left", "shift_down_right"]
+
+
+@given(bitboards)
+def test_compiled_and_uncompiled_bits_agree(b):
+    import bitboard.bits as built
+    source = pure("bits")
+    for name in PUBLIC_UNARY:
+        assert getattr(built, name)(b) == getattr(source, name)(b), name

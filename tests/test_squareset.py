@@ -1,0 +1,112 @@
+"""SquareSet against python-chess's SquareSet and Python's own set semantics."""
+import xml.etree.ElementTree as ET
+
+import chess
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bitboard import SquareSet, parse_square
+from bitboard.errors import InvalidBitboardError, InvalidSquareError
+
+from strategies import ALL, bitboards, squares
+
+
+@given(bitboards)
+def test_behaves_like_python_chess(b):
+    ours, theirs = SquareSet(b), chess.SquareSet(b)
+    assert list(ours) == list(theirs)
+    assert list(reversed(ours)) == list(reversed(theirs))
+    assert len(ours) == len(theirs)
+    assert str(ours) == str(theirs)
+    assert ours.tolist() == theirs.tolist()
+    assert int(ours.mirror()) == int(theirs.mirror())
+    assert bool(ours) == bool(theirs)
+    assert repr(ours) == repr(theirs)
+
+
+@given(bitboards, squares)
+def test_membership(b, s):
+    assert (s in SquareSet(b)) == bool(b >> s & 1)
+    assert 64 not in SquareSet(b) and "e4" not in SquareSet(b)
+
+
+@given(bitboards, bitboards)
+def test_set_operators_match_python_sets(a, b):
+    x, y = SquareSet(a), SquareSet(b)
+    sa, sb = set(x), set(y)
+    assert set(x | y) == sa | sb and set(x & y) == sa & sb
+    assert set(x ^ y) == sa ^ sb and set(x - y) == sa - sb
+    assert set(~x) == set(range(64)) - sa
+    assert x.issubset(y) == (sa <= sb) and x.issuperset(y) == (sa >= sb)
+    assert x.isdisjoint(y) == sa.isdisjoint(sb)
+    assert x.union(sb) == x | y and x.intersection(y) == x & y
+    assert x.difference(y) == x - y and x.symmetric_difference(y) == x ^ y
+    # ints mix in on either side
+    assert x | b == a | y == SquareSet(a | b)
+    assert b - x == SquareSet(b & ~a & ALL)
+
+
+@given(bitboards)
+def test_value_semantics(b):
+    s = SquareSet(b)
+    assert s == b and b == s and s == SquareSet(b) and int(s) == s.mask == b
+    assert hash(s) == hash(b) and {s: 1}[b] == 1
+    assert SquareSet(list(s)) == s and SquareSet(s) == s
+    assert (s != b + 1) if b < ALL else (s != 0 or b == 0)
+    with pytest.raises(AttributeError):
+        s.mask = 0
+    t = s
+    t |= 1
+    assert s == b  # in-place operators rebind; the value never changes
+
+
+def test_carry_rippler_enumerates_every_subset():
+    s = SquareSet([0, 9, 63])
+    subsets = list(s.carry_rippler())
+    assert len(subsets) == 8 and len(set(subsets)) == 8 and subsets[0] == 0
+    assert all(sub.issubset(s) for sub in subsets)
+
+
+def test_repr_and_str():
+    s = SquareSet(0x0000001818000000)
+    assert repr(s) == "SquareSet(0x0000_0018_1800_0000)"
+    assert str(s).splitlines()[3] == ". . . 1 1 . . ."  # rank 5, rank 8 on top
+    assert s.names() == ["d4", "e4", "d5", "e5"]
+
+
+@pytest.mark.parametrize("bad,error", [(-1, InvalidBitboardError), (1 << 64, InvalidBitboardError),
+                                       ([64], InvalidSquareError), (["e4"], TypeError), (1.5, TypeError)])
+def test_bad_input_is_named(bad, error):
+    with pytest.raises(error):
+        SquareSet(bad)
+
+
+@given(bitboards)
+def test_svg_parses_and_marks_exactly_the_set_squares(b):
+    svg = SquareSet(b)._repr_svg_()
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    rects = root.findall(f"{ns}rect")
+    squares_drawn = [r for r in rects if r.get("class", "").startswith("square ")]
+    marks = [r for r in rects if r.get("class", "").startswith("mark ")]
+    assert len(squares_drawn) == 64
+    assert sorted(parse_square(m.get("class").split()[1]) for m in marks) == list(SquareSet(b))
+    # geometry: a mark sits inside the square of the same name
+    for m in marks:
+        name = m.get("class").split()[1]
+        cell = next(r for r in squares_drawn if r.get("class").split()[2] == name)
+        assert float(cell.get("x")) < float(m.get("x")) < float(cell.get("x")) + float(cell.get("width"))
+        f, r = parse_square(name) & 7, parse_square(name) >> 3
+        assert float(cell.get("x")) == 20 + 45 * f and float(cell.get("y")) == 20 + 45 * (7 - r)
+
+
+@given(st.sampled_from(["lerf", "lefr", "berf", "befr", "darkthought"]))
+def test_svg_labels_show_a_mappings_numbers(name):
+    from bitboard import MAPPINGS
+    from bitboard.svg import board
+    root = ET.fromstring(board(labels=name))
+    labels = {t.get("class").split()[1]: int(t.text) for t in root.iter("{http://www.w3.org/2000/svg}text")
+              if t.get("class", "").startswith("label")}
+    assert len(labels) == 64
+    assert all(labels[n] == MAPPINGS[name].from_lerf(parse_square(n)) for n in labels)
