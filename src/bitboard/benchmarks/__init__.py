@@ -1,0 +1,36 @@
+"""The library's benchmarks: each compares named variants or peers in one run and prints ratios.
+
+Run one with `python -m bitboard.benchmarks.<name>` (bits, ...) or all with `bitboard bench`.
+Speed is shown here, never asserted in tests.
+"""
+import time
+
+
+def best_time(function, repeat: int = 5) -> float:
+    """Seconds of the fastest of `repeat` runs (the least disturbed by the rest of the machine)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def markdown_table(headers, rows) -> str:
+    """A GitHub-flavoured Markdown table; the first column left-aligned, the rest right."""
+    cells = [[str(c) for c in row] for row in [headers] + list(rows)]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    lines = []
+    for n, row in enumerate(cells):
+        lines.append("| " + " | ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                                        for i, (c, w) in enumerate(zip(row, widths))) + " |")
+        if n == 0:
+            lines.append("|" + "|".join(":" + "-" * (w + 1) if i == 0 else "-" * (w + 1) + ":"
+                                        for i, w in enumerate(widths)) + "|")
+    return "\n".join(lines)
+
+
+def relative(times) -> list:
+    """Each time as a multiple of the fastest: 1.00x is the fastest."""
+    fastest = min(times)
+    return [t / fastest for t in times]

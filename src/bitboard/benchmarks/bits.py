@@ -1,0 +1,85 @@
+"""Popcount and bit-scan variants, compiled and uncompiled, on sparse, random and dense boards.
+
+    python -m bitboard.benchmarks.bits [--quick]
+
+Compiled variants run inside a C loop over an array (bits.sum_popcount and friends), so the
+numbers are the variant's own cost; uncompiled ones run as map() over the same values. Each
+cell is nanoseconds per value and, after it, the multiple of the fastest variant in the column.
+"""
+import argparse
+import array
+import random
+
+from .. import bits as built
+from .._pure import pure
+from . import best_time, markdown_table, relative
+
+KINDS = {
+    "single (1 bit)": lambda rng: 1 << rng.randrange(64),
+    "sparse (1-4 bits)": lambda rng: sum(1 << s for s in rng.sample(range(64), rng.randint(1, 4))),
+    "random (~32 bits)": lambda rng: rng.getrandbits(64) or 1,
+    "dense (56-63 bits)": lambda rng: ((1 << 64) - 1) ^ sum(1 << s for s in rng.sample(range(64), rng.randint(1, 8))),
+}
+
+FAMILIES = [  # (title, variant names, compiled kernel name, function name prefix)
+    ("population count", built.POPCOUNT_VARIANTS, "sum_popcount", "_popcount"),
+    ("bit scan forward (LSB)", built.LSB_VARIANTS, "sum_lsb", "_lsb"),
+    ("bit scan reverse (MSB)", built.MSB_VARIANTS, "sum_msb", "_msb"),
+]
+
+
+def inputs(n: int, seed: int = 2026) -> dict:
+    rng = random.Random(seed)
+    return {kind: [make(rng) for _ in range(n)] for kind, make in KINDS.items()}
+
+
+def function_name(prefix: str, variant: str) -> str:
+    return prefix if variant == "native" else f"{prefix}_{variant}"
+
+
+def measure(n_compiled: int, n_pure: int, repeat: int):
+    """{family: {variant: {(build, kind): ns per value}}}."""
+    source = pure("bits")
+    data = inputs(max(n_compiled, n_pure))
+    results = {}
+    for title, variants, kernel, prefix in FAMILIES:
+        table = results.setdefault(title, {})
+        for v, variant in enumerate(variants):
+            row = table.setdefault(variant, {})
+            for kind, values in data.items():
+                if built.compiled:
+                    arr = array.array("Q", values[:n_compiled])
+                    run = getattr(built, kernel)
+                    row[("compiled", kind)] = best_time(lambda: run(v, arr), repeat) / n_compiled * 1e9
+                fn = getattr(source, function_name(prefix, variant))
+                few = values[:n_pure]
+                row[("uncompiled", kind)] = best_time(lambda: sum(map(fn, few)), repeat) / n_pure * 1e9
+    return results
+
+
+def report(results) -> str:
+    out = []
+    for title, table in results.items():
+        columns = list(next(iter(table.values())))
+        ratios = {c: relative([table[v][c] for v in table]) for c in columns}
+        headers = [title] + [f"{build} {kind.split()[0]}" for build, kind in columns]
+        rows = []
+        for i, variant in enumerate(table):
+            rows.append([variant] + [f"{table[variant][c]:.2f} ns {ratios[c][i]:.2f}x" for c in columns])
+        out.append(markdown_table(headers, rows))
+    return "\n\n".join(out)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="fewer values and repeats")
+    a = ap.parse_args(argv)
+    n_compiled, n_pure, repeat = (20_000, 2_000, 3) if a.quick else (200_000, 20_000, 7)
+    print(f"bitboard.compiled = {built.compiled}; ns per value, then the multiple of the fastest in the column")
+    print(f"single: one random bit; sparse: 1-4 random bits; random: uniform 64-bit; dense: 56-63 bits. {n_compiled} values compiled, "
+          f"{n_pure} uncompiled, best of {repeat}.\n")
+    print(report(measure(n_compiled, n_pure, repeat)))
+
+
+if __name__ == "__main__":
+    main()
