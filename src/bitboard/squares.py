@@ -40,30 +40,24 @@ SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
 _SQUARE_BY_NAME = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
 
 
-def square_arg(value) -> int:
-    """`value` as a square index, or TypeError / InvalidSquareError naming it."""
-    try:
-        sq = operator.index(value)
-    except TypeError:
-        raise TypeError(f"a square is an int in 0..63, not {type(value).__name__} {value!r}") from None
-    if not 0 <= sq < 64:
-        raise InvalidSquareError(f"square {value!r} is not in 0..63")
-    return sq
-
-
-def _coordinate_arg(value, what: str) -> int:
+def _index_arg(value, what: str, size: int) -> int:
     try:
         index = operator.index(value)
     except TypeError:
-        raise TypeError(f"a {what} index is an int in 0..7, not {type(value).__name__} {value!r}") from None
-    if not 0 <= index < 8:
-        raise InvalidSquareError(f"{what} index {value!r} is not in 0..7")
+        raise TypeError(f"a {what} is an int in 0..{size - 1}, not {type(value).__name__} {value!r}") from None
+    if not 0 <= index < size:
+        raise InvalidSquareError(f"{what} {value!r} is not in 0..{size - 1}")
     return index
+
+
+def square_arg(value) -> int:
+    """`value` as a square index, or TypeError / InvalidSquareError naming it."""
+    return _index_arg(value, "square", 64)
 
 
 def square(file_index, rank_index) -> int:
     """The square on a file (0 = a) and rank (0 = first rank)."""
-    return 8 * _coordinate_arg(rank_index, "rank") + _coordinate_arg(file_index, "file")
+    return 8 * _index_arg(rank_index, "rank index", 8) + _index_arg(file_index, "file index", 8)
 
 
 def square_file(sq) -> int:
