@@ -42,6 +42,12 @@ def cmd_show(args) -> None:
     print(f"\n{m.name} 0x{value:016x}: {popcount(value)} squares: {' '.join(SquareSet(lerf).names()) or '-'}")
 
 
+def cmd_search(args) -> None:
+    from .magic_search import search_and_compare
+    if search_and_compare(args.write) != 0:
+        raise SystemExit(1)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bitboard", description="Chess bitboards: draw, convert, perft.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -53,6 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--mapping", default="lerf",
                       help=f"square mapping the bits are numbered in ({', '.join(sq.MAPPINGS)}; default lerf)")
     show.set_defaults(run=cmd_show)
+
+    search = commands.add_parser("search", help="reproduce the shipped hash factors from their seeds",
+                                 description="Run the seeded factor searches again and compare with (or "
+                                             "rewrite) the factors the library ships.")
+    search.add_argument("--write", metavar="PATH", help="write the found factors to PATH (a _factors.py)")
+    search.set_defaults(run=cmd_search)
     return parser
 
 
