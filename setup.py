@@ -17,6 +17,9 @@ COMPILED_MODULES = [
     "bits",
     "squares",
     "squareset",
+    "attacks",
+    "magic_search",
+    "serialize",
 ]
 
 

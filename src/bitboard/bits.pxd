@@ -1,7 +1,7 @@
 # Declarations other modules cimport, and the module's C tables (lists when uncompiled).
 
 cdef unsigned long long MASK64, NOT_A_FILE, NOT_H_FILE, DEBRUIJN64
-cdef unsigned long long LOW_32, BITS_1, BITS_2, BITS_4, TRANSPOSE_7, TRANSPOSE_14, TRANSPOSE_28
+cdef unsigned long long ONE, LOW_32, BITS_1, BITS_2, BITS_4, TRANSPOSE_7, TRANSPOSE_14, TRANSPOSE_28
 cdef unsigned char POPCOUNT8[256]
 cdef unsigned char POPCOUNT16[65536]
 cdef signed char LSB8[256]
@@ -12,6 +12,7 @@ cdef signed char DEBRUIJN_LSB[64]
 cdef signed char DEBRUIJN_MSB[64]
 
 cpdef unsigned long long bitboard_arg(object value) except? 0xFFFFFFFFFFFFFFFF
+cdef int _trailing_zeros(unsigned long long b) noexcept nogil
 cdef unsigned long long _flip_vertical(unsigned long long b) noexcept nogil
 cdef unsigned long long _mirror_horizontal(unsigned long long b) noexcept nogil
 cdef unsigned long long _flip_diagonal(unsigned long long b) noexcept nogil

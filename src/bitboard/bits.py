@@ -41,6 +41,7 @@ TRANSPOSE_7 = 0x5500550055005500
 TRANSPOSE_14 = 0x3333000033330000
 TRANSPOSE_28 = 0x0F0F0F0F00000000
 LOW_32 = 0xFFFFFFFF
+ONE = 1
 
 #: What every bit-scan variant returns for the empty board (the documents' ERROR value). It is
 #: python-chess's answer too: ``chess.lsb(0) == -1``.
@@ -75,8 +76,8 @@ def _debruijn_table(keys):
     return table
 
 
-DEBRUIJN_LSB = _debruijn_table([1 << k for k in range(64)])
-DEBRUIJN_MSB = _debruijn_table([(2 << k) - 1 for k in range(64)])
+DEBRUIJN_LSB = _debruijn_table([ONE << k for k in range(64)])
+DEBRUIJN_MSB = _debruijn_table([((ONE << k) << 1) - 1 for k in range(64)])
 
 
 # --- argument checking --------------------------------------------------------------------

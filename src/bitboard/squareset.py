@@ -13,9 +13,11 @@ from .bits import bitboard_arg, flip_vertical
 from .squares import SQUARE_NAMES, square_arg
 
 if cython.compiled:
-    from cython.cimports.bitboard._native import clz64, ctz64, popcount64
+    from cython.cimports.bitboard._native import popcount64
+    from cython.cimports.bitboard.serialize import square_list, square_list_reversed
 else:
-    from ._native import clz64, ctz64, popcount64
+    from ._native import popcount64
+    from .serialize import square_list, square_list_reversed
 
 u64 = cython.typedef(cython.ulonglong)
 ONE = cython.declare(u64, 1)
@@ -63,27 +65,18 @@ class SquareSet:
             return False
         return (self._mask >> index) & 1 == 1
 
+    # Iteration serializes with the fastest technique of bitboard.serialize (the LS1B loop; see
+    # docs/benchmarks.md), like the STL iterator of the serialization document.
+
     def __iter__(self):
-        return iter(self.squares())
+        return iter(square_list(self._mask))
 
     def __reversed__(self):
-        out = []
-        b: u64 = self._mask
-        sq: cython.int
-        while b:
-            sq = 63 ^ clz64(b)
-            out.append(sq)
-            b ^= ONE << sq
-        return iter(out)
+        return iter(square_list_reversed(self._mask))
 
     def squares(self) -> list:
         """The squares in ascending order (a1 first)."""
-        out = []
-        b: u64 = self._mask
-        while b:
-            out.append(ctz64(b))
-            b &= b - 1
-        return out
+        return square_list(self._mask)
 
     # --- values ---
 
@@ -204,7 +197,7 @@ class SquareSet:
 
     @staticmethod
     def from_square(sq):
-        return SquareSet(1 << square_arg(sq))
+        return SquareSet(ONE << square_arg(sq))
 
 
 def _other_mask(other) -> int:
