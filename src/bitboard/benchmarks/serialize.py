@@ -1,0 +1,159 @@
+"""Serialization techniques, and perfect-hash move lists against plain scanning.
+
+    python -m bitboard.benchmarks.serialize [--quick]
+
+Compiled techniques run inside C loops over arrays (serialize.sum_square_counts,
+sum_move_lists); uncompiled ones are the same functions of the uncompiled source called from a
+Python loop. Each cell is nanoseconds per set, then the multiple of the fastest in its column.
+"""
+import argparse
+import array
+import random
+
+from .. import compiled
+from .. import serialize as built
+from .._pure import pure
+from ..magic_search import MOVE_LIST_TABLES, move_list_masks
+from . import best_time, markdown_table, relative
+
+ALL = (1 << 64) - 1
+RAYS = {"knight": [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
+        "king": [(df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr],
+        "bishop": [(1, 1), (1, -1), (-1, 1), (-1, -1)], "rook": [(1, 0), (-1, 0), (0, 1), (0, -1)]}
+RAYS["queen"] = RAYS["bishop"] + RAYS["rook"]
+
+
+def move_target_set(rng: random.Random) -> int:
+    """A synthetic move-target set: a random piece's attacks on a board a quarter full, minus
+    the squares its own side holds (about half of the occupied ones)."""
+    piece = rng.choice(list(RAYS))
+    sq = rng.randrange(64)
+    occupied = sum(1 << s for s in rng.sample(range(64), 16))
+    own = sum(1 << s for s in range(64) if occupied >> s & 1 and rng.random() < 0.5)
+    targets = 0
+    for df, dr in RAYS[piece]:
+        f, r = sq & 7, sq >> 3
+        while True:
+            f, r = f + df, r + dr
+            if not (0 <= f < 8 and 0 <= r < 8):
+                break
+            targets |= 1 << (8 * r + f)
+            if piece in ("knight", "king") or occupied >> (8 * r + f) & 1:
+                break
+    return targets & ~own or 1 << rng.randrange(64)
+
+
+SET_KINDS = {
+    "sparse (1-4 bits)": lambda rng: sum(1 << s for s in rng.sample(range(64), rng.randint(1, 4))),
+    "move targets": move_target_set,
+    "dense (40-60 bits)": lambda rng: sum(1 << s for s in rng.sample(range(64), rng.randint(40, 60))),
+}
+PURE_FUNCTIONS = ["_forward", "_forward_xor_reset", "_reverse", "_scan_and_reset", "_intrinsic", "_bisect8",
+                  "_bisect16", "_side_flip", "_side_bsr"]
+
+
+def time_square_techniques(n_compiled: int, n_pure: int, repeat: int, seed: int = 7) -> dict:
+    rng = random.Random(seed)
+    source = pure("serialize")
+    source._build_word_squares()
+    results = {}
+    for kind, make in SET_KINDS.items():
+        values = [make(rng) for _ in range(n_compiled)]
+        data = array.array("Q", values)
+        few = values[:n_pure]
+        buf = [0] * 64
+        for t, technique in enumerate(built.SQUARE_TECHNIQUES):
+            row = results.setdefault(technique, {})
+            if compiled:
+                row[("compiled", kind)] = best_time(lambda: built.sum_square_counts(t, data), repeat) / n_compiled * 1e9
+            f = getattr(source, PURE_FUNCTIONS[t])
+            if t >= 7:  # white to move: black's back rank first
+                run = lambda: [f(v, True, buf) for v in few]  # noqa: E731
+            else:
+                run = lambda: [f(v, buf) for v in few]  # noqa: E731
+            row[("uncompiled", kind)] = best_time(run, repeat) / n_pure * 1e9
+    return results
+
+
+def time_move_lists(n_compiled: int, n_pure: int, repeat: int, seed: int = 11) -> dict:
+    """{(piece, targets kind): {method: {build: ns}}} for king and knight target subsets."""
+    rng = random.Random(seed)
+    source = pure("serialize")
+    source._build_move_lists()
+    built_methods = list(built.MOVE_LIST_METHODS)
+    results = {}
+    for piece in ("king", "knight"):
+        masks = move_list_masks(piece)
+        table = MOVE_LIST_TABLES.index(piece)
+        kinds = {
+            "1 target": lambda m: 1 << rng.choice([s for s in range(64) if m >> s & 1]),
+            "half the targets": lambda m: sum(1 << s for s in range(64) if m >> s & 1 and rng.random() < 0.5),
+            "all targets": lambda m: m,
+        }
+        for kind, make in kinds.items():
+            froms = [rng.randrange(64) for _ in range(n_compiled)]
+            targets = [make(masks[s]) for s in froms]
+            f_arr, t_arr = array.array("B", froms), array.array("Q", targets)
+            buf = [0] * 72
+            few = list(zip(froms, targets))[:n_pure]
+            pure_runs = [
+                lambda: [source._serialize_moves(buf, 0, s, t) for s, t in few],
+                lambda: [source._hashed_moves(64 * table + s, t, buf, 0) for s, t in few],
+                lambda: [source._hashed_moves_normalised(64 * table + s, t, buf, 0) for s, t in few],
+            ]
+            cell = results.setdefault((piece, kind), {})
+            for m, method in enumerate(built_methods):
+                if compiled:
+                    cell.setdefault(method, {})["compiled"] = best_time(
+                        lambda: built.sum_move_lists(m, table, f_arr, t_arr), repeat) / n_compiled * 1e9
+                cell.setdefault(method, {})["uncompiled"] = best_time(pure_runs[m], repeat) / n_pure * 1e9
+    return results
+
+
+def square_report(results: dict) -> str:
+    columns = list(next(iter(results.values())))
+    ratios = {c: relative([results[t][c] for t in results]) for c in columns}
+    headers = ["technique"] + [f"{build} {kind.split(' (')[0]}" for build, kind in columns]
+    rows = [[t] + [f"{results[t][c]:.1f} ns {ratios[c][i]:.2f}x" for c in columns] for i, t in enumerate(results)]
+    return markdown_table(headers, rows)
+
+
+def move_list_report(results: dict) -> str:
+    methods = list(built.MOVE_LIST_METHODS)
+    builds = [b for b in ("compiled", "uncompiled") if b in next(iter(next(iter(results.values())).values()))]
+    headers = ["piece, targets"] + [f"{m} ({b})" for b in builds for m in methods]
+    rows = []
+    for (piece, kind), cell in results.items():
+        row = [f"{piece}, {kind}"]
+        for b in builds:
+            times = [cell[m][b] for m in methods]
+            row += [f"{t:.1f} ns {r:.2f}x" for t, r in zip(times, relative(times))]
+        rows.append(row)
+    return markdown_table(headers, rows)
+
+
+def memory_report() -> str:
+    rows = []
+    for table, m in built.table_memory().items():
+        rows.append([table, m["lists"], f"{m['bytes']:,}", m["normalised squares"], m["normalised lists"],
+                     f"{m['normalised bytes']:,}", f"{1 - m['normalised bytes'] / m['bytes']:.0%}"])
+    return markdown_table(["table", "lists", "bytes", "shapes", "normalised lists", "normalised bytes", "saved"], rows)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="fewer values and repeats")
+    a = ap.parse_args(argv)
+    n_compiled, n_pure, repeat = (20_000, 1_000, 3) if a.quick else (200_000, 10_000, 7)
+    print(f"bitboard.compiled = {compiled}; ns per set, then the multiple of the fastest in the column; "
+          f"{n_compiled} sets compiled, {n_pure} uncompiled, best of {repeat}.\n")
+    print("Square serialization (white to move for the two side orders)\n")
+    print(square_report(time_square_techniques(n_compiled, n_pure, repeat)))
+    print("\nMove lists: plain scanning against perfect-hash move lists\n")
+    print(move_list_report(time_move_lists(n_compiled, n_pure, repeat)))
+    print("\nMove-list tables: memory, plain and normalised\n")
+    print(memory_report())
+
+
+if __name__ == "__main__":
+    main()
