@@ -1,19 +1,33 @@
 """Attack tables: the squares each piece attacks from each square.
 
-Leapers (pawn, knight, king) are tables built set-wise with the compass shifts of `bits`. The
-C arrays are what the move generator reads; the public functions check their arguments.
+Leapers (pawn, knight, king) are tables built set-wise with the compass shifts of `bits`; pawn
+pushes are set-wise shifts too, as in the bitboard-vs-0x88 document. Sliders use fancy magic
+bitboards: the occupancy on a square's relevant mask, times a magic number found by the seeded
+search in `magic_search`, shifted, indexes one shared attack table. The slower set-wise
+methods (classical rays, Kogge-Stone occluded fills, hyperbola quintessence) are kept beside
+them under their own names. BETWEEN and LINE answer the geometry questions of pins and checks.
+The C arrays are what the move generator reads; the public functions check their arguments.
 """
 try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
     from ._cython_shim import cython
 
-from .bits import (EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST,
-                   shift)
-from .squares import square_arg
+if cython.compiled:
+    from cython.cimports.bitboard._native import bswap64, clz64, ctz64
+    from cython.cimports.bitboard.bits import _occluded_fill, _rotate_180, _shift
+else:
+    from ._native import bswap64, clz64, ctz64
+    from .bits import _occluded_fill, _rotate_180, _shift
+
+from ._factors import SLIDER_MAGICS
+from .bits import (DIRECTIONS, EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST,
+                   WEST, bitboard_arg, fill, shift, subsets)
+from .squares import BB_ANTI_DIAGONALS, BB_DIAGONALS, BB_FILES, BB_RANKS, square_arg
 
 u64 = cython.typedef(cython.ulonglong)
-ONE = cython.declare(u64, 1)
+ONE = 1
+MASK64 = 0xFFFFFFFFFFFFFFFF
 
 WHITE = True
 BLACK = False
@@ -59,3 +73,270 @@ def king_attacks(square) -> int:
 def pawn_attacks(color, square) -> int:
     """Squares a pawn of `color` (True = white) on `square` attacks."""
     return PAWN_ATTACKS[64 * bool(color) + square_arg(square)]
+
+
+def pawn_single_pushes(color, pawns, empty) -> int:
+    """Target squares of one-step pushes of a set of pawns: shift by 8, keep the empty ones."""
+    b, e = bitboard_arg(pawns), bitboard_arg(empty)
+    return shift(b, NORTH if color else SOUTH) & e
+
+
+def pawn_double_pushes(color, pawns, empty) -> int:
+    """Target squares of two-step pushes: a second shift of the one-step targets on rank 3 (6)."""
+    single = pawn_single_pushes(color, pawns, empty)
+    return shift(single & (BB_RANKS[2] if color else BB_RANKS[5]), NORTH if color else SOUTH) & bitboard_arg(empty)
+
+
+# --- rays, between and line ----------------------------------------------------------------------
+# RAYS[64 * d + sq]: the squares from sq to the edge in DIRECTIONS[d], sq excluded.
+
+RAYS = [fill(shift((ONE << sq), direction), direction) for direction in DIRECTIONS for sq in range(64)]
+
+
+def _between_and_line():
+    between, line = [0] * 4096, [0] * 4096
+    for d, direction in enumerate(DIRECTIONS):
+        opposite = DIRECTIONS.index(-direction)
+        for a in range(64):
+            ray = RAYS[64 * d + a]
+            full = ray | RAYS[64 * opposite + a] | (ONE << a)
+            for b in range(64):
+                if ray >> b & 1:
+                    between[64 * a + b] = ray & ~RAYS[64 * d + b] & ~(ONE << b)
+                    line[64 * a + b] = full
+    return between, line
+
+
+# BETWEEN[64 * a + b]: the squares strictly between a and b on a rank, file or diagonal (else 0).
+# LINE[64 * a + b]: the whole line through a and b, edge to edge (else 0). (C arrays are assigned
+# one at a time: Cython cannot unpack a sequence into several of them.)
+_tables = _between_and_line()
+BETWEEN = _tables[0]
+LINE = _tables[1]
+
+
+def between(a, b) -> int:
+    """Squares strictly between a and b if they share a line, else 0 (python-chess's `between`)."""
+    return BETWEEN[64 * square_arg(a) + square_arg(b)]
+
+
+def ray(a, b) -> int:
+    """The whole line through a and b, edge to edge, if they share one, else 0 (python-chess's `ray`)."""
+    return LINE[64 * square_arg(a) + square_arg(b)]
+
+
+def direction_ray(square, direction) -> int:
+    """The squares from `square` to the edge in a compass direction, `square` excluded."""
+    if direction not in DIRECTIONS:
+        raise ValueError(f"direction {direction!r} is not one of {DIRECTIONS}")
+    return RAYS[64 * DIRECTIONS.index(direction) + square_arg(square)]
+
+
+# --- classical rays: the first blocker in each direction ends the ray ----------------------------
+
+BISHOP_DIRECTIONS = (NORTH_EAST, SOUTH_EAST, SOUTH_WEST, NORTH_WEST)
+ROOK_DIRECTIONS = (NORTH, EAST, SOUTH, WEST)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _ray_attacks(sq: cython.int, occupied: u64, d: cython.int, positive: cython.bint) -> u64:
+    ray: u64 = RAYS[64 * d + sq]
+    blockers: u64 = ray & occupied
+    if blockers == 0:
+        return ray
+    first: cython.int = ctz64(blockers) if positive else 63 ^ clz64(blockers)
+    return ray ^ RAYS[64 * d + first]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _bishop_attacks_rays(sq: cython.int, occupied: u64) -> u64:
+    return (_ray_attacks(sq, occupied, 1, True) | _ray_attacks(sq, occupied, 3, False)
+            | _ray_attacks(sq, occupied, 5, False) | _ray_attacks(sq, occupied, 7, True))
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _rook_attacks_rays(sq: cython.int, occupied: u64) -> u64:
+    return (_ray_attacks(sq, occupied, 0, True) | _ray_attacks(sq, occupied, 2, True)
+            | _ray_attacks(sq, occupied, 4, False) | _ray_attacks(sq, occupied, 6, False))
+
+
+# --- Kogge-Stone: occluded fills through the empty squares, one step further ------------------------
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _kogge_stone(sq: cython.int, occupied: u64, d1: cython.int, d2: cython.int, d3: cython.int,
+                 d4: cython.int) -> u64:
+    b: u64 = ONE << sq
+    empty: u64 = ~occupied & MASK64
+    return (_shift(_occluded_fill(b, empty, d1), d1) | _shift(_occluded_fill(b, empty, d2), d2)
+            | _shift(_occluded_fill(b, empty, d3), d3) | _shift(_occluded_fill(b, empty, d4), d4))
+
+
+# --- hyperbola quintessence: o ^ (o - 2r) along one line, reversed for the other side ------------
+
+DIAGONAL_MASK = [BB_DIAGONALS[7 + (sq & 7) - (sq >> 3)] & ~(ONE << sq) for sq in range(64)]
+ANTI_DIAGONAL_MASK = [BB_ANTI_DIAGONALS[(sq & 7) + (sq >> 3)] & ~(ONE << sq) for sq in range(64)]
+FILE_MASK = [BB_FILES[sq & 7] & ~(ONE << sq) for sq in range(64)]
+RANK_MASK = [BB_RANKS[sq >> 3] & ~(ONE << sq) for sq in range(64)]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _hyperbola(sq: cython.int, occupied: u64, mask: u64) -> u64:
+    # Files and diagonals hold one square per rank, so a byte swap reverses them.
+    o: u64 = occupied & mask
+    r: u64 = ONE << sq
+    forward: u64 = (o - 2 * r) & MASK64
+    reverse: u64 = bswap64((bswap64(o) - 2 * bswap64(r)) & MASK64)
+    return (forward ^ reverse) & mask
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _hyperbola_rank(sq: cython.int, occupied: u64) -> u64:
+    # A rank lies within one byte: reverse all 64 bits (a half turn of the board) instead.
+    mask: u64 = RANK_MASK[sq]
+    o: u64 = occupied & mask
+    r: u64 = ONE << sq
+    forward: u64 = (o - 2 * r) & MASK64
+    reverse: u64 = _rotate_180((_rotate_180(o) - 2 * _rotate_180(r)) & MASK64)
+    return (forward ^ reverse) & mask
+
+
+# --- fancy magic bitboards ----------------------------------------------------------------------------
+
+
+def _relevant_mask(sq: int, directions) -> int:
+    """The rays of a slider without their last square: a piece there blocks nothing further."""
+    mask = 0
+    for direction in directions:
+        ray = RAYS[64 * DIRECTIONS.index(direction) + sq]
+        last = ray.bit_length() - 1 if direction > 0 else (ray & -ray).bit_length() - 1
+        mask |= ray & ~(ONE << last) if ray else 0
+    return mask
+
+
+def slider_masks(piece: str) -> list:
+    """The 64 relevant-occupancy masks of 'bishop' or 'rook' (what the magic numbers hash)."""
+    return [_relevant_mask(sq, BISHOP_DIRECTIONS if piece == "bishop" else ROOK_DIRECTIONS) for sq in range(64)]
+
+
+def slider_references(piece: str, sq: int) -> list:
+    """[(occupancy, attacks)] for every subset of the relevant mask, by classical rays."""
+    bishop = piece == "bishop"
+    return [(occ, _bishop_attacks_rays(sq, occ) if bishop else _rook_attacks_rays(sq, occ))
+            for occ in subsets(slider_masks(piece)[sq])]
+
+
+def _build_magic_tables():
+    global BISHOP_MASK, BISHOP_MAGIC, BISHOP_SHIFT, BISHOP_OFFSET
+    global ROOK_MASK, ROOK_MAGIC, ROOK_SHIFT, ROOK_OFFSET, SLIDER_ATTACKS
+    table, layout = [], {}
+    for piece in ("bishop", "rook"):
+        masks, magics, shifts, offsets = slider_masks(piece), SLIDER_MAGICS[piece], [], []
+        for sq in range(64):
+            n = bin(masks[sq]).count("1")
+            shifts.append(64 - n)
+            offsets.append(len(table))
+            entries = [None] * (ONE << n)
+            for occ, attacks in slider_references(piece, sq):
+                i = ((occ * magics[sq]) & 0xFFFFFFFFFFFFFFFF) >> (64 - n)
+                if entries[i] is not None and entries[i] != attacks:
+                    raise AssertionError(f"{piece} magic of square {sq} collides")
+                entries[i] = attacks
+            table.extend(e or 0 for e in entries)
+        layout[piece] = (masks, magics, shifts, offsets)
+    if len(table) != SLIDER_TABLE_SIZE:
+        raise AssertionError(f"slider table has {len(table)} entries, attacks.pxd declares {SLIDER_TABLE_SIZE}")
+    BISHOP_MASK = layout["bishop"][0]
+    BISHOP_MAGIC = layout["bishop"][1]
+    BISHOP_SHIFT = layout["bishop"][2]
+    BISHOP_OFFSET = layout["bishop"][3]
+    ROOK_MASK = layout["rook"][0]
+    ROOK_MAGIC = layout["rook"][1]
+    ROOK_SHIFT = layout["rook"][2]
+    ROOK_OFFSET = layout["rook"][3]
+    SLIDER_ATTACKS = table
+
+
+if not cython.compiled:  # compiled, the enum of attacks.pxd
+    SLIDER_TABLE_SIZE = 107648
+
+_build_magic_tables()
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _bishop_attacks(sq: cython.int, occupied: u64) -> u64:
+    return SLIDER_ATTACKS[BISHOP_OFFSET[sq]
+                          + ((((occupied & BISHOP_MASK[sq]) * BISHOP_MAGIC[sq]) & MASK64) >> BISHOP_SHIFT[sq])]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _rook_attacks(sq: cython.int, occupied: u64) -> u64:
+    return SLIDER_ATTACKS[ROOK_OFFSET[sq]
+                          + ((((occupied & ROOK_MASK[sq]) * ROOK_MAGIC[sq]) & MASK64) >> ROOK_SHIFT[sq])]
+
+
+# --- the public slider functions ---------------------------------------------------------------------
+
+
+def bishop_attacks(square, occupied) -> int:
+    """Squares a bishop on `square` attacks given the occupied squares (magic bitboards)."""
+    return _bishop_attacks(square_arg(square), bitboard_arg(occupied))
+
+
+def rook_attacks(square, occupied) -> int:
+    """Squares a rook on `square` attacks given the occupied squares (magic bitboards)."""
+    return _rook_attacks(square_arg(square), bitboard_arg(occupied))
+
+
+def queen_attacks(square, occupied) -> int:
+    """Squares a queen on `square` attacks given the occupied squares."""
+    sq, occ = square_arg(square), bitboard_arg(occupied)
+    return _bishop_attacks(sq, occ) | _rook_attacks(sq, occ)
+
+
+def bishop_attacks_rays(square, occupied) -> int:
+    """Classical approach: each ray up to and including its first blocker."""
+    return _bishop_attacks_rays(square_arg(square), bitboard_arg(occupied))
+
+
+def rook_attacks_rays(square, occupied) -> int:
+    """Classical approach: each ray up to and including its first blocker."""
+    return _rook_attacks_rays(square_arg(square), bitboard_arg(occupied))
+
+
+def bishop_attacks_kogge_stone(square, occupied) -> int:
+    """Set-wise: Kogge-Stone occluded fills through the empty squares, shifted one step further."""
+    return _kogge_stone(square_arg(square), bitboard_arg(occupied), NORTH_EAST, SOUTH_EAST, SOUTH_WEST, NORTH_WEST)
+
+
+def rook_attacks_kogge_stone(square, occupied) -> int:
+    """Set-wise: Kogge-Stone occluded fills through the empty squares, shifted one step further."""
+    return _kogge_stone(square_arg(square), bitboard_arg(occupied), NORTH, EAST, SOUTH, WEST)
+
+
+def bishop_attacks_hyperbola(square, occupied) -> int:
+    """Hyperbola quintessence on the diagonal and the anti-diagonal (byte swap reverses them)."""
+    sq, occ = square_arg(square), bitboard_arg(occupied)
+    return _hyperbola(sq, occ, DIAGONAL_MASK[sq]) | _hyperbola(sq, occ, ANTI_DIAGONAL_MASK[sq])
+
+
+def rook_attacks_hyperbola(square, occupied) -> int:
+    """Hyperbola quintessence on the file (byte swap) and the rank (full bit reversal)."""
+    sq, occ = square_arg(square), bitboard_arg(occupied)
+    return _hyperbola(sq, occ, FILE_MASK[sq]) | _hyperbola_rank(sq, occ)

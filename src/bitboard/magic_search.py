@@ -1,4 +1,4 @@
-"""Reproducible searches for the multiply-shift factors the library ships.
+"""Reproducible searches for the multiply-shift factors and magic numbers the library ships.
 
     bitboard search                                  # search again, compare with the shipped factors
     bitboard search --write src/bitboard/_factors.py # search again and rewrite the shipped file
@@ -6,8 +6,10 @@
 A factor F hashes every subset S of a mask with n bits to ``(S * F mod 2**64) >> (64 - n)``.
 The move-list factors must be minimal and perfect: the 2**n subsets land on the 2**n indices,
 one each. For kings and knights the factor has exactly four one-bits (as serialization.txt
-says). Each square's search is a xorshift64* stream seeded from (SEED, table, square), so any
-square can be searched again alone and gives the same factor.
+says). The slider magics hash the occupancy of a bishop's or rook's relevant mask with a fixed
+shift of 64 - n, and may send two occupancies to one index only when their attacks agree.
+Each square's search is a xorshift64* stream seeded from (SEED, table, square), so any square
+can be searched again alone and gives the same number.
 """
 import pathlib
 
@@ -27,10 +29,12 @@ MASK64 = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
 XORSHIFT_MULTIPLIER = cython.declare(u64, 0x2545F4914F6CDD1D)
 GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
 ONE = cython.declare(u64, 1)
+TOP_BYTE = cython.declare(u64, 0xFF00000000000000)
 
 SEED = 2026
-#: The move-list tables in the order their seeds are numbered.
+#: The move-list tables, then the slider tables, in the order their seeds are numbered.
 MOVE_LIST_TABLES = ("king", "knight", "rank", "file", "diagonal", "anti-diagonal")
+SLIDER_TABLES = ("bishop", "rook")
 
 
 @cython.cfunc
@@ -45,9 +49,16 @@ def _next(state: cython.pointer(u64)) -> u64:
     return (x * XORSHIFT_MULTIPLIER) & MASK64
 
 
+def random_u64s(seed: int, count: int) -> list:
+    """`count` numbers of the xorshift64* stream seeded with `seed` (the Zobrist keys use it)."""
+    state = cython.declare(u64[1])
+    state[0] = seed or 1
+    return [_next(state) for _ in range(count)]
+
+
 def seed_for(table: str, square: int, seed: int = SEED) -> int:
     """The stream seed of one table's square: never zero, distinct for every (table, square)."""
-    k = MOVE_LIST_TABLES.index(table) * 64 + square + 1
+    k = (MOVE_LIST_TABLES + SLIDER_TABLES).index(table) * 64 + square + 1
     return ((seed * 0x100000001B3) ^ (k * GOLDEN)) & 0xFFFFFFFFFFFFFFFF or 1
 
 
@@ -107,6 +118,57 @@ def find_factor(mask: u64, stream_seed: u64, one_bits: cython.int) -> u64:
             return factor
 
 
+@cython.ccall
+def find_slider_magic(occupancies: list, attacks: list, stream_seed: u64) -> u64:
+    """A magic number mapping every occupancy to an index of 2**n whose attacks agree.
+
+    Candidates are the and of three random numbers (sparse), skipped unless they move at least
+    six bits of the mask into the top byte; an epoch stamp per index avoids clearing.
+    """
+    size: cython.int = len(occupancies)
+    n: cython.int = popcount64(occupancies[size - 1])  # the last subset is the whole mask
+    occ = cython.declare(u64[4096])
+    ref = cython.declare(u64[4096])
+    used = cython.declare(u64[4096])
+    stamp = cython.declare(cython.uint[4096])
+    state = cython.declare(u64[1])
+    i: cython.int
+    index: cython.int
+    epoch: cython.uint = 0
+    magic: u64
+    mask: u64 = occupancies[size - 1]
+    for i in range(size):
+        occ[i] = occupancies[i]
+        ref[i] = attacks[i]
+        stamp[i] = 0
+    state[0] = stream_seed
+    while True:
+        magic = _next(state) & _next(state) & _next(state)
+        if popcount64((mask * magic) & MASK64 & TOP_BYTE) < 6:
+            continue
+        epoch += 1
+        for i in range(size):
+            index = ((occ[i] * magic) & MASK64) >> (64 - n)
+            if stamp[index] != epoch:
+                stamp[index] = epoch
+                used[index] = ref[i]
+            elif used[index] != ref[i]:
+                break
+        else:
+            return magic
+
+
+def search_slider_magics(piece: str, squares=range(64), seed: int = SEED) -> list:
+    """Search the magic numbers of 'bishop' or 'rook' again."""
+    from .attacks import slider_references
+    magics = []
+    for sq in squares:
+        references = slider_references(piece, sq)
+        magics.append(find_slider_magic([o for o, _ in references], [a for _, a in references],
+                                        seed_for(piece, sq, seed)))
+    return magics
+
+
 def is_minimal_perfect(mask: int, factor: int) -> bool:
     """Whether `factor` sends the subsets of `mask` to distinct indices in 0..2**n-1."""
     return _is_minimal_perfect(mask, factor, popcount64(mask))
@@ -136,26 +198,31 @@ def search_move_list_factors(table: str, squares=range(64), seed: int = SEED) ->
     return [find_factor(masks[sq], seed_for(table, sq, seed), one_bits) for sq in squares]
 
 
-def _write(path: pathlib.Path, factors: dict) -> None:
-    lines = ['"""Multiply-shift factors found by `bitboard search --write` (bitboard.magic_search) (do not edit)."""',
-             "", f"SEED = {SEED}", "", "MOVE_LIST_FACTORS = {"]
-    for table, values in factors.items():
-        lines.append(f"    {table!r}: [")
-        for i in range(0, 64, 4):
-            lines.append("        " + " ".join(f"0x{v:016X}," for v in values[i:i + 4]))
-        lines.append("    ],")
-    lines.append("}")
-    path.write_text("\n".join(lines) + "\n")
+def _write(path: pathlib.Path, factors: dict, magics: dict) -> None:
+    lines = ['"""Multiply-shift factors and magic numbers found by `bitboard search --write` '
+             '(bitboard.magic_search); do not edit."""', "", f"SEED = {SEED}", ""]
+    for name, tables in (("MOVE_LIST_FACTORS", factors), ("SLIDER_MAGICS", magics)):
+        lines.append(f"{name} = {{")
+        for table, values in tables.items():
+            lines.append(f"    {table!r}: [")
+            for i in range(0, 64, 4):
+                lines.append("        " + " ".join(f"0x{v:016X}," for v in values[i:i + 4]))
+            lines.append("    ],")
+        lines.append("}")
+        lines.append("")
+    path.write_text("\n".join(lines))
 
 
 def search_and_compare(write_to=None) -> int:
-    """Run every search; write the factors to `write_to`, or compare them with the shipped ones."""
-    found = {table: search_move_list_factors(table) for table in MOVE_LIST_TABLES}
+    """Run every search; write the results to `write_to`, or compare them with the shipped ones."""
+    factors = {table: search_move_list_factors(table) for table in MOVE_LIST_TABLES}
+    magics = {piece: search_slider_magics(piece) for piece in SLIDER_TABLES}
     if write_to:
-        _write(pathlib.Path(write_to), found)
+        _write(pathlib.Path(write_to), factors, magics)
         print(f"wrote {write_to}")
         return 0
-    from ._factors import MOVE_LIST_FACTORS
-    same = all(MOVE_LIST_FACTORS[t] == found[t] for t in MOVE_LIST_TABLES)
-    print("the search reproduces the shipped factors" if same else "the search DIFFERS from the shipped factors")
+    from ._factors import MOVE_LIST_FACTORS, SLIDER_MAGICS
+    same = factors == MOVE_LIST_FACTORS and magics == SLIDER_MAGICS
+    print("the searches reproduce the shipped factors and magics" if same
+          else "the searches DIFFER from the shipped factors and magics")
     return 0 if same else 1
