@@ -42,6 +42,7 @@ class _Shim:
             return False
 
     nogil = gil = _NoGil()
+    NULL = None
 
     def __init__(self):
         for name in ("bint char schar uchar short ushort int uint long ulong longlong ulonglong "

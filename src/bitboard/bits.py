@@ -464,6 +464,17 @@ def xor_not(x, y) -> int:
     return (bitboard_arg(x) ^ ~bitboard_arg(y)) & MASK64
 
 
+def subsets(mask):
+    """Every subset of `mask`, the empty set first and `mask` last (the Carry-Rippler)."""
+    m = bitboard_arg(mask)
+    subset = 0
+    while True:
+        yield subset
+        subset = (subset - m) & m
+        if subset == 0:
+            return
+
+
 # --- flips, mirrors and rotations ------------------------------------------------------------
 
 

@@ -30,7 +30,7 @@ else:
     from .bits import _trailing_zeros
 
 from ._factors import MOVE_LIST_FACTORS
-from .bits import bitboard_arg
+from .bits import bitboard_arg, subsets
 from .magic_search import MOVE_LIST_TABLES, move_list_masks
 from .squares import SQUARE_NAMES, square_arg
 
@@ -126,7 +126,7 @@ def _intrinsic(b: u64, buf: uchar_ptr) -> cython.int:
 def _padded_square_lists(width: int) -> list:
     """Flat pre-computed lists: the squares of every `width`-bit value, padded to `width` entries."""
     flat = []
-    for value in range(2 ** width):
+    for value in range(ONE << width):
         squares = [i for i in range(width) if value >> i & 1]
         flat.extend(squares)
         flat.extend([0] * (width - len(squares)))
@@ -356,15 +356,6 @@ def _shape(mask: int, sq: int) -> frozenset:
     return frozenset(((t & 7) - (sq & 7), (t >> 3) - (sq >> 3)) for t in range(64) if mask >> t & 1)
 
 
-def _subsets(mask: int):
-    subset = 0
-    while True:
-        yield subset
-        subset = (subset - mask) & mask
-        if subset == 0:
-            return
-
-
 def _index(subset: int, factor: int, bits: int) -> int:
     return 0 if bits == 0 else ((subset * factor) & MASK64) >> (64 - bits)
 
@@ -386,7 +377,7 @@ def _build_move_lists() -> None:
             bits.append(n)
             base.append(len(start) - 1)
             lists = [None] * (ONE << n)
-            for subset in _subsets(mask):
+            for subset in subsets(mask):
                 lists[_index(subset, factor, n)] = [t for t in range(64) if subset >> t & 1]
             for targets in lists:
                 moves.extend(sq | t << 6 for t in targets)

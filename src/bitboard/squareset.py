@@ -9,7 +9,7 @@ try:
 except ImportError:  # the uncompiled build on a machine without Cython
     from ._cython_shim import cython
 
-from .bits import bitboard_arg, flip_vertical
+from .bits import bitboard_arg, flip_vertical, subsets
 from .squares import SQUARE_NAMES, square_arg
 
 if cython.compiled:
@@ -184,12 +184,8 @@ class SquareSet:
 
     def carry_rippler(self):
         """Every subset of this set, the empty set first (the Carry-Rippler enumeration)."""
-        subset: u64 = 0
-        while True:
+        for subset in subsets(self._mask):
             yield SquareSet(subset)
-            subset = (subset - self._mask) & self._mask
-            if subset == 0:
-                break
 
     def names(self) -> list:
         """Square names in ascending order: ['a1', 'h1']."""
