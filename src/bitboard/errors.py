@@ -7,3 +7,15 @@ class InvalidSquareError(ValueError):
 
 class InvalidBitboardError(ValueError):
     """An integer outside 0..2**64-1 where a bitboard is expected."""
+
+
+class InvalidFenError(ValueError):
+    """A FEN string that does not describe a valid position; the message names the bad field."""
+
+
+class InvalidMoveError(ValueError):
+    """A move that is malformed (bad UCI text, squares, promotion piece)."""
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that is not legal in the position."""

@@ -1,0 +1,191 @@
+"""FEN: parsing and writing Forsyth-Edwards Notation, strictly, for both move generators.
+
+`parse_fen` returns a `FenPosition`: the 64 piece codes (type | colour << 3, colour 1 for
+white, as in position.py), side to move, castling rights (1 K, 2 Q, 4 k, 8 q), the en-passant
+square or None, and the two clocks. Every way a FEN can be wrong raises InvalidFenError (a
+ValueError) naming the field: rank and file counts, piece letters, side, castling (a right
+needs its king and rook at home), en passant (the square behind a pawn that just moved two),
+counters, the number of kings, pawns on the first or last rank, and the side not to move in
+check. Four-field FENs get "0 1" as their counters.
+"""
+from .errors import InvalidFenError
+
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+PIECE_CODES = {"p": 1, "n": 2, "b": 3, "r": 4, "q": 5, "k": 6,
+               "P": 9, "N": 10, "B": 11, "R": 12, "Q": 13, "K": 14}
+PIECE_LETTERS = {code: letter for letter, code in PIECE_CODES.items()}
+CASTLING_LETTERS = (("K", 1), ("Q", 2), ("k", 4), ("q", 8))
+# For each right: (king square, rook square, king code, rook code).
+CASTLING_HOMES = {1: (4, 7, 14, 12), 2: (4, 0, 14, 12), 4: (60, 63, 6, 4), 8: (60, 56, 6, 4)}
+MAX_COUNTER = 2 ** 31 - 1
+_SQUARE_NAMES = [f + r for r in "12345678" for f in "abcdefgh"]
+
+
+class FenPosition:
+    """The fields of a parsed FEN."""
+
+    __slots__ = ("board", "turn", "castling", "ep_square", "halfmove_clock", "fullmove_number")
+
+    def __init__(self, board, turn, castling, ep_square, halfmove_clock, fullmove_number):
+        self.board = board
+        self.turn = turn
+        self.castling = castling
+        self.ep_square = ep_square
+        self.halfmove_clock = halfmove_clock
+        self.fullmove_number = fullmove_number
+
+
+def parse_fen(fen) -> FenPosition:
+    """The position a FEN describes; InvalidFenError naming the bad field otherwise."""
+    if not isinstance(fen, str):
+        raise TypeError(f"a FEN is a string, not {type(fen).__name__} {fen!r}")
+    fields = fen.split()
+    if len(fields) == 4:
+        fields += ["0", "1"]
+    if len(fields) != 6:
+        raise InvalidFenError(f"FEN {fen!r} has {len(fields)} fields; expected 6 (or 4 without the counters)")
+    placement, side, castling_field, ep_field, halfmove_field, fullmove_field = fields
+    board = parse_board_fen(placement)
+    if side not in ("w", "b"):
+        raise InvalidFenError(f"side to move {side!r} in FEN {fen!r} is neither 'w' nor 'b'")
+    turn = side == "w"
+    castling = _parse_castling(castling_field, board, fen)
+    ep_square = _parse_ep(ep_field, board, turn, fen)
+    halfmove = _parse_counter(halfmove_field, "half-move clock", 0, fen)
+    fullmove = _parse_counter(fullmove_field, "full-move number", 1, fen)
+    king_of_side_not_to_move = board.index(6 if turn else 14)
+    if _attacked(board, king_of_side_not_to_move, turn):
+        raise InvalidFenError(f"the side not to move ({'black' if turn else 'white'}) is in check in FEN {fen!r}")
+    return FenPosition(board, turn, castling, ep_square, halfmove, fullmove)
+
+
+def parse_board_fen(placement) -> list:
+    """The 64 piece codes of the piece-placement field."""
+    ranks = placement.split("/")
+    if len(ranks) != 8:
+        raise InvalidFenError(f"piece placement {placement!r} has {len(ranks)} ranks; expected 8")
+    board = [0] * 64
+    for i, rank_text in enumerate(ranks):
+        rank = 7 - i
+        file = 0
+        previous_digit = False
+        for ch in rank_text:
+            if ch in "12345678":
+                if previous_digit:
+                    raise InvalidFenError(f"rank {rank + 1} {rank_text!r} has two digits in a row")
+                file += int(ch)
+                previous_digit = True
+            elif ch in PIECE_CODES:
+                if file < 8:
+                    board[8 * rank + file] = PIECE_CODES[ch]
+                file += 1
+                previous_digit = False
+            else:
+                raise InvalidFenError(f"unknown piece letter {ch!r} in rank {rank + 1} {rank_text!r}")
+        if file != 8:
+            raise InvalidFenError(f"rank {rank + 1} {rank_text!r} has {file} files; expected 8")
+    for code, name in ((14, "white"), (6, "black")):
+        kings = board.count(code)
+        if kings != 1:
+            raise InvalidFenError(f"piece placement {placement!r} has {kings} {name} kings; expected 1")
+    for sq in list(range(8)) + list(range(56, 64)):
+        if board[sq] in (1, 9):
+            raise InvalidFenError(f"pawn on {_SQUARE_NAMES[sq]} in piece placement {placement!r} "
+                                  "(pawns never stand on the first or last rank)")
+    return board
+
+
+def _parse_castling(field, board, fen) -> int:
+    if field == "-":
+        return 0
+    rights = 0
+    letters = dict(CASTLING_LETTERS)
+    for ch in field:
+        if ch not in letters or rights & letters[ch]:
+            raise InvalidFenError(f"castling field {field!r} in FEN {fen!r} is not '-' or distinct letters of KQkq")
+        right = letters[ch]
+        king_sq, rook_sq, king, rook = CASTLING_HOMES[right]
+        if board[king_sq] != king or board[rook_sq] != rook:
+            raise InvalidFenError(f"castling right {ch!r} in FEN {fen!r} needs the king on {_SQUARE_NAMES[king_sq]} "
+                                  f"and a rook on {_SQUARE_NAMES[rook_sq]}")
+        rights |= right
+    return rights
+
+
+def _parse_ep(field, board, turn, fen):
+    if field == "-":
+        return None
+    if field not in _SQUARE_NAMES:
+        raise InvalidFenError(f"en-passant field {field!r} in FEN {fen!r} is not '-' or a square")
+    sq = _SQUARE_NAMES.index(field)
+    rank = sq >> 3
+    behind, front = (sq - 8, sq + 8) if turn else (sq + 8, sq - 8)
+    their_pawn = 1 if turn else 9
+    if rank != (5 if turn else 2) or board[behind] != their_pawn or board[sq] or board[front]:
+        raise InvalidFenError(f"en-passant square {field!r} in FEN {fen!r} is not the square a "
+                              f"{'black' if turn else 'white'} pawn just passed on a double push")
+    return sq
+
+
+def _parse_counter(field, what, low, fen) -> int:
+    if not field.isdigit() or not low <= int(field) <= MAX_COUNTER:
+        raise InvalidFenError(f"{what} {field!r} in FEN {fen!r} is not a whole number in {low}..{MAX_COUNTER}")
+    return int(field)
+
+
+def _attacked(board, sq, by_white) -> bool:
+    """Whether the side `by_white` attacks `sq`: a walk over the 8x8 board, independent of both
+    move generators."""
+    colour = 8 if by_white else 0
+    f, r = sq & 7, sq >> 3
+
+    def piece_at(df, dr):
+        ff, rr = f + df, r + dr
+        return board[8 * rr + ff] if 0 <= ff < 8 and 0 <= rr < 8 else None
+
+    pawn_rank = -1 if by_white else 1
+    if any(piece_at(df, pawn_rank) == 1 | colour for df in (-1, 1)):
+        return True
+    if any(piece_at(df, dr) == 2 | colour for df, dr in
+           ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))):
+        return True
+    if any(piece_at(df, dr) == 6 | colour for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr):
+        return True
+    for (df, dr), sliders in [((1, 1), (3, 5)), ((1, -1), (3, 5)), ((-1, 1), (3, 5)), ((-1, -1), (3, 5)),
+                              ((1, 0), (4, 5)), ((-1, 0), (4, 5)), ((0, 1), (4, 5)), ((0, -1), (4, 5))]:
+        step = 1
+        while True:
+            piece = piece_at(df * step, dr * step)
+            if piece is None:
+                break
+            if piece:
+                if piece in (sliders[0] | colour, sliders[1] | colour):
+                    return True
+                break
+            step += 1
+    return False
+
+
+def board_fen(board) -> str:
+    """The piece-placement field of 64 piece codes."""
+    ranks = []
+    for rank in range(7, -1, -1):
+        text, empty = "", 0
+        for file in range(8):
+            code = board[8 * rank + file]
+            if code:
+                text += (str(empty) if empty else "") + PIECE_LETTERS[code]
+                empty = 0
+            else:
+                empty += 1
+        ranks.append(text + (str(empty) if empty else ""))
+    return "/".join(ranks)
+
+
+def format_fen(board, turn, castling, ep_square, halfmove_clock, fullmove_number) -> str:
+    """A full FEN; `ep_square` is written as given (the caller decides when to show it)."""
+    rights = "".join(letter for letter, bit in CASTLING_LETTERS if castling & bit) or "-"
+    ep = _SQUARE_NAMES[ep_square] if ep_square is not None else "-"
+    return f"{board_fen(board)} {'w' if turn else 'b'} {rights} {ep} {halfmove_clock} {fullmove_number}"

@@ -1,0 +1,125 @@
+"""Move: a from-square, a to-square and an optional promotion piece, as in python-chess.
+
+Moves are values: equal and hashable by (from, to, promotion), immutable, written in UCI
+("e2e4", "e7e8q"; castling is the king's two-square move, "e1g1"). The move generator works
+with 16-bit codes (position.py) and turns each into one shared Move object from a cache, so a
+list of legal moves allocates nothing per move.
+"""
+import operator
+
+try:
+    import cython
+except ImportError:  # the uncompiled build on a machine without Cython
+    from ._cython_shim import cython
+
+from .errors import InvalidMoveError
+from .squares import SQUARE_NAMES
+
+PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
+_UCI_PROMOTIONS = {"n": 2, "b": 3, "r": 4, "q": 5}
+_SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
+
+
+@cython.final
+@cython.cclass
+class Move:
+    """A move from `from_square` to `to_square`, promoting to `promotion` (a piece type) or not."""
+
+    def __init__(self, from_square, to_square, promotion=None, drop=None):
+        if drop is not None:
+            raise InvalidMoveError(f"drops are not chess moves (drop={drop!r})")
+        self.from_square = _index(from_square, "from_square", 0, 63)
+        self.to_square = _index(to_square, "to_square", 0, 63)
+        self._promotion = 0 if promotion is None else _index(promotion, "promotion piece type", 2, 5)
+
+    @property
+    def promotion(self):
+        """The piece type promoted to (KNIGHT 2 ... QUEEN 5), or None."""
+        return self._promotion or None
+
+    @property
+    def drop(self):
+        """Always None (python-chess uses it for crazyhouse)."""
+        return None
+
+    def uci(self) -> str:
+        """'e2e4', 'e7e8q'; '0000' for the null move."""
+        if not self:
+            return "0000"
+        return SQUARE_NAMES[self.from_square] + SQUARE_NAMES[self.to_square] + (PIECE_SYMBOLS[self._promotion] or "")
+
+    def __str__(self) -> str:
+        return self.uci()
+
+    def __repr__(self) -> str:
+        return f"Move.from_uci({self.uci()!r})"
+
+    def __bool__(self) -> bool:
+        return self.from_square != self.to_square or self._promotion != 0
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        that: Move = other
+        return (self.from_square == that.from_square and self.to_square == that.to_square
+                and self._promotion == that._promotion)
+
+    def __ne__(self, other) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __hash__(self) -> int:
+        return self.from_square | self.to_square << 6 | self._promotion << 12
+
+    def __reduce__(self):
+        return Move, (self.from_square, self.to_square, self._promotion or None)
+
+    @staticmethod
+    def from_uci(uci):
+        """The move a UCI string names; InvalidMoveError (a ValueError) naming it otherwise."""
+        if not isinstance(uci, str):
+            raise InvalidMoveError(f"UCI move must be a string, not {type(uci).__name__} {uci!r}")
+        if uci == "0000":
+            return Move(0, 0)
+        if len(uci) in (4, 5) and uci[:2] in _SQUARES and uci[2:4] in _SQUARES:
+            promotion = None
+            if len(uci) == 5:
+                promotion = _UCI_PROMOTIONS.get(uci[4])
+                if promotion is None:
+                    raise InvalidMoveError(f"invalid promotion piece in UCI move {uci!r} (n, b, r or q)")
+            move = Move(_SQUARES[uci[:2]], _SQUARES[uci[2:4]], promotion)
+            if move:
+                return move
+        raise InvalidMoveError(f"invalid UCI move {uci!r} (expected like 'e2e4' or 'e7e8q')")
+
+    @staticmethod
+    def null():
+        """The null move, '0000' (falsy)."""
+        return Move(0, 0)
+
+
+def _index(value, what: str, low: int, high: int) -> int:
+    try:
+        index = operator.index(value)
+    except TypeError:
+        index = None
+    if index is None or not low <= index <= high or isinstance(value, bool):
+        raise InvalidMoveError(f"{what} {value!r} is not in {low}..{high}")
+    return index
+
+
+# One Move per (from, to, promotion): index from | to << 6 | promotion << 12.
+_CACHE = [None] * (6 * 4096)
+
+
+@cython.cfunc
+def _move_of(code: cython.int) -> Move:
+    """The shared Move object for an internal 16-bit move code."""
+    flag: cython.int = code >> 12
+    promotion: cython.int = flag - 2 if flag >= 4 else 0
+    index: cython.int = (code & 0xFFF) | (promotion << 12)
+    move = _CACHE[index]
+    if move is None:
+        move = Move(code & 63, (code >> 6) & 63, promotion or None)
+        _CACHE[index] = move
+    return move

@@ -1,0 +1,54 @@
+"""Colours, piece types and Piece, numbered and named as in python-chess."""
+
+WHITE = True
+BLACK = False
+COLORS = [WHITE, BLACK]
+COLOR_NAMES = ["black", "white"]
+
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
+PIECE_TYPES = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
+PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+UNICODE_PIECE_SYMBOLS = {"R": "♖", "r": "♜", "N": "♘", "n": "♞", "B": "♗", "b": "♝",
+                         "Q": "♕", "q": "♛", "K": "♔", "k": "♚", "P": "♙", "p": "♟"}
+
+
+class Piece:
+    """A piece type and a colour; equal and hashable by value."""
+
+    __slots__ = ("piece_type", "color")
+
+    def __init__(self, piece_type: int, color: bool):
+        if piece_type not in PIECE_TYPES:
+            raise ValueError(f"piece type {piece_type!r} is not in 1 (PAWN) .. 6 (KING)")
+        self.piece_type = piece_type
+        self.color = bool(color)
+
+    def symbol(self) -> str:
+        """'P' for a white pawn, 'p' for a black one."""
+        s = PIECE_SYMBOLS[self.piece_type]
+        return s.upper() if self.color else s
+
+    def unicode_symbol(self, *, invert_color: bool = False) -> str:
+        symbol = self.symbol().swapcase() if invert_color else self.symbol()
+        return UNICODE_PIECE_SYMBOLS[symbol]
+
+    def __str__(self) -> str:
+        return self.symbol()
+
+    def __repr__(self) -> str:
+        return f"Piece.from_symbol({self.symbol()!r})"
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Piece):
+            return NotImplemented
+        return (self.piece_type, self.color) == (other.piece_type, other.color)
+
+    def __hash__(self) -> int:
+        return self.piece_type + (6 if self.color else 0)
+
+    @classmethod
+    def from_symbol(cls, symbol: str) -> "Piece":
+        if not isinstance(symbol, str) or symbol.lower() not in PIECE_SYMBOLS[1:]:
+            raise ValueError(f"invalid piece symbol {symbol!r}")
+        return cls(PIECE_SYMBOLS.index(symbol.lower()), symbol.isupper())
