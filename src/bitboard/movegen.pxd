@@ -1,0 +1,8 @@
+from bitboard.position cimport Position
+
+cdef enum:
+    MAX_MOVES = 1100
+    MAX_PIECE_MOVES = 32
+
+cdef int _generate(Position pos, unsigned short *buf, int n, unsigned long long from_mask, bint count_only) noexcept nogil
+cdef int _count(Position pos) noexcept nogil

@@ -1,0 +1,39 @@
+# The C state of a position and the functions that change it; movegen, perft and board cimport it.
+cdef enum:
+    PAWN = 1
+    KNIGHT = 2
+    BISHOP = 3
+    ROOK = 4
+    QUEEN = 5
+    KING = 6
+    NO_SQUARE = 64
+    NORMAL = 0
+    DOUBLE_PUSH = 1
+    EN_PASSANT = 2
+    CASTLING = 3
+    PROMOTION = 4
+
+cdef unsigned long long PIECE_KEYS[1024]
+cdef unsigned long long CASTLING_KEYS[16]
+cdef unsigned long long EP_KEYS[8]
+cdef unsigned long long TURN_KEY
+cdef unsigned char CASTLING_MASK[64]
+
+cdef class Position:
+    cdef unsigned long long _pieces[7]
+    cdef unsigned long long _colors[2]
+    cdef unsigned char _board[64]
+    cdef int _turn
+    cdef int _castling
+    cdef int _ep
+    cdef long long _halfmove
+    cdef long long _fullmove
+    cdef unsigned long long _key
+
+cdef bint _attacked(Position pos, int sq, int by, unsigned long long occupied) noexcept nogil
+cdef unsigned long long _attackers(Position pos, int sq, int by, unsigned long long occupied) noexcept nogil
+cdef bint _ep_capturable(Position pos) noexcept nogil
+cdef unsigned long long _compute_key(Position pos) noexcept nogil
+cdef unsigned long long _make(Position pos, int move) noexcept nogil
+cdef void _unmake(Position pos, int move, unsigned long long undo, unsigned long long key) noexcept nogil
+cdef void _copy_position(Position target, Position source) noexcept

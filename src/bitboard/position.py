@@ -1,0 +1,273 @@
+"""Position: the C state of a chess position, and making and unmaking moves on it.
+
+Piece bitboards by type (`_pieces[PAWN]` ... `_pieces[KING]`) and by colour (`_colors[0]` black,
+`_colors[1]` white, python-chess's WHITE == True), kept consistent with a 64-entry piece array
+(`_board[sq]` = type | colour << 3, 0 for empty), as the bitboard-vs-0x88 document asks; side to
+move, castling rights (1 K, 2 Q, 4 k, 8 q), the en-passant square after any double push (64 for
+none), the two clocks and an incremental Zobrist key.
+
+A move inside the library is 16 bits: from | to << 6 | flag << 12, where the flag is NORMAL,
+DOUBLE_PUSH, EN_PASSANT, CASTLING, or PROMOTION + (piece type - 2) for N, B, R, Q. `_make`
+returns an undo record (captured piece, castling, en passant, half-move clock); `_unmake` takes
+it back together with the key from before the move.
+"""
+try:
+    import cython
+except ImportError:  # the uncompiled build on a machine without Cython
+    from ._cython_shim import cython
+
+if cython.compiled:
+    from cython.cimports.bitboard._native import ctz64
+    from cython.cimports.bitboard.attacks import (KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks,
+                                                  _rook_attacks)
+else:
+    from ._native import ctz64
+    from .attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
+
+from .magic_search import random_u64s
+
+u64 = cython.typedef(cython.ulonglong)
+ONE = cython.declare(u64, 1)
+
+if not cython.compiled:  # compiled, the enum of position.pxd
+    PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
+    NO_SQUARE = 64
+    NORMAL, DOUBLE_PUSH, EN_PASSANT, CASTLING, PROMOTION = 0, 1, 2, 3, 4
+
+WHITE_KINGSIDE, WHITE_QUEENSIDE, BLACK_KINGSIDE, BLACK_QUEENSIDE = 1, 2, 4, 8
+
+# The castling rights that survive a move from or to a square: moving the king or a rook, or
+# capturing a rook on its square, removes the rights that depend on it.
+CASTLING_MASK = [15] * 64
+CASTLING_MASK[4] = 15 & ~(WHITE_KINGSIDE | WHITE_QUEENSIDE)
+CASTLING_MASK[7] = 15 & ~WHITE_KINGSIDE
+CASTLING_MASK[0] = 15 & ~WHITE_QUEENSIDE
+CASTLING_MASK[60] = 15 & ~(BLACK_KINGSIDE | BLACK_QUEENSIDE)
+CASTLING_MASK[63] = 15 & ~BLACK_KINGSIDE
+CASTLING_MASK[56] = 15 & ~BLACK_QUEENSIDE
+
+# Zobrist keys from the library's seeded xorshift64* stream: PIECE_KEYS[64 * code + sq] for the
+# piece codes 1..6 and 9..14, one key per castling-rights value, per en-passant file, and for
+# black to move. The en-passant file counts only when a pawn of the side to move could take.
+ZOBRIST_SEED = 0x5A0B2157
+_keys = random_u64s(ZOBRIST_SEED, 1024 + 16 + 8 + 1)
+PIECE_KEYS = _keys[:1024]
+CASTLING_KEYS = [0] + _keys[1025:1040]
+EP_KEYS = _keys[1040:1048]
+TURN_KEY = _keys[1048]
+
+
+@cython.cclass
+class Position:
+    """The C state; `bitboard.Board` adds the Python API on top of it."""
+
+    def __init__(self):
+        self._pieces = [0] * 7
+        self._colors = [0] * 2
+        self._board = [0] * 64
+        self._turn = 1
+        self._castling = 0
+        self._ep = NO_SQUARE
+        self._halfmove = 0
+        self._fullmove = 1
+        self._key = 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _attackers(pos: Position, sq: cython.int, by: cython.int, occupied: u64) -> u64:
+    """Pieces of colour `by` that attack `sq` given the occupancy."""
+    them: u64 = pos._colors[by]
+    return them & ((KNIGHT_ATTACKS[sq] & pos._pieces[KNIGHT])
+                   | (PAWN_ATTACKS[64 * (by ^ 1) + sq] & pos._pieces[PAWN])
+                   | (KING_ATTACKS[sq] & pos._pieces[KING])
+                   | (_bishop_attacks(sq, occupied) & (pos._pieces[BISHOP] | pos._pieces[QUEEN]))
+                   | (_rook_attacks(sq, occupied) & (pos._pieces[ROOK] | pos._pieces[QUEEN])))
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _attacked(pos: Position, sq: cython.int, by: cython.int, occupied: u64) -> cython.bint:
+    """Whether colour `by` attacks `sq`; the cheap tests first."""
+    them: u64 = pos._colors[by]
+    if them & ((KNIGHT_ATTACKS[sq] & pos._pieces[KNIGHT]) | (PAWN_ATTACKS[64 * (by ^ 1) + sq] & pos._pieces[PAWN])
+               | (KING_ATTACKS[sq] & pos._pieces[KING])):
+        return True
+    if them & _bishop_attacks(sq, occupied) & (pos._pieces[BISHOP] | pos._pieces[QUEEN]):
+        return True
+    return (them & _rook_attacks(sq, occupied) & (pos._pieces[ROOK] | pos._pieces[QUEEN])) != 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _ep_capturable(pos: Position) -> cython.bint:
+    """Whether a pawn of the side to move stands next to the en-passant square's pawn."""
+    if pos._ep == NO_SQUARE:
+        return False
+    return (PAWN_ATTACKS[64 * (pos._turn ^ 1) + pos._ep] & pos._pieces[PAWN] & pos._colors[pos._turn]) != 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _compute_key(pos: Position) -> u64:
+    """The Zobrist key from scratch (the incremental one must always equal it)."""
+    key: u64 = CASTLING_KEYS[pos._castling]
+    sq: cython.int
+    for sq in range(64):
+        if pos._board[sq]:
+            key ^= PIECE_KEYS[64 * pos._board[sq] + sq]
+    if _ep_capturable(pos):
+        key ^= EP_KEYS[pos._ep & 7]
+    if pos._turn == 0:
+        key ^= TURN_KEY
+    return key
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _castling_rook(king_from: cython.int, king_to: cython.int) -> tuple[cython.int, cython.int]:
+    """(from, to) of the rook when the king castles from king_from to king_to."""
+    return (king_to + 1, king_to - 1) if king_to > king_from else (king_to - 2, king_to + 1)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _make(pos: Position, move: cython.int) -> u64:
+    frm: cython.int = move & 63
+    to: cython.int = (move >> 6) & 63
+    flag: cython.int = move >> 12
+    us: cython.int = pos._turn
+    them: cython.int = us ^ 1
+    piece: cython.int = pos._board[frm]
+    captured: cython.int = pos._board[to]
+    to_bit: u64 = ONE << to
+    from_to: u64 = (ONE << frm) | to_bit
+    key: u64 = pos._key ^ TURN_KEY
+    undo: u64 = (captured | (pos._castling << 4) | (pos._ep << 8)
+                 | (cython.cast(u64, pos._halfmove) << 16))
+    side: cython.int
+    rook_from: cython.int
+    rook_to: cython.int
+    promoted: cython.int
+    castling: cython.int
+
+    if _ep_capturable(pos):
+        key ^= EP_KEYS[pos._ep & 7]
+    pos._ep = NO_SQUARE
+    if captured:
+        pos._pieces[captured & 7] ^= to_bit
+        pos._colors[them] ^= to_bit
+        key ^= PIECE_KEYS[64 * captured + to]
+    pos._pieces[piece & 7] ^= from_to
+    pos._colors[us] ^= from_to
+    pos._board[to] = piece
+    pos._board[frm] = 0
+    key ^= PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + to]
+    pos._halfmove = 0 if captured or (piece & 7) == PAWN else pos._halfmove + 1
+
+    if flag == DOUBLE_PUSH:
+        pos._ep = (frm + to) >> 1
+        if PAWN_ATTACKS[64 * us + pos._ep] & pos._pieces[PAWN] & pos._colors[them]:
+            key ^= EP_KEYS[pos._ep & 7]
+    elif flag == EN_PASSANT:
+        side = to ^ 8  # the captured pawn stands behind the en-passant square
+        pos._pieces[PAWN] ^= ONE << side
+        pos._colors[them] ^= ONE << side
+        key ^= PIECE_KEYS[64 * pos._board[side] + side]
+        pos._board[side] = 0
+    elif flag == CASTLING:
+        rook_from, rook_to = _castling_rook(frm, to)
+        pos._pieces[ROOK] ^= (ONE << rook_from) | (ONE << rook_to)
+        pos._colors[us] ^= (ONE << rook_from) | (ONE << rook_to)
+        key ^= PIECE_KEYS[64 * pos._board[rook_from] + rook_from] ^ PIECE_KEYS[64 * pos._board[rook_from] + rook_to]
+        pos._board[rook_to] = pos._board[rook_from]
+        pos._board[rook_from] = 0
+    elif flag >= PROMOTION:
+        promoted = (flag - 2) | (us << 3)
+        pos._pieces[PAWN] ^= to_bit
+        pos._pieces[flag - 2] ^= to_bit
+        pos._board[to] = promoted
+        key ^= PIECE_KEYS[64 * piece + to] ^ PIECE_KEYS[64 * promoted + to]
+
+    castling = pos._castling & CASTLING_MASK[frm] & CASTLING_MASK[to]
+    if castling != pos._castling:
+        key ^= CASTLING_KEYS[pos._castling] ^ CASTLING_KEYS[castling]
+        pos._castling = castling
+    if us == 0:
+        pos._fullmove += 1
+    pos._turn = them
+    pos._key = key
+    return undo
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _unmake(pos: Position, move: cython.int, undo: u64, key: u64) -> cython.void:
+    frm: cython.int = move & 63
+    to: cython.int = (move >> 6) & 63
+    flag: cython.int = move >> 12
+    them: cython.int = pos._turn
+    us: cython.int = them ^ 1
+    piece: cython.int = pos._board[to]
+    captured: cython.int = undo & 15
+    to_bit: u64 = ONE << to
+    from_to: u64 = (ONE << frm) | to_bit
+    side: cython.int
+    rook_from: cython.int
+    rook_to: cython.int
+
+    pos._turn = us
+    if us == 0:
+        pos._fullmove -= 1
+    if flag >= PROMOTION:
+        pos._pieces[piece & 7] ^= to_bit
+        pos._pieces[PAWN] ^= to_bit
+        piece = PAWN | (us << 3)
+    pos._pieces[piece & 7] ^= from_to
+    pos._colors[us] ^= from_to
+    pos._board[frm] = piece
+    pos._board[to] = captured
+    if captured:
+        pos._pieces[captured & 7] ^= to_bit
+        pos._colors[them] ^= to_bit
+    if flag == EN_PASSANT:
+        side = to ^ 8
+        pos._pieces[PAWN] ^= ONE << side
+        pos._colors[them] ^= ONE << side
+        pos._board[side] = PAWN | (them << 3)
+    elif flag == CASTLING:
+        rook_from, rook_to = _castling_rook(frm, to)
+        pos._pieces[ROOK] ^= (ONE << rook_from) | (ONE << rook_to)
+        pos._colors[us] ^= (ONE << rook_from) | (ONE << rook_to)
+        pos._board[rook_from] = pos._board[rook_to]
+        pos._board[rook_to] = 0
+    pos._castling = (undo >> 4) & 15
+    pos._ep = (undo >> 8) & 127
+    pos._halfmove = undo >> 16
+    pos._key = key
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _copy_position(target: Position, source: Position) -> cython.void:
+    i: cython.int
+    for i in range(7):
+        target._pieces[i] = source._pieces[i]
+    for i in range(64):
+        target._board[i] = source._board[i]
+    target._colors[0] = source._colors[0]
+    target._colors[1] = source._colors[1]
+    target._turn = source._turn
+    target._castling = source._castling
+    target._ep = source._ep
+    target._halfmove = source._halfmove
+    target._fullmove = source._fullmove
+    target._key = source._key
