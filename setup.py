@@ -20,6 +20,11 @@ COMPILED_MODULES = [
     "attacks",
     "magic_search",
     "serialize",
+    "position",
+    "move",
+    "movegen",
+    "perft",
+    "board",
 ]
 
 

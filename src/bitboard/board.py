@@ -1,0 +1,428 @@
+"""Board: a chess position with python-chess's manners, on the bitboard move generator.
+
+    >>> board = Board()
+    >>> len(board.legal_moves())
+    20
+    >>> board.push_uci("e2e4")
+    Move.from_uci('e2e4')
+    >>> board.fen()
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    >>> board.perft(4)
+    8902
+
+The C state and make/unmake live in `Position` (position.py), legality in movegen.py. A Board
+adds the move stack: for every pushed move the Move, its undo record (with the internal
+move code in the top 16 bits) and the Zobrist key from before it.
+
+`push` proves a move legal by finding it among the moves the generator lists for its
+from-square, or, cheaper, among the moves `legal_moves()` returned at the same ply on the
+current path (`_listed[ply]`: each push forgets the lists above its ply, so a list is always
+of the very position it was made for).
+"""
+try:
+    import cython
+except ImportError:  # the uncompiled build on a machine without Cython
+    from ._cython_shim import cython
+
+if cython.compiled:
+    from cython.cimports.bitboard._native import ctz64
+    from cython.cimports.bitboard.move import Move, _move_of
+    from cython.cimports.bitboard.movegen import MAX_MOVES, MAX_PIECE_MOVES, _generate
+    from cython.cimports.bitboard.position import (CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, NO_SQUARE, PAWN,
+                                                   PROMOTION, Position, _attackers, _compute_key, _copy_position,
+                                                   _ep_capturable, _make, _unmake)
+else:
+    from ._native import ctz64
+    from .move import Move, _move_of
+    from .movegen import MAX_MOVES, MAX_PIECE_MOVES, _generate
+    from .position import (CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, NO_SQUARE, PAWN, PROMOTION, Position,
+                           _attackers, _compute_key, _copy_position, _ep_capturable, _make, _unmake)
+
+from .errors import IllegalMoveError
+from .fen import STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen
+from .perft import perft as _perft_of
+from .piece import BLACK, PIECE_SYMBOLS, WHITE, Piece
+from .squares import BB_SQUARES, SQUARE_NAMES, square_arg
+from .squareset import SquareSet
+
+u64 = cython.typedef(cython.ulonglong)
+ONE = cython.declare(u64, 1)
+ALL = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
+UNDO_BITS = cython.declare(u64, 0xFFFFFFFFFFFF)  # the undo record below the move code
+
+# python-chess reports castling rights as the bitboard of the rooks that may castle.
+_CASTLING_ROOKS = ((1, BB_SQUARES[7]), (2, BB_SQUARES[0]), (4, BB_SQUARES[63]), (8, BB_SQUARES[56]))
+EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
+
+
+@cython.cclass
+class Board(Position):
+    """A chess position and the moves that led to it.
+
+    Board(fen=STARTING_FEN); Board(None) is the empty board (set it up with set_fen).
+    """
+
+    _moves: list
+    _undo: list
+    _keys: list
+    _listed: list
+
+    def __init__(self, fen=STARTING_FEN):
+        Position.__init__(self)
+        self._moves = []
+        self._undo = []
+        self._keys = []
+        self._listed = []
+        if fen is not None:
+            self.set_fen(fen)
+
+    # --- FEN ---
+
+    def set_fen(self, fen) -> None:
+        """Set up the position a FEN describes (InvalidFenError naming the bad field otherwise);
+        the move stack is cleared."""
+        self._load(parse_fen(fen))
+
+    def _load(self, fp: FenPosition) -> None:
+        sq: cython.int
+        code: cython.int
+        for sq in range(7):
+            self._pieces[sq] = 0
+        self._colors[0] = self._colors[1] = 0
+        for sq in range(64):
+            code = fp.board[sq]
+            self._board[sq] = code
+            if code:
+                self._pieces[code & 7] |= ONE << sq
+                self._colors[code >> 3] |= ONE << sq
+        self._turn = 1 if fp.turn else 0
+        self._castling = fp.castling
+        self._ep = NO_SQUARE if fp.ep_square is None else fp.ep_square
+        self._halfmove = fp.halfmove_clock
+        self._fullmove = fp.fullmove_number
+        self._key = _compute_key(self)
+        self._moves = []
+        self._undo = []
+        self._keys = []
+        self._listed = []
+
+    def fen(self, *, en_passant="legal") -> str:
+        """The FEN. en_passant: "legal" (default, as python-chess) writes the en-passant square
+        only when an en-passant capture is legal; "always" (or python-chess's "fen") after every
+        double push; "xfen" when a pawn stands ready to take, legal or not."""
+        return format_fen(self._piece_codes(), self._turn == 1, self._castling, self._ep_for(en_passant),
+                          self._halfmove, self._fullmove)
+
+    def board_fen(self) -> str:
+        """The piece-placement field of the FEN."""
+        return board_fen(self._piece_codes())
+
+    def _piece_codes(self) -> list:
+        return [self._board[sq] for sq in range(64)]
+
+    def _ep_for(self, mode):
+        if mode not in EN_PASSANT_MODES:
+            raise ValueError(f"en_passant {mode!r} is not one of {', '.join(EN_PASSANT_MODES)}")
+        if self._ep == NO_SQUARE:
+            return None
+        if mode in ("always", "fen") or (mode == "xfen" and _ep_capturable(self)):
+            return self._ep
+        return self._ep if mode == "legal" and self.has_legal_en_passant() else None
+
+    def has_legal_en_passant(self) -> bool:
+        """Whether the side to move can capture en passant."""
+        if not _ep_capturable(self):
+            return False
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int = _generate(self, buf, 0, ALL, False)
+        i: cython.int
+        for i in range(n):
+            if buf[i] >> 12 == EN_PASSANT:
+                return True
+        return False
+
+    # --- moves ---
+
+    def legal_moves(self) -> list:
+        """The legal moves, as a list of Move."""
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int = _generate(self, buf, 0, ALL, False)
+        i: cython.int
+        moves = [_move_of(buf[i]) for i in range(n)]
+        ply: cython.Py_ssize_t = len(self._moves)
+        while len(self._listed) <= ply:
+            self._listed.append(None)
+        self._listed[ply] = moves[:]
+        return moves
+
+    @cython.cfunc
+    def _listed_code(self, move: object) -> cython.int:
+        """The code of `move` if legal_moves() listed it at this ply, else -1."""
+        ply: cython.Py_ssize_t = len(self._moves)
+        if ply >= len(self._listed) or self._listed[ply] is None or move not in self._listed[ply]:
+            return -1
+        m: Move = move
+        frm: cython.int = m.from_square
+        to: cython.int = m.to_square
+        piece: cython.int = self._board[frm] & 7
+        if m._promotion:
+            return frm | (to << 6) | ((PROMOTION + m._promotion - 2) << 12)
+        if piece == PAWN and (to - frm == 16 or frm - to == 16):
+            return frm | (to << 6) | (DOUBLE_PUSH << 12)
+        if piece == PAWN and to == self._ep:
+            return frm | (to << 6) | (EN_PASSANT << 12)
+        if piece == KING and (to - frm == 2 or frm - to == 2):
+            return frm | (to << 6) | (CASTLING << 12)
+        return frm | (to << 6)
+
+    @cython.cfunc
+    def _code_of(self, move: object) -> cython.int:
+        """The internal code of a legal move, or -1."""
+        if not isinstance(move, Move):
+            raise TypeError(f"expected a Move, not {type(move).__name__} {move!r}")
+        m: Move = move
+        buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
+        n: cython.int = _generate(self, buf, 0, ONE << m.from_square, False)
+        i: cython.int
+        code: cython.int
+        flag: cython.int
+        for i in range(n):
+            code = buf[i]
+            flag = code >> 12
+            if (code >> 6) & 63 == m.to_square and (flag - 2 if flag >= 4 else 0) == m._promotion:
+                return code
+        return -1
+
+    def is_legal(self, move) -> bool:
+        """Whether `move` is legal here."""
+        return self._code_of(move) >= 0
+
+    def push(self, move) -> None:
+        """Make a legal move; IllegalMoveError (and the board unchanged) otherwise."""
+        code: cython.int = self._listed_code(move)
+        if code < 0:
+            code = self._code_of(move)
+            if code < 0:
+                raise IllegalMoveError(f"illegal move {move.uci()} in {self.fen()}")
+        key: u64 = self._key
+        undo: u64 = _make(self, code)
+        self._moves.append(move)
+        self._undo.append(undo | (cython.cast(u64, code) << 48))
+        self._keys.append(key)
+        del self._listed[len(self._moves):]
+
+    def push_uci(self, uci) -> Move:
+        """Parse a UCI move (InvalidMoveError if malformed), push it, return it."""
+        move = Move.from_uci(uci)
+        self.push(move)
+        return move
+
+    def pop(self) -> Move:
+        """Take back the last move and return it (IndexError when there is none)."""
+        if not self._moves:
+            raise IndexError("pop from a board without moves")
+        entry: u64 = self._undo.pop()
+        key: u64 = self._keys.pop()
+        _unmake(self, entry >> 48, entry & UNDO_BITS, key)
+        move = self._moves.pop()
+        del self._listed[len(self._moves) + 1:]
+        return move
+
+    def peek(self) -> Move:
+        """The last move (IndexError when there is none)."""
+        if not self._moves:
+            raise IndexError("peek at a board without moves")
+        return self._moves[-1]
+
+    @property
+    def move_stack(self) -> list:
+        """The moves pushed since the position was set up (a copy)."""
+        return list(self._moves)
+
+    # --- perft ---
+
+    def perft(self, depth) -> int:
+        """Leaf count of the legal move tree to `depth` (bulk counted, GIL released)."""
+        return _perft_of(self, depth)
+
+    def divide(self, depth) -> dict:
+        """{move: perft(depth - 1) after it} for every legal move (depth >= 1)."""
+        from .perft import depth_arg
+        if depth_arg(depth) < 1:
+            raise ValueError(f"divide needs depth >= 1, not {depth}")
+        out = {}
+        for move in self.legal_moves():
+            self.push(move)
+            out[move] = _perft_of(self, depth - 1)
+            self.pop()
+        return out
+
+    # --- queries (python-chess's names) ---
+
+    @property
+    def turn(self) -> bool:
+        """True (WHITE) or False (BLACK): the side to move."""
+        return self._turn == 1
+
+    @property
+    def castling_rights(self) -> int:
+        """The bitboard of the rooks that may still castle (python-chess's convention)."""
+        return sum(rook for right, rook in _CASTLING_ROOKS if self._castling & right)
+
+    @property
+    def ep_square(self):
+        """The square a pawn passed on its double push last move, or None."""
+        return None if self._ep == NO_SQUARE else self._ep
+
+    @property
+    def halfmove_clock(self) -> int:
+        return self._halfmove
+
+    @property
+    def fullmove_number(self) -> int:
+        return self._fullmove
+
+    @property
+    def zobrist_key(self) -> int:
+        """The incremental Zobrist key of the position (side, pieces, castling, en passant)."""
+        return self._key
+
+    @property
+    def occupied(self) -> int:
+        return self._colors[0] | self._colors[1]
+
+    @property
+    def occupied_co(self) -> list:
+        """[black pieces, white pieces], indexable by BLACK and WHITE."""
+        return [self._colors[0], self._colors[1]]
+
+    @property
+    def pawns(self) -> int:
+        return self._pieces[1]
+
+    @property
+    def knights(self) -> int:
+        return self._pieces[2]
+
+    @property
+    def bishops(self) -> int:
+        return self._pieces[3]
+
+    @property
+    def rooks(self) -> int:
+        return self._pieces[4]
+
+    @property
+    def queens(self) -> int:
+        return self._pieces[5]
+
+    @property
+    def kings(self) -> int:
+        return self._pieces[6]
+
+    def pieces_mask(self, piece_type, color) -> int:
+        if piece_type not in range(1, 7):
+            raise ValueError(f"piece type {piece_type!r} is not in 1..6")
+        return self._pieces[piece_type] & self._colors[1 if color else 0]
+
+    def pieces(self, piece_type, color) -> SquareSet:
+        return SquareSet(self.pieces_mask(piece_type, color))
+
+    def piece_at(self, square):
+        """The Piece on `square`, or None."""
+        code: cython.int = self._board[square_arg(square)]
+        return Piece(code & 7, code >> 3 == 1) if code else None
+
+    def piece_type_at(self, square):
+        code: cython.int = self._board[square_arg(square)]
+        return code & 7 or None
+
+    def color_at(self, square):
+        code: cython.int = self._board[square_arg(square)]
+        return (code >> 3 == 1) if code else None
+
+    def king(self, color):
+        """The square of the king of `color`."""
+        kings: u64 = self._pieces[KING] & self._colors[1 if color else 0]
+        return ctz64(kings) if kings else None
+
+    def attackers_mask(self, color, square) -> int:
+        """Pieces of `color` attacking `square`."""
+        return _attackers(self, square_arg(square), 1 if color else 0, self._colors[0] | self._colors[1])
+
+    def attackers(self, color, square) -> SquareSet:
+        return SquareSet(self.attackers_mask(color, square))
+
+    def is_attacked_by(self, color, square) -> bool:
+        return self.attackers_mask(color, square) != 0
+
+    def checkers_mask(self) -> int:
+        """Pieces giving check to the side to move."""
+        return self.attackers_mask(not self.turn, self.king(self.turn))
+
+    def checkers(self) -> SquareSet:
+        return SquareSet(self.checkers_mask())
+
+    def is_check(self) -> bool:
+        return self.checkers_mask() != 0
+
+    # --- copying, comparing, printing ---
+
+    def copy(self, *, stack=True):
+        """An independent copy; stack=False drops the move history."""
+        board = Board(None)
+        _copy_position(board, self)
+        if stack:
+            board._moves = list(self._moves)
+            board._undo = list(self._undo)
+            board._keys = list(self._keys)
+        return board
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def root(self):
+        """The position the move stack starts from."""
+        board: Board = self.copy()
+        while board._moves:
+            board.pop()
+        return board.copy(stack=False)
+
+    def __reduce__(self):
+        return _restore, (self.root().fen(en_passant="always"), [m.uci() for m in self._moves])
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.fen() == other.fen()
+
+    def __ne__(self, other) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __repr__(self) -> str:
+        return f"Board({self.fen()!r})"
+
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            row = []
+            for file in range(8):
+                code = self._board[8 * rank + file]
+                symbol = PIECE_SYMBOLS[code & 7] if code else "."
+                row.append(symbol.upper() if code >> 3 == 1 else symbol)
+            rows.append(" ".join(row))
+        return "\n".join(rows)
+
+
+def _restore(fen, ucis):
+    board = Board(fen)
+    for uci in ucis:
+        board.push_uci(uci)
+    return board
+
+
+__all__ = ["Board", "STARTING_FEN", "WHITE", "BLACK", "SQUARE_NAMES"]
