@@ -39,6 +39,8 @@ def main():
     for i, line in enumerate(source, 1):
         if line.strip().startswith("@"):
             decorators.append(line.strip())
+        if line and not line[0].isspace() and not line.startswith(("@", "def ", "#")):
+            current = None  # a module-level statement ends the function above it
         m = re.match(r"\s*def (\w+)", line)
         if m:
             current = m.group(1)

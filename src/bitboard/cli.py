@@ -5,9 +5,12 @@ status 2, never a traceback.
 """
 import argparse
 import sys
+import time
 
 from . import squares as sq
 from .bits import bitboard_arg, popcount
+from .errors import InvalidFenError
+from .fen import STARTING_FEN
 from .squareset import SquareSet
 
 
@@ -48,10 +51,97 @@ def cmd_search(args) -> None:
         raise SystemExit(1)
 
 
+def positive_depth(text: str) -> int:
+    if not text.isdigit() or int(text) > 64:
+        raise argparse.ArgumentTypeError(f"depth {text!r} is not a whole number from 0 to 64")
+    return int(text)
+
+
+def board_from(fen_words):
+    from .board import Board
+    fen = " ".join(fen_words) if fen_words else STARTING_FEN
+    try:
+        return Board(fen)
+    except InvalidFenError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_perft(args) -> None:
+    from .perft import perft
+    board = board_from(args.fen)
+    start = time.perf_counter()
+    if args.depth == 0:
+        counts = {}
+        nodes = 1
+    else:
+        counts = perft_by_root_move(board, args.depth, perft)
+        nodes = sum(counts.values())
+    elapsed = time.perf_counter() - start
+    if args.divide:
+        for move, count in counts.items():
+            print(f"{move.uci()}: {count}")
+        print()
+    print(f"Nodes searched: {nodes}")
+    print(f"Time: {elapsed:.3f} s")
+    print(f"Nodes per second: {nodes / elapsed if elapsed > 0 else 0:,.0f}")
+
+
+def perft_by_root_move(board, depth, perft) -> dict:
+    """{root move: leaves below it}, with a live progress bar on stderr."""
+    moves = board.legal_moves()
+    counts = {}
+    with _progress(len(moves)) as advance:
+        for move in moves:
+            board.push(move)
+            counts[move] = perft(board, depth - 1)
+            board.pop()
+            advance(move, counts[move])
+    return counts
+
+
+class _progress:
+    """A rich progress bar over the root moves (quiet when stderr is not a terminal)."""
+
+    def __init__(self, total: int):
+        self.total = total
+
+    def __enter__(self):
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        console = Console(stderr=True)
+        self.bar = Progress(TextColumn("perft"), BarColumn(), MofNCompleteColumn(), TextColumn("root moves"),
+                            TextColumn("{task.fields[last]}"), TimeElapsedColumn(), console=console,
+                            transient=True, disable=not console.is_terminal)
+        self.bar.__enter__()
+        self.task = self.bar.add_task("perft", total=self.total, last="")
+        return self.advance
+
+    def advance(self, move, count):
+        self.bar.update(self.task, advance=1, last=f"{move.uci()}: {count}")
+
+    def __exit__(self, *exc):
+        return self.bar.__exit__(*exc)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: 'bitboard perft: error: ...', exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bitboard", description="Chess bitboards: draw, convert, perft.")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser = Parser(prog="bitboard", description="Chess bitboards: draw, convert, perft.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
+
+    perft = commands.add_parser("perft", help="count the leaves of the legal move tree",
+                                description="Count the leaf nodes of the legal move tree to a depth "
+                                            "(bulk counted in compiled code), with progress over the root moves.")
+    perft.add_argument("fen", nargs="*", help="the position (default: the initial position); quotes optional")
+    perft.add_argument("-d", "--depth", type=positive_depth, default=6, help="plies to count (default 6)")
+    perft.add_argument("--divide", action="store_true", help="print each root move with its count, e.g. 'e2e4: 13160'")
+    perft.set_defaults(run=cmd_perft)
 
     show = commands.add_parser("show", help="draw a bitboard as an 8x8 grid",
                                description="Draw a bitboard (hex, binary or decimal) with rank 8 on top.")
