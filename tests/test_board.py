@@ -1,0 +1,202 @@
+"""The bitboard move generator: published perft counts, python-chess as an oracle, make/unmake."""
+import pickle
+import random
+import threading
+import time
+
+import chess
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bitboard
+from bitboard import Board, IllegalMoveError, InvalidMoveError, Move
+
+# The six positions of the published perft results (chessprogramming.org/Perft_Results), with
+# their node counts by depth.
+PERFT = {
+    "start": (bitboard.STARTING_FEN,
+              [20, 400, 8902, 197281, 4865609, 119060324]),
+    "kiwipete": ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                 [48, 2039, 97862, 4085603, 193690690]),
+    "pos3": ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+             [14, 191, 2812, 43238, 674624, 11030083, 178633661]),
+    "pos4": ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+             [6, 264, 9467, 422333, 15833292]),
+    "pos5": ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+             [44, 1486, 62379, 2103487, 89941194]),
+    "pos6": ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+             [46, 2079, 89890, 3894594, 164075551]),
+}
+# The deep counts (up to ~200 million nodes) run in CI, marked slow; the uncompiled build
+# stops at about a million nodes.
+FAST_LIMIT = 5_000_000 if bitboard.compiled else 120_000
+CASES = [(name, depth, count) for name, (fen, counts) in PERFT.items() for depth, count in enumerate(counts, 1)]
+
+
+@pytest.mark.parametrize("name,depth,count", [c for c in CASES if c[2] <= FAST_LIMIT])
+def test_perft(name, depth, count):
+    assert Board(PERFT[name][0]).perft(depth) == count
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not bitboard.compiled, reason="deep perft is for the compiled build")
+@pytest.mark.parametrize("name,depth,count", [c for c in CASES if c[2] > FAST_LIMIT])
+def test_deep_perft(name, depth, count):
+    assert Board(PERFT[name][0]).perft(depth) == count
+
+
+@pytest.mark.parametrize("name", list(PERFT))
+def test_divide_sums_to_perft_and_leaves_the_board_alone(name):
+    fen, counts = PERFT[name]
+    board = Board(fen)
+    split = board.divide(2)
+    assert sum(split.values()) == counts[1]
+    assert set(split) == set(board.legal_moves())
+    assert board.fen() == Board(fen).fen() and board.move_stack == []
+
+
+def test_perft_depth_zero_and_bad_depths():
+    board = Board()
+    assert board.perft(0) == 1
+    for bad, error in ((-1, ValueError), (1.5, TypeError), ("3", TypeError), (True, TypeError), (65, ValueError)):
+        with pytest.raises(error):
+            board.perft(bad)
+
+
+# --- python-chess as the oracle ---------------------------------------------------------------
+
+
+def play_and_compare(seed, plies, start=chess.STARTING_FEN):
+    """A random game: at every ply the move sets and FENs must agree with python-chess."""
+    rng = random.Random(seed)
+    ours, theirs = Board(start), chess.Board(start)
+    positions = 0
+    for _ in range(plies):
+        legal = {m.uci() for m in theirs.legal_moves}
+        assert {m.uci() for m in ours.legal_moves()} == legal, theirs.fen()
+        assert ours.fen() == theirs.fen()
+        assert ours.fen(en_passant="always") == theirs.fen(en_passant="fen")
+        assert ours.is_check() == theirs.is_check()
+        assert ours.zobrist_key == Board(ours.fen(en_passant="always")).zobrist_key  # incremental == scratch
+        positions += 1
+        if not legal:
+            break
+        uci = rng.choice(sorted(legal))
+        ours.push_uci(uci)
+        theirs.push_uci(uci)
+    return positions
+
+
+def test_thousands_of_random_positions_match_python_chess():
+    games = 60 if bitboard.compiled else 8
+    assert sum(play_and_compare(seed, 120) for seed in range(games)) >= (3000 if bitboard.compiled else 400)
+
+
+@settings(max_examples=25 if bitboard.compiled else 5)
+@given(st.integers(0, 2 ** 32), st.sampled_from([fen for fen, _ in PERFT.values()]))
+def test_random_games_from_the_perft_positions(seed, fen):
+    play_and_compare(seed, 60, fen)
+
+
+def test_promotions_en_passant_and_castling_moves():
+    board = Board("r3k2r/pPpp1ppp/8/3Pp3/8/8/P1PP1PPP/R3K2R w KQkq e6 0 1")
+    ucis = {m.uci() for m in board.legal_moves()}
+    assert {"b7a8q", "b7a8r", "b7a8b", "b7a8n", "b7b8q", "d5e6", "e1g1", "e1c1"} <= ucis
+    assert ucis == {m.uci() for m in chess.Board(board.fen()).legal_moves}
+
+
+# --- make / unmake ------------------------------------------------------------------------------
+
+
+def test_push_pop_restores_everything():
+    rng = random.Random(5)
+    board = Board(PERFT["kiwipete"][0])
+    history = []
+    for _ in range(40):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        history.append((board.fen(en_passant="always"), board.zobrist_key))
+        board.push(rng.choice(moves))
+    while history:
+        board.pop()
+        assert (board.fen(en_passant="always"), board.zobrist_key) == history.pop()
+
+
+def test_illegal_push_raises_and_changes_nothing():
+    board = Board()
+    board.push_uci("e2e4")
+    before = (board.fen(), board.zobrist_key, board.move_stack)
+    for move in (Move.from_uci("e2e4"), Move.from_uci("e7e5q"), Move.from_uci("a1a8"), Move.from_uci("e8g8"),
+                 Move.null()):
+        with pytest.raises(IllegalMoveError, match=move.uci()):
+            board.push(move)
+        assert (board.fen(), board.zobrist_key, board.move_stack) == before
+    with pytest.raises(TypeError):
+        board.push("e7e5")
+
+
+def test_a_listed_move_is_only_accepted_at_its_own_position():
+    board = Board()
+    moves = board.legal_moves()
+    board.push_uci("e2e4")
+    with pytest.raises(IllegalMoveError):
+        board.push(next(m for m in moves if m.uci() == "d2d4"))  # white's move, but black is to move
+    board.pop()
+    board.push(next(m for m in moves if m.uci() == "d2d4"))
+
+
+def test_push_uci_and_move_errors():
+    board = Board()
+    for bad in ("e2e9", "e2", "e7e8k", "", "e2e4e"):
+        with pytest.raises(InvalidMoveError, match=repr(bad)):
+            board.push_uci(bad)
+    with pytest.raises(IndexError):
+        board.pop()
+    assert issubclass(IllegalMoveError, ValueError) and issubclass(InvalidMoveError, ValueError)
+
+
+def test_copy_pickle_equality():
+    board = Board()
+    for uci in ("e2e4", "e7e5", "g1f3"):
+        board.push_uci(uci)
+    clone = pickle.loads(pickle.dumps(board))
+    assert clone == board and clone.move_stack == board.move_stack
+    assert clone.root() == Board()
+    other = board.copy()
+    other.pop()
+    assert other != board and board.copy(stack=False).move_stack == []
+
+
+def test_queries_match_python_chess():
+    fen = PERFT["kiwipete"][0]
+    ours, theirs = Board(fen), chess.Board(fen)
+    assert ours.occupied == theirs.occupied and ours.occupied_co == theirs.occupied_co
+    assert (ours.pawns, ours.knights, ours.bishops, ours.rooks, ours.queens, ours.kings) == \
+           (theirs.pawns, theirs.knights, theirs.bishops, theirs.rooks, theirs.queens, theirs.kings)
+    assert ours.castling_rights == theirs.castling_rights and ours.turn == theirs.turn
+    for sq in range(64):
+        assert str(ours.piece_at(sq)) == str(theirs.piece_at(sq))
+        assert ours.attackers_mask(chess.WHITE, sq) == int(theirs.attackers(chess.WHITE, sq))
+    assert str(ours) == str(theirs)
+    assert ours.king(chess.BLACK) == theirs.king(chess.BLACK)
+
+
+@pytest.mark.skipif(not bitboard.compiled, reason="only the compiled perft releases the GIL")
+def test_perft_releases_the_gil():
+    board = Board(PERFT["kiwipete"][0])
+    done = threading.Event()
+    ticks = 0
+
+    def run():
+        board.perft(5)
+        done.set()
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    while not done.is_set():  # this loop needs the GIL while perft runs in the other thread
+        ticks += 1
+        time.sleep(0)
+    worker.join()
+    assert ticks > 100
