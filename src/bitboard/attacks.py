@@ -291,6 +291,11 @@ def _rook_attacks(sq: cython.int, occupied: u64) -> u64:
                           + ((((occupied & ROOK_MASK[sq]) * ROOK_MAGIC[sq]) & MASK64) >> ROOK_SHIFT[sq])]
 
 
+# Empty-board slider attacks: the lines along which a slider could reach a square at all.
+BISHOP_RAYS = [DIAGONAL_MASK[sq] | ANTI_DIAGONAL_MASK[sq] for sq in range(64)]
+ROOK_RAYS = [FILE_MASK[sq] | RANK_MASK[sq] for sq in range(64)]
+
+
 # --- the public slider functions ---------------------------------------------------------------------
 
 

@@ -27,16 +27,16 @@ except ImportError:  # the uncompiled build on a machine without Cython
 if cython.compiled:
     from cython.cimports.bitboard._native import ctz64
     from cython.cimports.bitboard.move import Move, _move_of
-    from cython.cimports.bitboard.movegen import MAX_MOVES, MAX_PIECE_MOVES, _generate
+    from cython.cimports.bitboard.movegen import MAX_MOVES, MAX_PIECE_MOVES, _attackers, _generate
     from cython.cimports.bitboard.position import (CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, NO_SQUARE, PAWN,
-                                                   PROMOTION, Position, _attackers, _compute_key, _copy_position,
+                                                   PROMOTION, Position, _compute_key, _copy_position,
                                                    _ep_capturable, _make, _unmake)
 else:
     from ._native import ctz64
     from .move import Move, _move_of
-    from .movegen import MAX_MOVES, MAX_PIECE_MOVES, _generate
+    from .movegen import MAX_MOVES, MAX_PIECE_MOVES, _attackers, _generate
     from .position import (CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, NO_SQUARE, PAWN, PROMOTION, Position,
-                           _attackers, _compute_key, _copy_position, _ep_capturable, _make, _unmake)
+                           _compute_key, _copy_position, _ep_capturable, _make, _unmake)
 
 from .errors import IllegalMoveError
 from .fen import STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen

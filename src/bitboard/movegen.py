@@ -5,12 +5,14 @@ legal moves of the pieces on `from_mask` into `buf` from index n (16-bit codes, 
 and returns the new n, or, with count_only, only counts them (the bulk counting at perft's last
 ply). Legality is decided in the generator, never by making a move and testing:
 
-- checkers and pinned pieces are computed first (the pins by x-raying the king's lines through
-  our own pieces);
+- checkers and pinned pieces are computed first, without a slider look-up: every enemy slider
+  on one of the king's empty-board lines is a checker when nothing stands between, and pins
+  our piece when that piece stands alone between;
 - in double check only the king moves; in single check every other move must capture the
   checker or block between it and the king;
 - a pinned piece moves only along the line through its king;
-- each king target is tested against the enemy attacks with the king removed;
+- the king's targets and its castling path are tested against one map of the enemy attacks,
+  computed with the king removed;
 - en passant is tested by recomputing the slider attacks on the king after both pawns leave
   their squares (the horizontally pinned case);
 - castling needs the rights, an empty path, and the king not in, through or into check.
@@ -22,17 +24,17 @@ except ImportError:  # the uncompiled build on a machine without Cython
 
 if cython.compiled:
     from cython.cimports.bitboard._native import ctz64, popcount64
-    from cython.cimports.bitboard.attacks import (BETWEEN, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS,
-                                                  _bishop_attacks, _rook_attacks)
+    from cython.cimports.bitboard.attacks import (BETWEEN, BISHOP_RAYS, KING_ATTACKS, KNIGHT_ATTACKS, LINE,
+                                                  PAWN_ATTACKS, ROOK_RAYS, _bishop_attacks, _rook_attacks)
     from cython.cimports.bitboard.position import (BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT,
-                                                   NO_SQUARE, NORMAL, PAWN, PROMOTION, QUEEN, ROOK, Position,
-                                                   _attacked, _attackers)
+                                                   NO_SQUARE, NORMAL, PAWN, PROMOTION, QUEEN, ROOK, Position)
     from cython.cimports.bitboard.serialize import _serialize_moves
 else:
     from ._native import ctz64, popcount64
-    from .attacks import BETWEEN, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
+    from .attacks import (BETWEEN, BISHOP_RAYS, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS, ROOK_RAYS,
+                          _bishop_attacks, _rook_attacks)
     from .position import (BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NO_SQUARE, NORMAL, PAWN,
-                           PROMOTION, QUEEN, ROOK, Position, _attacked, _attackers)
+                           PROMOTION, QUEEN, ROOK, Position)
     from .serialize import _serialize_moves
 
 u64 = cython.typedef(cython.ulonglong)
@@ -46,6 +48,8 @@ RANK_1 = cython.declare(u64, 0x00000000000000FF)
 RANK_3 = cython.declare(u64, 0x0000000000FF0000)
 RANK_6 = cython.declare(u64, 0x0000FF0000000000)
 RANK_8 = cython.declare(u64, 0xFF00000000000000)
+# The squares a castling king passes or reaches: c, d, f, g of its home rank (black, white).
+CASTLING_PATHS = cython.declare(u64[2], [0x6C00000000000000, 0x000000000000006C])
 
 # MAX_MOVES: no position has more legal moves than this. A to-square is reached from at most 8
 # lines and 8 knight squares, and only promotions (8 squares, 3 pawns each, 3 more pieces) add
@@ -214,23 +218,69 @@ def _pawn_moves(pos: Position, buf: ushort_ptr, n: cython.int, pawns: u64, pinne
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _castling_moves(pos: Position, buf: ushort_ptr, n: cython.int, count_only: cython.bint) -> cython.int:
+def _castling_moves(pos: Position, buf: ushort_ptr, n: cython.int, danger: u64, count_only: cython.bint) -> cython.int:
     us: cython.int = pos._turn
-    them: cython.int = us ^ 1
     occupied: u64 = pos._colors[0] | pos._colors[1]
     home: cython.int = 4 if us else 60  # e1 or e8; the rights guarantee king and rook are home
     rights: cython.int = (pos._castling if us else pos._castling >> 2) & 3
-    if (rights & 1 and not occupied & ((ONE << (home + 1)) | (ONE << (home + 2)))
-            and not _attacked(pos, home + 1, them, occupied) and not _attacked(pos, home + 2, them, occupied)):
+    king_side: u64 = (ONE << (home + 1)) | (ONE << (home + 2))
+    queen_side: u64 = (ONE << (home - 1)) | (ONE << (home - 2))
+    if rights & 1 and not (occupied & king_side) and not (danger & king_side):
         if not count_only:
             buf[n] = home | ((home + 2) << 6) | (CASTLING << 12)
         n += 1
-    if (rights & 2 and not occupied & ((ONE << (home - 1)) | (ONE << (home - 2)) | (ONE << (home - 3)))
-            and not _attacked(pos, home - 1, them, occupied) and not _attacked(pos, home - 2, them, occupied)):
+    if rights & 2 and not (occupied & (queen_side | (ONE << (home - 3)))) and not (danger & queen_side):
         if not count_only:
             buf[n] = home | ((home - 2) << 6) | (CASTLING << 12)
         n += 1
     return n
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _danger(pos: Position, them: cython.int, occupied: u64, zone: u64) -> u64:
+    """The squares colour `them` attacks, given the occupancy: all of them within `zone`, and
+    only sliders whose empty-board lines cross the zone are looked up."""
+    enemy: u64 = pos._colors[them]
+    pawns: u64 = pos._pieces[PAWN] & enemy
+    danger: u64
+    b: u64
+    if them:
+        danger = ((pawns << 7) & NOT_H_FILE) | ((pawns << 9) & NOT_A_FILE)
+    else:
+        danger = ((pawns >> 9) & NOT_H_FILE) | ((pawns >> 7) & NOT_A_FILE)
+    danger |= KING_ATTACKS[ctz64(pos._pieces[KING] & enemy)]
+    b = pos._pieces[KNIGHT] & enemy
+    while b:
+        danger |= KNIGHT_ATTACKS[ctz64(b)]
+        b &= b - 1
+    sq: cython.int
+    b = (pos._pieces[BISHOP] | pos._pieces[QUEEN]) & enemy
+    while b:
+        sq = ctz64(b)
+        if BISHOP_RAYS[sq] & zone:
+            danger |= _bishop_attacks(sq, occupied)
+        b &= b - 1
+    b = (pos._pieces[ROOK] | pos._pieces[QUEEN]) & enemy
+    while b:
+        sq = ctz64(b)
+        if ROOK_RAYS[sq] & zone:
+            danger |= _rook_attacks(sq, occupied)
+        b &= b - 1
+    return danger
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _attackers(pos: Position, sq: cython.int, by: cython.int, occupied: u64) -> u64:
+    """Pieces of colour `by` that attack `sq` given the occupancy."""
+    return pos._colors[by] & ((KNIGHT_ATTACKS[sq] & pos._pieces[KNIGHT])
+                              | (PAWN_ATTACKS[64 * (by ^ 1) + sq] & pos._pieces[PAWN])
+                              | (KING_ATTACKS[sq] & pos._pieces[KING])
+                              | (_bishop_attacks(sq, occupied) & (pos._pieces[BISHOP] | pos._pieces[QUEEN]))
+                              | (_rook_attacks(sq, occupied) & (pos._pieces[ROOK] | pos._pieces[QUEEN])))
 
 
 @cython.cfunc
@@ -246,25 +296,35 @@ def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, cou
     ksq: cython.int = ctz64(king)
     diagonal: u64 = pos._pieces[BISHOP] | pos._pieces[QUEEN]
     orthogonal: u64 = pos._pieces[ROOK] | pos._pieces[QUEEN]
-    checkers: u64 = _attackers(pos, ksq, them, occupied)
-    targets: u64
-    legal: u64
-    target: u64
+    checkers: u64 = enemy & ((KNIGHT_ATTACKS[ksq] & pos._pieces[KNIGHT])
+                             | (PAWN_ATTACKS[64 * us + ksq] & pos._pieces[PAWN]))
     pinned: u64 = 0
+    targets: u64
+    target: u64
     between: u64
+    danger: u64 = 0
     b: u64
     sq: cython.int
-    t: cython.int
+    castling: cython.bint
+
+    b = enemy & ((BISHOP_RAYS[ksq] & diagonal) | (ROOK_RAYS[ksq] & orthogonal))
+    while b:  # enemy sliders on the king's lines: nothing between checks, one of ours is pinned
+        sq = ctz64(b)
+        between = BETWEEN[64 * ksq + sq] & occupied
+        if between == 0:
+            checkers |= ONE << sq
+        elif not (between & (between - 1)) and (between & own):
+            pinned |= between
+        b &= b - 1
 
     if king & from_mask:
         targets = KING_ATTACKS[ksq] & ~own
-        legal = 0
-        while targets:
-            t = ctz64(targets)
-            if not _attacked(pos, t, them, occupied ^ king):
-                legal |= ONE << t
-            targets &= targets - 1
-        n = _add(buf, n, ksq, legal, count_only)
+        castling = checkers == 0 and (pos._castling & (3 if us else 12)) != 0
+        if targets or castling:
+            danger = _danger(pos, them, occupied ^ king, targets | (CASTLING_PATHS[us] if castling else 0))
+            n = _add(buf, n, ksq, targets & ~danger, count_only)
+            if castling:
+                n = _castling_moves(pos, buf, n, danger, count_only)
     if checkers & (checkers - 1):
         return n  # double check: only the king moves
 
@@ -272,13 +332,6 @@ def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, cou
         target = BETWEEN[64 * ksq + ctz64(checkers)] | checkers
     else:
         target = ~own & ALL
-
-    b = enemy & ((_bishop_attacks(ksq, enemy) & diagonal) | (_rook_attacks(ksq, enemy) & orthogonal))
-    while b:  # enemy sliders that see the king through our pieces: one piece between is pinned
-        between = BETWEEN[64 * ksq + ctz64(b)] & occupied
-        if between and not (between & (between - 1)):
-            pinned |= between
-        b &= b - 1
 
     movers: u64 = own & from_mask
     b = movers & pos._pieces[KNIGHT] & ~pinned
@@ -288,10 +341,7 @@ def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, cou
         b &= b - 1
     n = _slider_moves(buf, n, movers & diagonal, True, occupied, target, pinned, ksq, count_only)
     n = _slider_moves(buf, n, movers & orthogonal, False, occupied, target, pinned, ksq, count_only)
-    n = _pawn_moves(pos, buf, n, movers & pos._pieces[PAWN], pinned, target, checkers, ksq, count_only)
-    if checkers == 0 and (king & from_mask) and (pos._castling & (3 if us else 12)):
-        n = _castling_moves(pos, buf, n, count_only)
-    return n
+    return _pawn_moves(pos, buf, n, movers & pos._pieces[PAWN], pinned, target, checkers, ksq, count_only)
 
 
 @cython.cfunc

@@ -30,8 +30,6 @@ cdef class Position:
     cdef long long _fullmove
     cdef unsigned long long _key
 
-cdef bint _attacked(Position pos, int sq, int by, unsigned long long occupied) noexcept nogil
-cdef unsigned long long _attackers(Position pos, int sq, int by, unsigned long long occupied) noexcept nogil
 cdef bint _ep_capturable(Position pos) noexcept nogil
 cdef unsigned long long _compute_key(Position pos) noexcept nogil
 cdef unsigned long long _make(Position pos, int move) noexcept nogil

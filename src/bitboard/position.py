@@ -17,12 +17,9 @@ except ImportError:  # the uncompiled build on a machine without Cython
     from ._cython_shim import cython
 
 if cython.compiled:
-    from cython.cimports.bitboard._native import ctz64
-    from cython.cimports.bitboard.attacks import (KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks,
-                                                  _rook_attacks)
+    from cython.cimports.bitboard.attacks import PAWN_ATTACKS
 else:
-    from ._native import ctz64
-    from .attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
+    from .attacks import PAWN_ATTACKS
 
 from .magic_search import random_u64s
 
@@ -71,33 +68,6 @@ class Position:
         self._halfmove = 0
         self._fullmove = 1
         self._key = 0
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _attackers(pos: Position, sq: cython.int, by: cython.int, occupied: u64) -> u64:
-    """Pieces of colour `by` that attack `sq` given the occupancy."""
-    them: u64 = pos._colors[by]
-    return them & ((KNIGHT_ATTACKS[sq] & pos._pieces[KNIGHT])
-                   | (PAWN_ATTACKS[64 * (by ^ 1) + sq] & pos._pieces[PAWN])
-                   | (KING_ATTACKS[sq] & pos._pieces[KING])
-                   | (_bishop_attacks(sq, occupied) & (pos._pieces[BISHOP] | pos._pieces[QUEEN]))
-                   | (_rook_attacks(sq, occupied) & (pos._pieces[ROOK] | pos._pieces[QUEEN])))
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _attacked(pos: Position, sq: cython.int, by: cython.int, occupied: u64) -> cython.bint:
-    """Whether colour `by` attacks `sq`; the cheap tests first."""
-    them: u64 = pos._colors[by]
-    if them & ((KNIGHT_ATTACKS[sq] & pos._pieces[KNIGHT]) | (PAWN_ATTACKS[64 * (by ^ 1) + sq] & pos._pieces[PAWN])
-               | (KING_ATTACKS[sq] & pos._pieces[KING])):
-        return True
-    if them & _bishop_attacks(sq, occupied) & (pos._pieces[BISHOP] | pos._pieces[QUEEN]):
-        return True
-    return (them & _rook_attacks(sq, occupied) & (pos._pieces[ROOK] | pos._pieces[QUEEN])) != 0
 
 
 @cython.cfunc
