@@ -25,6 +25,7 @@ COMPILED_MODULES = [
     "movegen",
     "perft",
     "board",
+    "fen",
 ]
 
 

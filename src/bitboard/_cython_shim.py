@@ -6,8 +6,12 @@ Compiled modules never import this. Uncompiled, each module does
         import cython
     except ImportError:
         from ._cython_shim import cython
+    else:
+        if not cython.compiled:
+            from ._cython_shim import cython
 
-so the plain-Python build needs nothing installed. Decorators return the function unchanged,
+so the plain-Python build needs nothing installed and runs the same with or without Cython
+(whose own shadow module would turn every C array into a slow array object). Decorators return the function unchanged,
 types are annotations only, `declare` returns its value (a list of zeros for a C array type),
 `cast` returns its value: the code relies on explicit masks, never on casts, to truncate.
 """

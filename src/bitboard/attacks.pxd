@@ -29,6 +29,5 @@ cdef unsigned long long _bishop_attacks(int sq, unsigned long long occupied) noe
 cdef unsigned long long _rook_attacks(int sq, unsigned long long occupied) noexcept nogil
 cdef unsigned long long _bishop_attacks_rays(int sq, unsigned long long occupied) noexcept nogil
 cdef unsigned long long _rook_attacks_rays(int sq, unsigned long long occupied) noexcept nogil
-cdef unsigned long long _kogge_stone(int sq, unsigned long long occupied, int d1, int d2, int d3, int d4) noexcept nogil
 cdef unsigned long long _hyperbola(int sq, unsigned long long occupied, unsigned long long mask) noexcept nogil
 cdef unsigned long long _hyperbola_rank(int sq, unsigned long long occupied) noexcept nogil

@@ -12,13 +12,16 @@ try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
     from ._cython_shim import cython
+else:
+    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
+        from ._cython_shim import cython
 
 if cython.compiled:
     from cython.cimports.bitboard._native import bswap64, clz64, ctz64
-    from cython.cimports.bitboard.bits import _occluded_fill, _rotate_180, _shift
+    from cython.cimports.bitboard.bits import _diagonal_fill_attacks, _orthogonal_fill_attacks, _rotate_180
 else:
     from ._native import bswap64, clz64, ctz64
-    from .bits import _occluded_fill, _rotate_180, _shift
+    from .bits import _diagonal_fill_attacks, _orthogonal_fill_attacks, _rotate_180
 
 from ._factors import SLIDER_MAGICS
 from .bits import (DIRECTIONS, EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST,
@@ -166,18 +169,7 @@ def _rook_attacks_rays(sq: cython.int, occupied: u64) -> u64:
             | _ray_attacks(sq, occupied, 4, False) | _ray_attacks(sq, occupied, 6, False))
 
 
-# --- Kogge-Stone: occluded fills through the empty squares, one step further ------------------------
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _kogge_stone(sq: cython.int, occupied: u64, d1: cython.int, d2: cython.int, d3: cython.int,
-                 d4: cython.int) -> u64:
-    b: u64 = ONE << sq
-    empty: u64 = ~occupied & MASK64
-    return (_shift(_occluded_fill(b, empty, d1), d1) | _shift(_occluded_fill(b, empty, d2), d2)
-            | _shift(_occluded_fill(b, empty, d3), d3) | _shift(_occluded_fill(b, empty, d4), d4))
+# --- Kogge-Stone: occluded fills through the empty squares, one step further (bits.py) ------------
 
 
 # --- hyperbola quintessence: o ^ (o - 2r) along one line, reversed for the other side ------------
@@ -327,12 +319,12 @@ def rook_attacks_rays(square, occupied) -> int:
 
 def bishop_attacks_kogge_stone(square, occupied) -> int:
     """Set-wise: Kogge-Stone occluded fills through the empty squares, shifted one step further."""
-    return _kogge_stone(square_arg(square), bitboard_arg(occupied), NORTH_EAST, SOUTH_EAST, SOUTH_WEST, NORTH_WEST)
+    return _diagonal_fill_attacks(ONE << square_arg(square), ~bitboard_arg(occupied) & MASK64)
 
 
 def rook_attacks_kogge_stone(square, occupied) -> int:
     """Set-wise: Kogge-Stone occluded fills through the empty squares, shifted one step further."""
-    return _kogge_stone(square_arg(square), bitboard_arg(occupied), NORTH, EAST, SOUTH, WEST)
+    return _orthogonal_fill_attacks(ONE << square_arg(square), ~bitboard_arg(occupied) & MASK64)
 
 
 def bishop_attacks_hyperbola(square, occupied) -> int:
@@ -345,3 +337,40 @@ def rook_attacks_hyperbola(square, occupied) -> int:
     """Hyperbola quintessence on the file (byte swap) and the rank (full bit reversal)."""
     sq, occ = square_arg(square), bitboard_arg(occupied)
     return _hyperbola(sq, occ, FILE_MASK[sq]) | _hyperbola_rank(sq, occ)
+
+
+# --- benchmark kernel ----------------------------------------------------------------------------
+# One loop per method, inside C, so that the benchmark times the method rather than a Python call.
+
+SLIDER_METHODS = ("magic", "classical rays", "Kogge-Stone", "hyperbola quintessence")
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def sum_slider_attacks(method: cython.int, rook: cython.bint, squares: cython.uchar[::1],
+                       occupancies: cython.ulonglong[::1]) -> u64:
+    """Xor of the bishop (or rook) attacks of SLIDER_METHODS[method] over (square, occupancy) pairs."""
+    total: u64 = 0
+    i: cython.Py_ssize_t
+    n: cython.Py_ssize_t = len(squares)
+    with cython.nogil:
+        if method == 0:
+            for i in range(n):
+                total ^= (_rook_attacks(squares[i], occupancies[i]) if rook
+                          else _bishop_attacks(squares[i], occupancies[i]))
+        elif method == 1:
+            for i in range(n):
+                total ^= (_rook_attacks_rays(squares[i], occupancies[i]) if rook
+                          else _bishop_attacks_rays(squares[i], occupancies[i]))
+        elif method == 2:
+            for i in range(n):
+                total ^= (_orthogonal_fill_attacks(ONE << squares[i], ~occupancies[i]) if rook
+                          else _diagonal_fill_attacks(ONE << squares[i], ~occupancies[i]))
+        else:
+            for i in range(n):
+                total ^= ((_hyperbola(squares[i], occupancies[i], FILE_MASK[squares[i]])
+                           | _hyperbola_rank(squares[i], occupancies[i])) if rook
+                          else (_hyperbola(squares[i], occupancies[i], DIAGONAL_MASK[squares[i]])
+                                | _hyperbola(squares[i], occupancies[i], ANTI_DIAGONAL_MASK[squares[i]])))
+    return total

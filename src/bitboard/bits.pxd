@@ -1,4 +1,13 @@
 # Declarations other modules cimport, and the module's C tables (lists when uncompiled).
+cpdef enum:
+    NORTH = 8
+    NORTH_EAST = 9
+    EAST = 1
+    SOUTH_EAST = -7
+    SOUTH = -8
+    SOUTH_WEST = -9
+    WEST = -1
+    NORTH_WEST = 7
 
 cdef unsigned long long MASK64, NOT_A_FILE, NOT_H_FILE, DEBRUIJN64
 cdef unsigned long long ONE, LOW_32, BITS_1, BITS_2, BITS_4, TRANSPOSE_7, TRANSPOSE_14, TRANSPOSE_28
@@ -19,3 +28,5 @@ cdef unsigned long long _flip_diagonal(unsigned long long b) noexcept nogil
 cdef unsigned long long _rotate_180(unsigned long long b) noexcept nogil
 cdef unsigned long long _shift(unsigned long long b, int direction) noexcept nogil
 cdef unsigned long long _occluded_fill(unsigned long long gen, unsigned long long empty, int direction) noexcept nogil
+cdef unsigned long long _diagonal_fill_attacks(unsigned long long b, unsigned long long empty) noexcept nogil
+cdef unsigned long long _orthogonal_fill_attacks(unsigned long long b, unsigned long long empty) noexcept nogil

@@ -15,6 +15,9 @@ try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
     from ._cython_shim import cython
+else:
+    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
+        from ._cython_shim import cython
 
 from .errors import InvalidBitboardError
 
@@ -48,8 +51,9 @@ ONE = 1
 BITSCAN_ERROR = -1
 
 #: Compass directions as LERF square offsets (north = towards rank 8, east = towards the h-file).
-NORTH, NORTH_EAST, EAST, SOUTH_EAST = 8, 9, 1, -7
-SOUTH, SOUTH_WEST, WEST, NORTH_WEST = -8, -9, -1, 7
+if not cython.compiled:  # compiled, the enum of bits.pxd
+    NORTH, NORTH_EAST, EAST, SOUTH_EAST = 8, 9, 1, -7
+    SOUTH, SOUTH_WEST, WEST, NORTH_WEST = -8, -9, -1, 7
 DIRECTIONS = (NORTH, NORTH_EAST, EAST, SOUTH_EAST, SOUTH, SOUTH_WEST, WEST, NORTH_WEST)
 
 # The look-up tables below are C arrays in the compiled build (declared in bits.pxd) and lists
@@ -599,6 +603,33 @@ def _occluded_fill(gen: u64, empty: u64, direction: cython.int) -> u64:
     empty &= _shift_unmasked(empty, 2 * direction)
     gen |= empty & _shift_unmasked(gen, 4 * direction)
     return gen
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _fill_attacks(b: u64, empty: u64, direction: cython.int) -> u64:
+    # An occluded fill shifted one step further: the first blocker is attacked too.
+    return _shift(_occluded_fill(b, empty, direction), direction)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _diagonal_fill_attacks(b: u64, empty: u64) -> u64:
+    """Squares a bishop on each square of `b` attacks through the `empty` squares (Kogge-Stone)."""
+    return (_fill_attacks(b, empty, NORTH_EAST) | _fill_attacks(b, empty, SOUTH_EAST)
+            | _fill_attacks(b, empty, SOUTH_WEST) | _fill_attacks(b, empty, NORTH_WEST))
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _orthogonal_fill_attacks(b: u64, empty: u64) -> u64:
+    """Squares a rook on each square of `b` attacks through the `empty` squares (Kogge-Stone)."""
+    return (_fill_attacks(b, empty, NORTH) | _fill_attacks(b, empty, EAST)
+            | _fill_attacks(b, empty, SOUTH) | _fill_attacks(b, empty, WEST))
 
 
 def _direction_arg(direction) -> int:

@@ -23,6 +23,9 @@ try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
     from ._cython_shim import cython
+else:
+    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
+        from ._cython_shim import cython
 
 if cython.compiled:
     from cython.cimports.bitboard._native import ctz64
@@ -39,7 +42,7 @@ else:
                            _compute_key, _copy_position, _ep_capturable, _make, _unmake)
 
 from .errors import IllegalMoveError
-from .fen import STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen
+from .fen import STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen, side_not_to_move_in_check
 from .perft import perft as _perft_of
 from .piece import BLACK, PIECE_SYMBOLS, WHITE, Piece
 from .squares import BB_SQUARES, SQUARE_NAMES, square_arg
@@ -74,16 +77,22 @@ class Board(Position):
         self._keys = []
         self._listed = []
         if fen is not None:
-            self.set_fen(fen)
+            self._load(parse_fen(fen), fen)
 
     # --- FEN ---
 
     def set_fen(self, fen) -> None:
-        """Set up the position a FEN describes (InvalidFenError naming the bad field otherwise);
-        the move stack is cleared."""
-        self._load(parse_fen(fen))
+        """Set up the position a FEN describes (InvalidFenError naming the bad field otherwise,
+        and the board unchanged); the move stack is cleared."""
+        board: Board = Board(None)
+        board._load(parse_fen(fen), fen)
+        _copy_position(self, board)
+        self._moves = []
+        self._undo = []
+        self._keys = []
+        self._listed = []
 
-    def _load(self, fp: FenPosition) -> None:
+    def _load(self, fp: FenPosition, fen) -> None:
         sq: cython.int
         code: cython.int
         for sq in range(7):
@@ -101,10 +110,10 @@ class Board(Position):
         self._halfmove = fp.halfmove_clock
         self._fullmove = fp.fullmove_number
         self._key = _compute_key(self)
-        self._moves = []
-        self._undo = []
-        self._keys = []
-        self._listed = []
+        them: cython.int = self._turn ^ 1
+        if _attackers(self, ctz64(self._pieces[KING] & self._colors[them]), self._turn,
+                      self._colors[0] | self._colors[1]):
+            raise side_not_to_move_in_check(fen, fp.turn)
 
     def fen(self, *, en_passant="legal") -> str:
         """The FEN. en_passant: "legal" (default, as python-chess) writes the en-passant square
@@ -209,7 +218,8 @@ class Board(Position):
         self._moves.append(move)
         self._undo.append(undo | (cython.cast(u64, code) << 48))
         self._keys.append(key)
-        del self._listed[len(self._moves):]
+        while len(self._listed) > len(self._moves):  # forget the lists above the new ply
+            self._listed.pop()
 
     def push_uci(self, uci) -> Move:
         """Parse a UCI move (InvalidMoveError if malformed), push it, return it."""
@@ -225,7 +235,8 @@ class Board(Position):
         key: u64 = self._keys.pop()
         _unmake(self, entry >> 48, entry & UNDO_BITS, key)
         move = self._moves.pop()
-        del self._listed[len(self._moves) + 1:]
+        while len(self._listed) > len(self._moves) + 1:
+            self._listed.pop()
         return move
 
     def peek(self) -> Move:

@@ -7,7 +7,21 @@ ValueError) naming the field: rank and file counts, piece letters, side, castlin
 needs its king and rook at home), en passant (the square behind a pawn that just moved two),
 counters, the number of kings, pawns on the first or last rank, and the side not to move in
 check. Four-field FENs get "0 1" as their counters.
+
+The last rule needs attack detection, which each board does with its own move generator:
+`parse_fen` checks the text, the board raises `side_not_to_move_in_check(fen, turn)` after
+loading. Compiled, the character loop runs in C.
 """
+try:
+    import cython
+except ImportError:  # the uncompiled build on a machine without Cython
+    from ._cython_shim import cython
+else:
+    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
+        from ._cython_shim import cython
+
+import functools
+
 from .errors import InvalidFenError
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -16,10 +30,12 @@ STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 PIECE_CODES = {"p": 1, "n": 2, "b": 3, "r": 4, "q": 5, "k": 6,
                "P": 9, "N": 10, "B": 11, "R": 12, "Q": 13, "K": 14}
 PIECE_LETTERS = {code: letter for letter, code in PIECE_CODES.items()}
+# PIECE_CODES as a table by character code (0: not a piece letter), for the parsing loop.
+_CODE_BY_ORD = cython.declare(cython.uchar[128], [PIECE_CODES.get(chr(i), 0) for i in range(128)])
 CASTLING_LETTERS = (("K", 1), ("Q", 2), ("k", 4), ("q", 8))
 # For each right: (king square, rook square, king code, rook code).
 CASTLING_HOMES = {1: (4, 7, 14, 12), 2: (4, 0, 14, 12), 4: (60, 63, 6, 4), 8: (60, 56, 6, 4)}
-MAX_COUNTER = 2 ** 31 - 1
+MAX_COUNTER = 0x7FFFFFFF
 _SQUARE_NAMES = [f + r for r in "12345678" for f in "abcdefgh"]
 
 
@@ -37,8 +53,12 @@ class FenPosition:
         self.fullmove_number = fullmove_number
 
 
+@functools.lru_cache(maxsize=256)
 def parse_fen(fen) -> FenPosition:
-    """The position a FEN describes; InvalidFenError naming the bad field otherwise."""
+    """The position a FEN describes; InvalidFenError naming the bad field otherwise.
+
+    Results are cached (a Board() of the same FEN costs no parsing): treat them as read-only.
+    """
     if not isinstance(fen, str):
         raise TypeError(f"a FEN is a string, not {type(fen).__name__} {fen!r}")
     fields = fen.split()
@@ -55,10 +75,12 @@ def parse_fen(fen) -> FenPosition:
     ep_square = _parse_ep(ep_field, board, turn, fen)
     halfmove = _parse_counter(halfmove_field, "half-move clock", 0, fen)
     fullmove = _parse_counter(fullmove_field, "full-move number", 1, fen)
-    king_of_side_not_to_move = board.index(6 if turn else 14)
-    if _attacked(board, king_of_side_not_to_move, turn):
-        raise InvalidFenError(f"the side not to move ({'black' if turn else 'white'}) is in check in FEN {fen!r}")
     return FenPosition(board, turn, castling, ep_square, halfmove, fullmove)
+
+
+def side_not_to_move_in_check(fen, turn) -> InvalidFenError:
+    """The error a board raises when the side not to move is in check (turn: True for white)."""
+    return InvalidFenError(f"the side not to move ({'black' if turn else 'white'}) is in check in FEN {fen!r}")
 
 
 def parse_board_fen(placement) -> list:
@@ -67,23 +89,29 @@ def parse_board_fen(placement) -> list:
     if len(ranks) != 8:
         raise InvalidFenError(f"piece placement {placement!r} has {len(ranks)} ranks; expected 8")
     board = [0] * 64
+    ch: cython.Py_UCS4
+    rank: cython.int
+    file: cython.int
+    code: cython.int
+    previous_digit: cython.bint
     for i, rank_text in enumerate(ranks):
         rank = 7 - i
         file = 0
         previous_digit = False
         for ch in rank_text:
-            if ch in "12345678":
+            if "1" <= ch <= "8":
                 if previous_digit:
                     raise InvalidFenError(f"rank {rank + 1} {rank_text!r} has two digits in a row")
-                file += int(ch)
+                file += ord(ch) - 48
                 previous_digit = True
-            elif ch in PIECE_CODES:
-                if file < 8:
-                    board[8 * rank + file] = PIECE_CODES[ch]
-                file += 1
-                previous_digit = False
-            else:
+                continue
+            code = _CODE_BY_ORD[ord(ch)] if ord(ch) < 128 else 0
+            if code == 0:
                 raise InvalidFenError(f"unknown piece letter {ch!r} in rank {rank + 1} {rank_text!r}")
+            if file < 8:
+                board[8 * rank + file] = code
+            file += 1
+            previous_digit = False
         if file != 8:
             raise InvalidFenError(f"rank {rank + 1} {rank_text!r} has {file} files; expected 8")
     for code, name in ((14, "white"), (6, "black")):
@@ -133,39 +161,6 @@ def _parse_counter(field, what, low, fen) -> int:
     if not field.isdigit() or not low <= int(field) <= MAX_COUNTER:
         raise InvalidFenError(f"{what} {field!r} in FEN {fen!r} is not a whole number in {low}..{MAX_COUNTER}")
     return int(field)
-
-
-def _attacked(board, sq, by_white) -> bool:
-    """Whether the side `by_white` attacks `sq`: a walk over the 8x8 board, independent of both
-    move generators."""
-    colour = 8 if by_white else 0
-    f, r = sq & 7, sq >> 3
-
-    def piece_at(df, dr):
-        ff, rr = f + df, r + dr
-        return board[8 * rr + ff] if 0 <= ff < 8 and 0 <= rr < 8 else None
-
-    pawn_rank = -1 if by_white else 1
-    if any(piece_at(df, pawn_rank) == 1 | colour for df in (-1, 1)):
-        return True
-    if any(piece_at(df, dr) == 2 | colour for df, dr in
-           ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))):
-        return True
-    if any(piece_at(df, dr) == 6 | colour for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr):
-        return True
-    for (df, dr), sliders in [((1, 1), (3, 5)), ((1, -1), (3, 5)), ((-1, 1), (3, 5)), ((-1, -1), (3, 5)),
-                              ((1, 0), (4, 5)), ((-1, 0), (4, 5)), ((0, 1), (4, 5)), ((0, -1), (4, 5))]:
-        step = 1
-        while True:
-            piece = piece_at(df * step, dr * step)
-            if piece is None:
-                break
-            if piece:
-                if piece in (sliders[0] | colour, sliders[1] | colour):
-                    return True
-                break
-            step += 1
-    return False
 
 
 def board_fen(board) -> str:

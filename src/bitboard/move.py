@@ -11,6 +11,9 @@ try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
     from ._cython_shim import cython
+else:
+    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
+        from ._cython_shim import cython
 
 from .errors import InvalidMoveError
 from .squares import SQUARE_NAMES
@@ -108,18 +111,22 @@ def _index(value, what: str, low: int, high: int) -> int:
     return index
 
 
-# One Move per (from, to, promotion): index from | to << 6 | promotion << 12.
-_CACHE = [None] * (6 * 4096)
+# The Move of each internal 16-bit code (position.py), made on first use. Codes that differ only
+# in their flag (a double push, a castling) share one Move with the plain code.
+_CACHE = [None] * 65536
 
 
 @cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _move_of(code: cython.int) -> Move:
-    """The shared Move object for an internal 16-bit move code."""
-    flag: cython.int = code >> 12
-    promotion: cython.int = flag - 2 if flag >= 4 else 0
-    index: cython.int = (code & 0xFFF) | (promotion << 12)
-    move = _CACHE[index]
+    """The shared Move object for an internal 16-bit move code (0 <= code < 65536)."""
+    move = _CACHE[code]
     if move is None:
-        move = Move(code & 63, (code >> 6) & 63, promotion or None)
-        _CACHE[index] = move
+        flag: cython.int = code >> 12
+        promotion: cython.int = flag - 2 if flag >= 4 else 0
+        move = _CACHE[(code & 0xFFF) | ((flag << 12) if flag >= 4 else 0)]
+        if move is None:
+            move = Move(code & 63, (code >> 6) & 63, promotion or None)
+        _CACHE[code] = move
     return move

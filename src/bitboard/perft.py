@@ -7,6 +7,9 @@ try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
     from ._cython_shim import cython
+else:
+    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
+        from ._cython_shim import cython
 
 if cython.compiled:
     from cython.cimports.bitboard.movegen import MAX_MOVES, _count, _generate

@@ -8,6 +8,9 @@ try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
     from ._cython_shim import cython
+else:
+    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
+        from ._cython_shim import cython
 
 from .bits import bitboard_arg, flip_vertical, subsets
 from .squares import SQUARE_NAMES, square_arg
