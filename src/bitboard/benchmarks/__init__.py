@@ -3,6 +3,7 @@
 Run one with `python -m bitboard.benchmarks.<name>` (bits, ...) or all with `bitboard bench`.
 Speed is shown here, never asserted in tests.
 """
+import argparse
 import time
 
 
@@ -34,3 +35,19 @@ def relative(times) -> list:
     """Each time as a multiple of the fastest: 1.00x is the fastest."""
     fastest = min(times)
     return [t / fastest for t in times]
+
+
+def relative_table(first_header: str, results: dict, column_title) -> str:
+    """results {row: {column: ns}} as a table of "ns, multiple of the column's fastest" cells;
+    column_title(column) names each column."""
+    columns = list(next(iter(results.values())))
+    ratios = {c: relative([results[r][c] for r in results]) for c in columns}
+    rows = [[r] + [f"{results[r][c]:.2f} ns {ratios[c][i]:.2f}x" for c in columns] for i, r in enumerate(results)]
+    return markdown_table([first_header] + [column_title(c) for c in columns], rows)
+
+
+def sizes(argv, doc: str, full: tuple, quick: tuple) -> tuple:
+    """Parse a benchmark's command line (--quick) and return the sizes to run with."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="smaller inputs and fewer repeats")
+    return quick if ap.parse_args(argv).quick else full

@@ -6,13 +6,12 @@ Compiled variants run inside a C loop over an array (bits.sum_popcount and frien
 numbers are the variant's own cost; uncompiled ones run as map() over the same values. Each
 cell is nanoseconds per value and, after it, the multiple of the fastest variant in the column.
 """
-import argparse
 import array
 import random
 
 from .. import bits as built
 from .._pure import pure
-from . import best_time, markdown_table, relative
+from . import best_time, sizes, relative_table
 
 KINDS = {
     "single (1 bit)": lambda rng: 1 << rng.randrange(64),
@@ -58,23 +57,12 @@ def measure(n_compiled: int, n_pure: int, repeat: int):
 
 
 def report(results) -> str:
-    out = []
-    for title, table in results.items():
-        columns = list(next(iter(table.values())))
-        ratios = {c: relative([table[v][c] for v in table]) for c in columns}
-        headers = [title] + [f"{build} {kind.split()[0]}" for build, kind in columns]
-        rows = []
-        for i, variant in enumerate(table):
-            rows.append([variant] + [f"{table[variant][c]:.2f} ns {ratios[c][i]:.2f}x" for c in columns])
-        out.append(markdown_table(headers, rows))
-    return "\n\n".join(out)
+    return "\n\n".join(relative_table(title, table, lambda column: f"{column[0]} {column[1].split()[0]}")
+                       for title, table in results.items())
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="fewer values and repeats")
-    a = ap.parse_args(argv)
-    n_compiled, n_pure, repeat = (20_000, 2_000, 3) if a.quick else (200_000, 20_000, 7)
+    n_compiled, n_pure, repeat = sizes(argv, __doc__, (200_000, 20_000, 7), (20_000, 2_000, 3))
     print(f"bitboard.compiled = {built.compiled}; ns per value, then the multiple of the fastest in the column")
     print(f"single: one random bit; sparse: 1-4 random bits; random: uniform 64-bit; dense: 56-63 bits. {n_compiled} values compiled, "
           f"{n_pure} uncompiled, best of {repeat}.\n")

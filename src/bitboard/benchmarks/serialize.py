@@ -6,7 +6,6 @@ Compiled techniques run inside C loops over arrays (serialize.sum_square_counts,
 sum_move_lists); uncompiled ones are the same functions of the uncompiled source called from a
 Python loop. Each cell is nanoseconds per set, then the multiple of the fastest in its column.
 """
-import argparse
 import array
 import random
 
@@ -14,7 +13,7 @@ from .. import compiled
 from .. import serialize as built
 from .._pure import pure
 from ..magic_search import MOVE_LIST_TABLES, move_list_masks
-from . import best_time, markdown_table, relative
+from . import best_time, sizes, markdown_table, relative, relative_table
 
 ALL = (1 << 64) - 1
 RAYS = {"knight": [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
@@ -111,11 +110,7 @@ def time_move_lists(n_compiled: int, n_pure: int, repeat: int, seed: int = 11) -
 
 
 def square_report(results: dict) -> str:
-    columns = list(next(iter(results.values())))
-    ratios = {c: relative([results[t][c] for t in results]) for c in columns}
-    headers = ["technique"] + [f"{build} {kind.split(' (')[0]}" for build, kind in columns]
-    rows = [[t] + [f"{results[t][c]:.1f} ns {ratios[c][i]:.2f}x" for c in columns] for i, t in enumerate(results)]
-    return markdown_table(headers, rows)
+    return relative_table("technique", results, lambda column: f"{column[0]} {column[1].split(' (')[0]}")
 
 
 def move_list_report(results: dict) -> str:
@@ -141,10 +136,7 @@ def memory_report() -> str:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="fewer values and repeats")
-    a = ap.parse_args(argv)
-    n_compiled, n_pure, repeat = (20_000, 1_000, 3) if a.quick else (200_000, 10_000, 7)
+    n_compiled, n_pure, repeat = sizes(argv, __doc__, (200_000, 10_000, 7), (20_000, 1_000, 3))
     print(f"bitboard.compiled = {compiled}; ns per set, then the multiple of the fastest in the column; "
           f"{n_compiled} sets compiled, {n_pure} uncompiled, best of {repeat}.\n")
     print("Square serialization (white to move for the two side orders)\n")
