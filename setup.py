@@ -26,6 +26,7 @@ COMPILED_MODULES = [
     "perft",
     "board",
     "fen",
+    "x88",
 ]
 
 
