@@ -1,4 +1,5 @@
 """The `bitboard` command line through its entry point, bad input included."""
+import re
 import subprocess
 import sys
 
@@ -45,3 +46,63 @@ def test_console_script_help_and_usage_errors():
     assert ok.returncode == 0 and "--mapping" in ok.stdout
     bad = subprocess.run([sys.executable, "-m", "bitboard.cli", "frobnicate"], capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+# --- perft, show FEN, convert, bench -------------------------------------------------------------
+
+
+def test_perft_prints_nodes_time_and_speed(capsys):
+    code, out, err = run(capsys, "perft", "--depth", "3")
+    assert code == 0 and "Nodes searched: 8902" in out and "Nodes per second:" in out and "Time:" in out
+
+
+def test_perft_divide_prints_each_root_move(capsys):
+    fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    code, out, _ = run(capsys, "perft", *fen.split(), "--depth", "2", "--divide")
+    lines = out.splitlines()
+    assert code == 0 and "e1g1: 43" in lines and "Nodes searched: 2039" in out
+    counts = [int(line.split(": ")[1]) for line in lines if re.fullmatch(r"[a-h][1-8][a-h][1-8][qrbn]?: \d+", line)]
+    assert len(counts) == 48 and sum(counts) == 2039
+
+
+def test_show_a_position(capsys):
+    code, out, _ = run(capsys, "show", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8", "w", "-", "-", "0", "1")
+    assert code == 0 and out.splitlines()[3] == "K P . . . . . r"
+    assert "(white to move)" in out
+
+
+def test_convert_squares_and_bitboards(capsys):
+    assert run(capsys, "convert", "e4", "--to", "lefr")[1].strip() == "square e4 = 28 (LERF) = 35 (LEFR)"
+    assert run(capsys, "convert", "63", "--square", "--from", "darkthought", "--to", "lerf")[1].strip() == \
+        "square 63 (DarkThought) = a8 = 56 (LERF)"
+    assert "0x0101010101010101 (LEFR)" in run(capsys, "convert", "0xff", "--to", "LEFR")[1]
+
+
+def test_bench_runs_a_benchmark(capsys):
+    code, out, _ = run(capsys, "bench", "--only", "sliders", "--quick")
+    assert code == 0 and "## sliders" in out and "| magic" in out
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["perft", "--depth", "x"], "depth 'x' is not a whole number"),
+    (["perft", "--depth", "-1"], "depth '-1'"),
+    (["perft", "8/8/8", "w", "-", "-", "0", "1"], "has 3 ranks"),
+    (["perft", "8/8/8", "w"], "has 2 fields"),
+    (["show", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-", "--mapping", "lefr"], "a FEN has no mapping"),
+    (["convert", "e9", "--to", "lefr"], "'e9' is not a square name"),
+    (["convert", "64", "--square", "--to", "lefr"], "square '64' is not an index"),
+    (["convert", "0xff", "--to", "nope"], "unknown square mapping 'nope'"),
+    (["convert", "0xff"], "--to"),
+    (["bench", "--only", "nope"], "invalid choice: 'nope'"),
+])
+def test_more_bad_input(argv, needle):
+    result = subprocess.run([sys.executable, "-m", "bitboard.cli", *argv], capture_output=True, text=True)
+    assert result.returncode == 2 and result.stdout == ""
+    assert needle in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("command", ["perft", "show", "convert", "bench", "search"])
+def test_every_command_has_help(command):
+    result = subprocess.run([sys.executable, "-m", "bitboard.cli", command, "--help"], capture_output=True, text=True)
+    assert result.returncode == 0 and "usage: bitboard " + command in result.stdout

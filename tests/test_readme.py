@@ -11,6 +11,9 @@ def test_readme_examples():
     assert blocks, "README has no python examples"
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    namespace = {}  # the blocks run in order, as a reader would type them
     for i, block in enumerate(blocks):
-        runner.run(parser.get_doctest(block, {}, f"README block {i}", str(README), 0))
+        test = parser.get_doctest(block, namespace, f"README block {i}", str(README), 0)
+        runner.run(test, clear_globs=False)
+        namespace = test.globs
     assert runner.failures == 0 and runner.tries > 0

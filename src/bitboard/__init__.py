@@ -47,10 +47,11 @@ from .bits import (
 from .attacks import (between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, ray,
                       rook_attacks)
 from .board import Board
-from .errors import (IllegalMoveError, InvalidBitboardError, InvalidFenError, InvalidMoveError,
-                     InvalidSquareError)
+from .errors import (AmbiguousMoveError, IllegalMoveError, InvalidBitboardError, InvalidFenError,
+                     InvalidMoveError, InvalidSquareError)
 from .fen import STARTING_BOARD_FEN, STARTING_FEN
 from .move import Move
+from .outcome import Outcome, Termination
 from .piece import (BISHOP, BLACK, COLOR_NAMES, COLORS, KING, KNIGHT, PAWN, PIECE_NAMES, PIECE_SYMBOLS,
                     PIECE_TYPES, QUEEN, ROOK, WHITE, Piece)
 from .squares import *  # noqa: F401,F403  (A1 ... H8, BB_* constants, names, mappings)

@@ -30,28 +30,34 @@ else:
 if cython.compiled:
     from cython.cimports.bitboard._native import ctz64
     from cython.cimports.bitboard.move import Move, _move_of
-    from cython.cimports.bitboard.movegen import MAX_MOVES, MAX_PIECE_MOVES, _attackers, _generate
-    from cython.cimports.bitboard.position import (CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, NO_SQUARE, PAWN,
-                                                   PROMOTION, Position, _compute_key, _copy_position,
+    from cython.cimports.bitboard.movegen import MAX_MOVES, MAX_PIECE_MOVES, _attackers, _count, _generate
+    from cython.cimports.bitboard.position import (CASTLING, DOUBLE_PUSH, EN_PASSANT, EP_KEYS, KING, NO_SQUARE,
+                                                   PAWN, PROMOTION, Position, _compute_key, _copy_position,
                                                    _ep_capturable, _make, _unmake)
 else:
     from ._native import ctz64
     from .move import Move, _move_of
-    from .movegen import MAX_MOVES, MAX_PIECE_MOVES, _attackers, _generate
-    from .position import (CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, NO_SQUARE, PAWN, PROMOTION, Position,
+    from .movegen import MAX_MOVES, MAX_PIECE_MOVES, _attackers, _count, _generate
+    from .position import (CASTLING, DOUBLE_PUSH, EN_PASSANT, EP_KEYS, KING, NO_SQUARE, PAWN, PROMOTION, Position,
                            _compute_key, _copy_position, _ep_capturable, _make, _unmake)
 
+from . import san as _san
 from .errors import IllegalMoveError
 from .fen import STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen, side_not_to_move_in_check
 from .perft import perft as _perft_of
+from .outcome import Outcome, Termination
 from .piece import BLACK, PIECE_SYMBOLS, WHITE, Piece
-from .squares import BB_SQUARES, SQUARE_NAMES, square_arg
+from .squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_SQUARES, SQUARE_NAMES, square_arg
 from .squareset import SquareSet
 
 u64 = cython.typedef(cython.ulonglong)
 ONE = cython.declare(u64, 1)
 ALL = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
 UNDO_BITS = cython.declare(u64, 0xFFFFFFFFFFFF)  # the undo record below the move code
+# Bit 15 of a stack entry (free in the undo record): the position before the move had a pawn next
+# to the en-passant square but no legal capture, so its key counts the en-passant file while
+# its identity for repetitions (python-chess's) does not.
+PHANTOM_EP = cython.declare(u64, 0x8000)
 
 # python-chess reports castling rights as the bitboard of the rooks that may castle.
 _CASTLING_ROOKS = ((1, BB_SQUARES[7]), (2, BB_SQUARES[0]), (4, BB_SQUARES[63]), (8, BB_SQUARES[56]))
@@ -214,9 +220,10 @@ class Board(Position):
             if code < 0:
                 raise IllegalMoveError(f"illegal move {move.uci()} in {self.fen()}")
         key: u64 = self._key
+        phantom: u64 = PHANTOM_EP if _ep_capturable(self) and not self.has_legal_en_passant() else 0
         undo: u64 = _make(self, code)
         self._moves.append(move)
-        self._undo.append(undo | (cython.cast(u64, code) << 48))
+        self._undo.append(undo | phantom | (cython.cast(u64, code) << 48))
         self._keys.append(key)
         while len(self._listed) > len(self._moves):  # forget the lists above the new ply
             self._listed.pop()
@@ -249,6 +256,208 @@ class Board(Position):
     def move_stack(self) -> list:
         """The moves pushed since the position was set up (a copy)."""
         return list(self._moves)
+
+    def san(self, move) -> str:
+        """The move in Standard Algebraic Notation, as python-chess writes it ("Nbd7", "e8=Q#")."""
+        return _san.san(self, move)
+
+    def parse_san(self, san) -> Move:
+        """The legal move a SAN text names (InvalidMoveError, IllegalMoveError, AmbiguousMoveError)."""
+        return _san.parse_san(self, san)
+
+    def push_san(self, san) -> Move:
+        """Parse a SAN move, push it and return it."""
+        move = self.parse_san(san)
+        self.push(move)
+        return move
+
+    def is_capture(self, move) -> bool:
+        """Whether the move takes a piece (en passant included)."""
+        return (self.color_at(move.to_square) == (not self.turn)) or self.is_en_passant(move)
+
+    def is_en_passant(self, move) -> bool:
+        return (self._ep != NO_SQUARE and move.to_square == self._ep and self.piece_type_at(move.from_square) == PAWN
+                and (move.to_square - move.from_square) % 8 != 0)
+
+    def is_castling(self, move) -> bool:
+        """Whether the move is a king's two-square step (standard chess castling)."""
+        return (self.piece_type_at(move.from_square) == KING
+                and abs((move.to_square & 7) - (move.from_square & 7)) > 1)
+
+    def is_zeroing(self, move) -> bool:
+        """Whether the move resets the half-move clock: a pawn move or a capture."""
+        return self.piece_type_at(move.from_square) == PAWN or self.color_at(move.to_square) == (not self.turn)
+
+    def gives_check(self, move) -> bool:
+        self.push(move)
+        try:
+            return self.is_check()
+        finally:
+            self.pop()
+
+    # --- game state (python-chess's rules and names) ---
+
+    def _has_legal_moves(self) -> bool:
+        return _count(self) > 0
+
+    def is_checkmate(self) -> bool:
+        return self.is_check() and not self._has_legal_moves()
+
+    def is_stalemate(self) -> bool:
+        return not self.is_check() and not self._has_legal_moves()
+
+    def has_insufficient_material(self, color) -> bool:
+        """Whether `color` cannot possibly checkmate, however the opponent plays."""
+        own, other = self.occupied_co[bool(color)], self.occupied_co[not color]
+        if own & (self.pawns | self.rooks | self.queens):
+            return False
+        if own & self.knights:
+            # a lone knight, and an opponent with nothing to block its own king with
+            return bin(own).count("1") <= 2 and not (other & ~self.kings & ~self.queens)
+        if own & self.bishops:
+            # bishops all on one square colour, and no pawn or knight that could block
+            one_colour = not (self.bishops & BB_DARK_SQUARES) or not (self.bishops & BB_LIGHT_SQUARES)
+            return one_colour and not self.pawns and not self.knights
+        return True
+
+    def is_insufficient_material(self) -> bool:
+        return self.has_insufficient_material(WHITE) and self.has_insufficient_material(BLACK)
+
+    def is_fifty_moves(self) -> bool:
+        """Fifty moves by each side without a capture or pawn move (a draw that may be claimed)."""
+        return self._halfmove >= 100 and self._has_legal_moves()
+
+    def is_seventyfive_moves(self) -> bool:
+        """Seventy-five moves by each side without a capture or pawn move (an automatic draw)."""
+        return self._halfmove >= 150 and self._has_legal_moves()
+
+    def can_claim_fifty_moves(self) -> bool:
+        """The fifty-move rule applies now, or after a move that neither captures nor moves a pawn."""
+        if self.is_fifty_moves():
+            return True
+        if self._halfmove >= 99:
+            for move in self.legal_moves():
+                if not self.is_zeroing(move):
+                    self.push(move)
+                    try:
+                        if self.is_fifty_moves():
+                            return True
+                    finally:
+                        self.pop()
+        return False
+
+    def _repetition_key(self) -> int:
+        """The key by which positions repeat: the Zobrist key, counting en passant only when legal."""
+        if _ep_capturable(self) and not self.has_legal_en_passant():
+            return self._key ^ EP_KEYS[self._ep & 7]
+        return self._key
+
+    def _earlier_keys(self) -> list:
+        """The repetition keys of the positions since the last capture or pawn move, latest first."""
+        keys = []
+        i: cython.Py_ssize_t
+        entry: u64
+        n: cython.Py_ssize_t = len(self._keys)
+        for i in range(n - 1, max(n - 1 - self._halfmove, -1), -1):
+            entry = self._undo[i]
+            key: u64 = self._keys[i]
+            keys.append(key ^ EP_KEYS[(entry >> 8) & 7] if entry & PHANTOM_EP else key)
+        return keys
+
+    def is_repetition(self, count=3) -> bool:
+        """Whether the current position has now stood on the board `count` times."""
+        return 1 + self._earlier_keys().count(self._repetition_key()) >= count
+
+    def is_fivefold_repetition(self) -> bool:
+        """The fifth occurrence of a position (an automatic draw)."""
+        return self.is_repetition(5)
+
+    def can_claim_threefold_repetition(self) -> bool:
+        """The current position occurs the third time, or will after some legal move."""
+        earlier = self._earlier_keys()
+        if 1 + earlier.count(self._repetition_key()) >= 3:
+            return True
+        earlier.append(self._repetition_key())
+        for move in self.legal_moves():
+            self.push(move)
+            try:
+                if earlier.count(self._repetition_key()) >= 2:
+                    return True
+            finally:
+                self.pop()
+        return False
+
+    def can_claim_draw(self) -> bool:
+        return self.can_claim_fifty_moves() or self.can_claim_threefold_repetition()
+
+    def outcome(self, *, claim_draw=False):
+        """The Outcome if the game is over (claimable draws counted with claim_draw), else None."""
+        if self.is_checkmate():
+            return Outcome(Termination.CHECKMATE, not self.turn)
+        if self.is_insufficient_material():
+            return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
+        if not self._has_legal_moves():
+            return Outcome(Termination.STALEMATE, None)
+        if self.is_seventyfive_moves():
+            return Outcome(Termination.SEVENTYFIVE_MOVES, None)
+        if self.is_fivefold_repetition():
+            return Outcome(Termination.FIVEFOLD_REPETITION, None)
+        if claim_draw:
+            if self.can_claim_fifty_moves():
+                return Outcome(Termination.FIFTY_MOVES, None)
+            if self.can_claim_threefold_repetition():
+                return Outcome(Termination.THREEFOLD_REPETITION, None)
+        return None
+
+    def is_game_over(self, *, claim_draw=False) -> bool:
+        return self.outcome(claim_draw=claim_draw) is not None
+
+    def result(self, *, claim_draw=False) -> str:
+        """'1-0', '0-1', '1/2-1/2', or '*' while the game goes on."""
+        outcome = self.outcome(claim_draw=claim_draw)
+        return outcome.result() if outcome else "*"
+
+    # --- python-chess interop ---
+
+    @staticmethod
+    def from_chess(chess_board):
+        """A Board with the same position and move stack as a python-chess Board."""
+        if getattr(chess_board, "chess960", False) or getattr(chess_board, "uci_variant", "chess") != "chess":
+            raise ValueError("only standard chess boards convert (not Chess960 or variants)")
+        root = chess_board.root()
+        board = Board(root.fen(en_passant="fen"))
+        for move in chess_board.move_stack:
+            board.push_uci(move.uci())
+        return board
+
+    def to_chess(self):
+        """The python-chess Board of this position and move stack (needs python-chess)."""
+        try:
+            import chess
+        except ImportError:
+            raise ImportError("Board.to_chess needs python-chess: pip install 'bitboard[chess]' "
+                              "(or pip install chess)") from None
+        board = chess.Board(self.root().fen(en_passant="always"))
+        for move in self._moves:
+            board.push(chess.Move.from_uci(move.uci()))
+        return board
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the board with its last move tinted and a checked king marked."""
+        from .svg import board as draw
+        return draw(self, lastmove=self._moves[-1] if self._moves else None,
+                    check=self.king(self.turn) if self.is_check() else None)
+
+    def unicode(self, *, invert_color=False, empty_square="⭘") -> str:
+        """The board in chess symbols, rank 8 on top."""
+        rows = []
+        for rank in range(7, -1, -1):
+            cells = []
+            for file in range(8):
+                piece = self.piece_at(8 * rank + file)
+                cells.append(piece.unicode_symbol(invert_color=invert_color) if piece else empty_square)
+            rows.append(" ".join(cells))
+        return "\n".join(rows)
 
     # --- perft ---
 

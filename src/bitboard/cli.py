@@ -4,6 +4,7 @@ Every subcommand has --help. Bad input prints one line naming what is wrong and 
 status 2, never a traceback.
 """
 import argparse
+import os
 import sys
 import time
 
@@ -38,11 +39,56 @@ def mapping(text: str):
 
 
 def cmd_show(args) -> None:
-    value = parse_bitboard(args.value)
-    m = mapping(args.mapping)
-    lerf = m.bitboard_to_lerf(value)
-    print(SquareSet(lerf))
-    print(f"\n{m.name} 0x{value:016x}: {popcount(value)} squares: {' '.join(SquareSet(lerf).names()) or '-'}")
+    text = " ".join(args.value)
+    if len(args.value) == 1 and _looks_numeric(text):
+        value = parse_bitboard(text)
+        m = mapping(args.mapping)
+        lerf = m.bitboard_to_lerf(value)
+        print(SquareSet(lerf))
+        print(f"\n{m.name} 0x{value:016x}: {popcount(value)} squares: {' '.join(SquareSet(lerf).names()) or '-'}")
+        return
+    if args.mapping != "lerf":
+        raise UsageError("--mapping numbers the bits of a bitboard; a FEN has no mapping")
+    board = board_from(args.value)
+    print(board)
+    print(f"\n{board.fen()}  ({'white' if board.turn else 'black'} to move)")
+
+
+def _looks_numeric(text: str) -> bool:
+    return text[:1].isdigit() or text[:1] == "-"
+
+
+def cmd_convert(args) -> None:
+    source, target = mapping(getattr(args, "from")), mapping(args.to)
+    text = args.value
+    if args.square or not _looks_numeric(text):
+        if _looks_numeric(text):
+            try:
+                index = int(text)
+                lerf = source.to_lerf(index)
+            except ValueError:
+                raise UsageError(f"square {text!r} is not an index in 0..63") from None
+            print(f"square {index} ({source.name}) = {sq.SQUARE_NAMES[lerf]} = {target.from_lerf(lerf)} ({target.name})")
+        else:
+            try:
+                lerf = sq.parse_square(text)
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+            print(f"square {text} = {source.from_lerf(lerf)} ({source.name}) = {target.from_lerf(lerf)} ({target.name})")
+        return
+    value = parse_bitboard(text)
+    converted = sq.convert_bitboard(value, source, target)
+    print(f"0x{value:016x} ({source.name}) = 0x{converted:016x} ({target.name})")
+
+
+BENCHMARKS = ("bits", "serialize", "sliders", "movegen", "x88")
+
+
+def cmd_bench(args) -> None:
+    import importlib
+    for name in args.only or BENCHMARKS:
+        print(f"\n## {name}\n", flush=True)
+        importlib.import_module(f"bitboard.benchmarks.{name}").main(["--quick"] if args.quick else [])
 
 
 def cmd_search(args) -> None:
@@ -131,7 +177,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="bitboard", description="Chess bitboards: draw, convert, perft.")
+    parser = Parser(prog="bitboard", description="Chess bitboards: perft, drawing, square mappings, benchmarks.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
@@ -143,12 +189,29 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument("--divide", action="store_true", help="print each root move with its count, e.g. 'e2e4: 13160'")
     perft.set_defaults(run=cmd_perft)
 
-    show = commands.add_parser("show", help="draw a bitboard as an 8x8 grid",
-                               description="Draw a bitboard (hex, binary or decimal) with rank 8 on top.")
-    show.add_argument("value", help="the bitboard, e.g. 0x0000001818000000")
+    show = commands.add_parser("show", help="draw a bitboard or a position as an 8x8 grid",
+                               description="Draw a bitboard (hex, binary or decimal) or a position (a FEN, "
+                                           "quotes optional) with rank 8 on top.")
+    show.add_argument("value", nargs="+", help="a bitboard such as 0x0000001818000000, or a FEN")
     show.add_argument("--mapping", default="lerf",
                       help=f"square mapping the bits are numbered in ({', '.join(sq.MAPPINGS)}; default lerf)")
     show.set_defaults(run=cmd_show)
+
+    convert = commands.add_parser("convert", help="a square or a bitboard from one square mapping to another",
+                                  description="Renumber a square (a name such as e4, or an index with --square) "
+                                              "or a bitboard (hex or decimal) from one mapping to another.")
+    convert.add_argument("value", help="e4, an index with --square, or a bitboard such as 0xff")
+    convert.add_argument("--from", default="lerf", help="the mapping the value is numbered in (default lerf)")
+    convert.add_argument("--to", required=True, help=f"the mapping to convert to ({', '.join(sq.MAPPINGS)})")
+    convert.add_argument("--square", action="store_true", help="the value is a square index, not a bitboard")
+    convert.set_defaults(run=cmd_convert)
+
+    bench = commands.add_parser("bench", help="run the library's benchmarks and print their tables",
+                                description="Run the benchmarks (bits, serialize, sliders, movegen, x88): each "
+                                            "compares variants or peers in one run and prints Markdown tables.")
+    bench.add_argument("--quick", action="store_true", help="smaller inputs and fewer repeats")
+    bench.add_argument("--only", nargs="+", choices=BENCHMARKS, help="run only these benchmarks")
+    bench.set_defaults(run=cmd_bench)
 
     search = commands.add_parser("search", help="reproduce the shipped hash factors from their seeds",
                                  description="Run the seeded factor searches again and compare with (or "
@@ -169,6 +232,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader (head, less) went away: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 

@@ -19,3 +19,7 @@ class InvalidMoveError(ValueError):
 
 class IllegalMoveError(ValueError):
     """A well-formed move that is not legal in the position."""
+
+
+class AmbiguousMoveError(ValueError):
+    """A move in SAN that more than one legal move fits."""

@@ -1,0 +1,112 @@
+"""Standard Algebraic Notation: writing and reading moves as "Nf3", "exd5", "e8=Q+", "O-O".
+
+Written as python-chess writes it: the piece letter (none for pawns), the file and/or rank of
+the from-square when another piece of the same kind could also go there (the file by
+preference, the rank when the file is shared, both when both are), "x" for captures (a pawn
+capture starts with its file), "=Q" for promotions, "O-O" and "O-O-O" for castling, then "+"
+for check or "#" for mate.
+
+Read as python-chess reads it: the same text, with "0-0" for castling, "-" in place of "x",
+the "=" of a promotion and the check signs optional, a fully given from-square ("e2e4",
+"Ng1f3") for any move, and "--" for the null move. A text that is not SAN raises
+InvalidMoveError; one that names no legal move, IllegalMoveError; one that names several,
+AmbiguousMoveError: all ValueErrors with the text in the message.
+"""
+import re
+
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from .move import Move
+from .piece import PAWN, PIECE_SYMBOLS
+from .squares import FILE_NAMES, RANK_NAMES, SQUARE_NAMES
+
+# piece letter, from-file, from-rank, target square, promotion piece (group 5, its letter only)
+_SAN = re.compile(r"\A([KQRBN])?([a-h])?([1-8])?[x-]?([a-h][1-8])(?:=?([KQRBNkqrbn]))?[+#]?\Z")
+_CASTLES = {"O-O": 2, "O-O-O": -2, "0-0": 2, "0-0-0": -2}
+_NULL_MOVES = ("--", "Z0", "0000", "@@@@")
+
+
+def san(board, move) -> str:
+    """The SAN of a legal move (IllegalMoveError otherwise)."""
+    if not board.is_legal(move):
+        raise IllegalMoveError(f"illegal move {move.uci()} in {board.fen()}, so it has no SAN")
+    piece = board.piece_type_at(move.from_square)
+    if board.is_castling(move):
+        text = "O-O" if move.to_square > move.from_square else "O-O-O"
+    else:
+        capture = board.is_capture(move)
+        if piece == PAWN:
+            text = (FILE_NAMES[move.from_square & 7] + "x" if capture else "") + SQUARE_NAMES[move.to_square]
+            if move.promotion:
+                text += "=" + PIECE_SYMBOLS[move.promotion].upper()
+        else:
+            text = PIECE_SYMBOLS[piece].upper() + _disambiguation(board, move, piece)
+            text += ("x" if capture else "") + SQUARE_NAMES[move.to_square]
+    board.push(move)
+    try:
+        if board.is_check():
+            text += "#" if board.is_checkmate() else "+"
+    finally:
+        board.pop()
+    return text
+
+
+def _disambiguation(board, move, piece) -> str:
+    """The from-file, from-rank or both, as needed to tell `move` from its rivals."""
+    rivals = [m.from_square for m in board.legal_moves()
+              if m.to_square == move.to_square and m.from_square != move.from_square
+              and board.piece_type_at(m.from_square) == piece]
+    if not rivals:
+        return ""
+    file, rank = move.from_square & 7, move.from_square >> 3
+    same_file = any(sq & 7 == file for sq in rivals)
+    same_rank = any(sq >> 3 == rank for sq in rivals)
+    out = ""
+    if same_rank or not same_file:
+        out += FILE_NAMES[file]
+    if same_file:
+        out += RANK_NAMES[rank]
+    return out
+
+
+def parse_san(board, text):
+    """The legal Move that `text` names in SAN (the null move for "--", "Z0", "0000", "@@@@")."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"SAN must be a string, not {type(text).__name__} {text!r}")
+    if text.rstrip("+#") in _CASTLES and text[len(text.rstrip("+#")):] in ("", "+", "#"):
+        step = _CASTLES[text.rstrip("+#")]
+        for move in board.legal_moves():
+            if board.is_castling(move) and move.to_square - move.from_square == step:
+                return move
+        raise IllegalMoveError(f"illegal san: {text!r} in {board.fen()}")
+    match = _SAN.match(text)
+    if not match:
+        if text in _NULL_MOVES:
+            return Move.null()
+        raise InvalidMoveError(f"invalid san: {text!r}")
+    letter, file, rank, target, promotion = match.groups()
+    to_square = SQUARE_NAMES.index(target)
+    promotion_type = PIECE_SYMBOLS.index(promotion.lower()) if promotion else None
+    if letter:
+        piece = PIECE_SYMBOLS.index(letter.lower())
+    elif file and rank:  # a fully given from-square names any piece's move, castling included
+        frm = SQUARE_NAMES.index(file + rank)
+        moves = [m for m in board.legal_moves() if m.from_square == frm and m.to_square == to_square]
+        chosen = [m for m in moves if m.promotion == promotion_type]
+        if chosen:
+            return chosen[0]
+        raise IllegalMoveError(f"{'missing promotion piece type' if moves else 'illegal san'}: "
+                               f"{text!r} in {board.fen()}")
+    else:
+        piece = PAWN
+        if file is None:
+            file = FILE_NAMES[to_square & 7]  # a pawn capture must name its file
+    found = [m for m in board.legal_moves()  # castling is only ever O-O, O-O-O or a full e1g1
+             if m.to_square == to_square and not board.is_castling(m)
+             and board.piece_type_at(m.from_square) == piece and m.promotion == promotion_type
+             and (file is None or FILE_NAMES[m.from_square & 7] == file)
+             and (rank is None or RANK_NAMES[m.from_square >> 3] == rank)]
+    if not found:
+        raise IllegalMoveError(f"illegal san: {text!r} in {board.fen()}")
+    if len(found) > 1:
+        raise AmbiguousMoveError(f"ambiguous san: {text!r} in {board.fen()}")
+    return found[0]

@@ -1,0 +1,43 @@
+"""python-chess interop: both ways, move stacks included, and a clear message without it."""
+import random
+import sys
+
+import chess
+import pytest
+
+from bitboard import Board
+
+
+def test_round_trip_keeps_position_and_moves():
+    theirs = chess.Board()
+    rng = random.Random(3)
+    for _ in range(40):
+        theirs.push(rng.choice(list(theirs.legal_moves)))
+    ours = Board.from_chess(theirs)
+    assert ours.fen() == theirs.fen() and [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]
+    back = ours.to_chess()
+    assert back == theirs and back.move_stack == theirs.move_stack
+    assert Board.from_chess(chess.Board("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1")).perft(3) == 2812
+
+
+def test_variants_are_refused():
+    with pytest.raises(ValueError, match="Chess960"):
+        Board.from_chess(chess.Board(chess960=True))
+
+
+class _NoChess:
+    """A meta-path finder for which python-chess is not installed."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name == "chess" or name.startswith("chess."):
+            raise ImportError(f"No module named {name!r}")
+        return None
+
+
+def test_to_chess_without_python_chess(monkeypatch):
+    for name in [n for n in sys.modules if n == "chess" or n.startswith("chess.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "meta_path", [_NoChess()] + sys.meta_path)
+    with pytest.raises(ImportError, match="pip install 'bitboard\\[chess\\]'"):
+        Board().to_chess()
