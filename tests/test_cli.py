@@ -106,3 +106,34 @@ def test_more_bad_input(argv, needle):
 def test_every_command_has_help(command):
     result = subprocess.run([sys.executable, "-m", "bitboard.cli", command, "--help"], capture_output=True, text=True)
     assert result.returncode == 0 and "usage: bitboard " + command in result.stdout
+
+
+# --- perft at scale ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("extra", [["--threads", "2"], ["--hash", "4"], ["--threads", "2", "--hash", "0.5"]])
+def test_perft_threads_and_hash(capsys, extra):
+    code, out, _ = run(capsys, "perft", "--depth", "4", *extra)
+    assert code == 0 and "Nodes searched: 197281" in out
+
+
+def test_perft_on_a_local_dask_cluster():
+    pytest.importorskip("distributed")
+    result = subprocess.run([sys.executable, "-m", "bitboard.cli", "perft", "--depth", "4", "--dask", "local"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "Nodes searched: 197281" in result.stdout
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["perft", "--threads", "0"], "threads '0' is not a whole number of at least 1"),
+    (["perft", "--hash", "-1"], "hash size '-1' is not a number of MiB"),
+    (["perft", "--dask", "local", "--divide"], "does not combine with --dask"),
+    (["perft", "--split-ply", "x"], "split ply 'x'"),
+    (["perft", "--timeout", "0"], "timeout '0'"),
+    (["perft", "--dask", "tcp://127.0.0.1:9", "--timeout", "1"], "cannot reach the Dask scheduler"),
+])
+def test_perft_scale_errors(argv, needle):
+    result = subprocess.run([sys.executable, "-m", "bitboard.cli", *argv], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
+    assert needle in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -461,9 +461,13 @@ class Board(Position):
 
     # --- perft ---
 
-    def perft(self, depth) -> int:
-        """Leaf count of the legal move tree to `depth` (bulk counted, GIL released)."""
-        return _perft_of(self, depth)
+    def perft(self, depth, *, threads=1, hash_mb=0) -> int:
+        """Leaf count of the legal move tree to `depth`, bulk counted with the GIL released.
+
+        threads: split the tree across this many threads; hash_mb: a transposition table of
+        about this many MiB. Counts are exact in every mode.
+        """
+        return _perft_of(self, depth, threads, hash_mb)
 
     def divide(self, depth) -> dict:
         """{move: perft(depth - 1) after it} for every legal move (depth >= 1)."""

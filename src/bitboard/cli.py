@@ -97,12 +97,6 @@ def cmd_search(args) -> None:
         raise SystemExit(1)
 
 
-def positive_depth(text: str) -> int:
-    if not text.isdigit() or int(text) > 64:
-        raise argparse.ArgumentTypeError(f"depth {text!r} is not a whole number from 0 to 64")
-    return int(text)
-
-
 def board_from(fen_words):
     from .board import Board
     fen = " ".join(fen_words) if fen_words else STARTING_FEN
@@ -116,11 +110,15 @@ def cmd_perft(args) -> None:
     from .perft import perft
     board = board_from(args.fen)
     start = time.perf_counter()
-    if args.depth == 0:
-        counts = {}
+    counts = {}
+    if args.dask:
+        if args.divide:
+            raise UsageError("--divide counts root moves on this machine; it does not combine with --dask")
+        nodes = perft_on_dask(board.fen(en_passant="always"), args)
+    elif args.depth == 0:
         nodes = 1
     else:
-        counts = perft_by_root_move(board, args.depth, perft)
+        counts = perft_by_root_move(board, args.depth, lambda b, d: perft(b, d, args.threads, args.hash))
         nodes = sum(counts.values())
     elapsed = time.perf_counter() - start
     if args.divide:
@@ -136,37 +134,83 @@ def perft_by_root_move(board, depth, perft) -> dict:
     """{root move: leaves below it}, with a live progress bar on stderr."""
     moves = board.legal_moves()
     counts = {}
-    with _progress(len(moves)) as advance:
-        for move in moves:
+    with _Progress("root moves") as progress:
+        for done, move in enumerate(moves, 1):
             board.push(move)
             counts[move] = perft(board, depth - 1)
             board.pop()
-            advance(move, counts[move])
+            progress.update(done, len(moves), f"{move.uci()}: {counts[move]}")
     return counts
 
 
-class _progress:
-    """A rich progress bar over the root moves (quiet when stderr is not a terminal)."""
+def perft_on_dask(fen, args) -> int:
+    from . import distributed
+    try:
+        client = distributed.connect(args.dask, timeout=args.timeout)
+    except (ConnectionError, ImportError) as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        with _Progress("tasks") as progress:
+            return distributed.perft(fen, args.depth, client, args.split_ply, hash_mb=args.hash,
+                                     progress=lambda done, total: progress.update(done, total))
+    finally:
+        distributed.close(client)
 
-    def __init__(self, total: int):
-        self.total = total
+
+class _Progress:
+    """A rich progress bar on stderr (quiet when stderr is not a terminal)."""
+
+    def __init__(self, unit: str):
+        self.unit = unit
+        self.task = None
 
     def __enter__(self):
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
         console = Console(stderr=True)
-        self.bar = Progress(TextColumn("perft"), BarColumn(), MofNCompleteColumn(), TextColumn("root moves"),
+        self.bar = Progress(TextColumn("perft"), BarColumn(), MofNCompleteColumn(), TextColumn(self.unit),
                             TextColumn("{task.fields[last]}"), TimeElapsedColumn(), console=console,
                             transient=True, disable=not console.is_terminal)
         self.bar.__enter__()
-        self.task = self.bar.add_task("perft", total=self.total, last="")
-        return self.advance
+        return self
 
-    def advance(self, move, count):
-        self.bar.update(self.task, advance=1, last=f"{move.uci()}: {count}")
+    def update(self, done: int, total: int, last: str = "") -> None:
+        if self.task is None:
+            self.task = self.bar.add_task("perft", total=total, last="")
+        self.bar.update(self.task, completed=done, total=total, last=last)
 
     def __exit__(self, *exc):
         return self.bar.__exit__(*exc)
+
+
+def _count(name: str, low: int, high=None):
+    """An argparse type: a whole number from `low` (to `high`), named in its error."""
+    def parse(text: str) -> int:
+        if not text.isdigit() or int(text) < low or (high is not None and int(text) > high):
+            bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            raise argparse.ArgumentTypeError(f"{name} {text!r} is not a whole number {bound}")
+        return int(text)
+    return parse
+
+
+def _megabytes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"hash size {text!r} is not a number of MiB (0 or more)")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"timeout {text!r} is not a positive number of seconds")
+    return value
 
 
 class Parser(argparse.ArgumentParser):
@@ -185,8 +229,19 @@ def build_parser() -> argparse.ArgumentParser:
                                 description="Count the leaf nodes of the legal move tree to a depth "
                                             "(bulk counted in compiled code), with progress over the root moves.")
     perft.add_argument("fen", nargs="*", help="the position (default: the initial position); quotes optional")
-    perft.add_argument("-d", "--depth", type=positive_depth, default=6, help="plies to count (default 6)")
+    perft.add_argument("-d", "--depth", type=_count("depth", 0, 64), default=6, help="plies to count (default 6)")
     perft.add_argument("--divide", action="store_true", help="print each root move with its count, e.g. 'e2e4: 13160'")
+    perft.add_argument("--threads", type=_count("threads", 1), default=1,
+                       help="split each root move's subtree across this many threads (default 1)")
+    perft.add_argument("--hash", type=_megabytes, default=0, metavar="MIB",
+                       help="a transposition table of about this many MiB (default 0: none)")
+    perft.add_argument("--dask", metavar="ADDRESS",
+                       help="count on a Dask cluster: a scheduler address such as tcp://host:8786, or 'local' "
+                            "for a LocalCluster of this machine's cores (needs bitboard[dask])")
+    perft.add_argument("--split-ply", type=_count("split ply", 0), default=2,
+                       help="with --dask, the ply where the tree is split into tasks (default 2)")
+    perft.add_argument("--timeout", type=_seconds, default=10.0,
+                       help="with --dask, seconds to wait for the scheduler (default 10)")
     perft.set_defaults(run=cmd_perft)
 
     show = commands.add_parser("show", help="draw a bitboard or a position as an 8x8 grid",

@@ -1,0 +1,108 @@
+"""Perft at scale: the speed-up of threads and of a transposition table, and Dask's rate per worker.
+
+    python -m bitboard.benchmarks.scale [--quick]
+
+One run measures deep perft of the initial position and of Kiwipete single-threaded, with two
+threads, with a transposition table, and with both; then perft on a LocalCluster of two
+single-threaded worker processes, from which it estimates the wall time of perft(9) and
+perft(10) of the initial position on 1, 16 and 256 such workers.
+"""
+import os
+import time
+
+from .. import compiled, distributed
+from ..board import Board
+from ..perft import free_tables
+from . import markdown_table, sizes
+
+PERFT_9 = 2_439_530_234_167
+PERFT_10 = 69_352_859_712_417
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+def timed(run):
+    start = time.perf_counter()
+    result = run()
+    return result, time.perf_counter() - start
+
+
+def one_machine(jobs, hash_mb: int, rounds: int) -> str:
+    """Each mode timed `rounds` times, the modes taking turns (best time kept): a slow phase of a
+    shared machine then falls on all of them."""
+    rows = []
+    for name, fen, depth in jobs:
+        modes = {"1 thread": dict(), "2 threads": dict(threads=2), f"table {hash_mb} MiB": dict(hash_mb=hash_mb),
+                 f"2 threads + table": dict(threads=2, hash_mb=hash_mb)}
+        seconds, nodes = {}, None
+        for _ in range(rounds):
+            for mode, kwargs in modes.items():
+                free_tables()  # every table starts empty
+                count, took = timed(lambda: Board(fen).perft(depth, **kwargs))
+                seconds[mode] = min(seconds.get(mode, took), took)
+                nodes = nodes or count
+                if count != nodes:
+                    raise AssertionError(f"{mode} counts {count}, not {nodes}")
+        base = seconds["1 thread"]
+        rows.append([f"{name} perft({depth})", f"{nodes:,}"]
+                    + [f"{s:.2f} s {base / s:.2f}x" for s in seconds.values()])
+    free_tables()
+    return markdown_table(["position", "leaves"] + list(modes), rows)
+
+
+def dask_rates(depth: int, split_ply: int, hash_mb: int) -> tuple:
+    """Leaves per second per worker on a LocalCluster of two single-threaded workers."""
+    from distributed import Client, LocalCluster
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    client = Client(cluster)
+    try:
+        distributed.perft(Board().fen(), 4, client, split_ply=2)  # warm the workers up
+        rates = {}
+        for label, table in (("no table", 0), (f"table {hash_mb} MiB per worker", hash_mb)):
+            nodes, seconds = timed(lambda: distributed.perft(Board().fen(), depth, client, split_ply, hash_mb=table))
+            rates[label] = nodes / seconds / 2
+    finally:
+        client.close()
+        cluster.close()
+    return rates
+
+
+def estimates(rates: dict) -> str:
+    rows = []
+    for label, rate in rates.items():
+        row = [label, f"{rate / 1e6:,.0f}"]
+        for leaves in (PERFT_9, PERFT_10):
+            for workers in (1, 16, 256):
+                row.append(_duration(leaves / (rate * workers)))
+        rows.append(row)
+    headers = ["per worker", "M leaves/s"] + [f"perft({d}), {w} worker{'s' * (w > 1)}"
+                                                for d in (9, 10) for w in (1, 16, 256)]
+    return markdown_table(headers, rows)
+
+
+def _duration(seconds: float) -> str:
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            return f"{seconds / size:.1f} {unit}"
+    return f"{seconds:.0f} s"
+
+
+def main(argv=None):
+    quick = sizes(argv, __doc__, False, True)
+    jobs = [("start", Board().fen(), 6 if quick else 7), ("kiwipete", KIWIPETE, 5 if quick else 6)]
+    hash_mb, rounds = (64, 1) if quick else (256, 2)
+    print(f"bitboard.compiled = {compiled}; {os.cpu_count()} cores. Each cell: seconds (best of {rounds}) and the "
+          "speed-up over one thread.\n")
+    print(one_machine(jobs, hash_mb, rounds))
+    try:
+        import distributed as _  # noqa: F401
+    except ImportError:
+        print("\n(dask and distributed are not installed: no cluster measurement)")
+        return
+    depth, split_ply = (6, 2) if quick else (7, 2)
+    print(f"\nDask LocalCluster, 2 single-threaded workers, perft({depth}) of the initial position split at "
+          f"ply {split_ply}; the rate per worker and, from it, estimated wall times (linear scaling):\n")
+    print(estimates(dask_rates(depth, split_ply, hash_mb)))
+
+
+if __name__ == "__main__":
+    main()

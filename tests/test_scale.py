@@ -1,0 +1,121 @@
+"""Perft at scale: threads, transposition tables and a Dask cluster all count exactly."""
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import bitboard
+from bitboard import Board, distributed
+from bitboard.perft import HashTable, free_tables
+
+from test_board import PERFT
+
+DEPTH = {name: (5 if bitboard.compiled else 3) - (name in ("kiwipete", "pos4", "pos5", "pos6")) for name in PERFT}
+MODES = [dict(threads=2), dict(threads=3), dict(hash_mb=16), dict(hash_mb=0.001), dict(threads=2, hash_mb=0.01),
+         dict(threads=2, hash_mb=16)]
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: ",".join(f"{k}={v}" for k, v in m.items()))
+@pytest.mark.parametrize("name", list(PERFT))
+def test_every_mode_counts_exactly(name, mode):
+    fen, counts = PERFT[name]
+    depth = DEPTH[name]
+    assert Board(fen).perft(depth, **mode) == counts[depth - 1]
+
+
+def test_a_kept_table_serves_other_positions_exactly():
+    free_tables()
+    for name in PERFT:  # one 1 MiB table for all: entries of earlier positions stay in it
+        fen, counts = PERFT[name]
+        assert Board(fen).perft(DEPTH[name], hash_mb=1) == counts[DEPTH[name] - 1]
+    assert Board(PERFT["start"][0]).perft(DEPTH["start"], hash_mb=1) == PERFT["start"][1][DEPTH["start"] - 1]
+    free_tables()
+
+
+def test_hash_table_sizes():
+    assert HashTable(1).entries == 65536 and HashTable(1).nbytes == 1 << 20
+    assert HashTable(0.001).entries == 64 and HashTable(3).entries == 131072
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not bitboard.compiled, reason="deep perft is for the compiled build")
+def test_deep_counts_with_threads_and_hash():
+    assert Board().perft(7, threads=2, hash_mb=64) == 3195901860
+    assert Board(PERFT["kiwipete"][0]).perft(5, threads=2, hash_mb=64) == 193690690
+
+
+@pytest.mark.parametrize("kwargs,error", [
+    (dict(depth=-1), ValueError), (dict(depth=2.0), TypeError), (dict(depth=2, threads=0), ValueError),
+    (dict(depth=2, threads=1.5), TypeError), (dict(depth=2, hash_mb=-1), ValueError),
+    (dict(depth=2, hash_mb="64"), TypeError),
+])
+def test_bad_arguments(kwargs, error):
+    with pytest.raises(error):
+        Board().perft(**kwargs)
+
+
+# --- many machines --------------------------------------------------------------------------------
+
+
+def test_distributed_without_dask_counts_here():
+    calls = []
+    total = distributed.perft(PERFT["kiwipete"][0], 3, split_ply=2, progress=lambda done, n: calls.append((done, n)))
+    assert total == 97862
+    assert calls[-1][0] == calls[-1][1] == len(distributed.positions_at(PERFT["kiwipete"][0], 2))
+    assert distributed.perft(bitboard.STARTING_FEN, 0) == 1
+    assert distributed.perft(bitboard.STARTING_FEN, 2, split_ply=5) == 400  # split no deeper than the depth
+
+
+def test_transpositions_merge_with_their_multiplicity():
+    positions = distributed.positions_at(bitboard.STARTING_FEN, 3)
+    assert sum(m for _, m in positions) == 8902 and len(positions) < 8902
+    assert all(fen.endswith(" 0 1") for fen, _ in positions)
+
+
+@pytest.fixture(scope="module")
+def cluster_client():
+    pytest.importorskip("distributed")
+    from distributed import Client, LocalCluster
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    client = Client(cluster)
+    yield client
+    client.close()
+    cluster.close()
+
+
+def test_local_cluster_counts_exactly(cluster_client):
+    depth = 5 if bitboard.compiled else 3
+    for name in ("start", "kiwipete", "pos3"):
+        fen, counts = PERFT[name]
+        assert distributed.perft(fen, depth - (name == "kiwipete"), cluster_client, split_ply=2) == \
+            counts[depth - (name == "kiwipete") - 1]
+
+
+@pytest.mark.skipif(not bitboard.compiled, reason="needs tasks long enough to kill a worker among them")
+def test_killing_a_worker_mid_run_still_gives_the_exact_count(cluster_client):
+    pids = cluster_client.run(os.getpid)  # {worker address: pid}
+    victim = sorted(pids.values())[0]
+    done = []
+
+    def kill_when_started():
+        while not done:
+            time.sleep(0.05)
+        os.kill(victim, signal.SIGKILL)
+
+    killer = threading.Thread(target=kill_when_started)
+    killer.start()
+    total = distributed.perft(bitboard.STARTING_FEN, 7, cluster_client, split_ply=2,
+                              progress=lambda n, total: done.append(n))
+    killer.join()
+    assert total == 3195901860
+    assert victim not in cluster_client.run(os.getpid).values()  # it really died (and was replaced)
+
+
+def test_unreachable_scheduler_fails_within_the_timeout():
+    pytest.importorskip("distributed")
+    start = time.monotonic()
+    with pytest.raises(ConnectionError, match="tcp://127.0.0.1:9"):
+        distributed.connect("tcp://127.0.0.1:9", timeout=1)
+    assert time.monotonic() - start < 10
