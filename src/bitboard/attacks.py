@@ -354,6 +354,11 @@ def sum_slider_attacks(method: cython.int, rook: cython.bint, squares: cython.uc
     total: u64 = 0
     i: cython.Py_ssize_t
     n: cython.Py_ssize_t = len(squares)
+    if len(occupancies) != n:
+        raise ValueError(f"{n} squares for {len(occupancies)} occupancies")
+    for i in range(n):
+        if squares[i] > 63:
+            raise ValueError(f"square {squares[i]} is not in 0..63")
     with cython.nogil:
         if method == 0:
             for i in range(n):

@@ -81,7 +81,7 @@ def cmd_convert(args) -> None:
     print(f"0x{value:016x} ({source.name}) = 0x{converted:016x} ({target.name})")
 
 
-BENCHMARKS = ("bits", "serialize", "sliders", "movegen", "x88")
+BENCHMARKS = ("bits", "serialize", "sliders", "movegen", "x88", "scale")
 
 
 def cmd_bench(args) -> None:
@@ -262,8 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     convert.set_defaults(run=cmd_convert)
 
     bench = commands.add_parser("bench", help="run the library's benchmarks and print their tables",
-                                description="Run the benchmarks (bits, serialize, sliders, movegen, x88): each "
-                                            "compares variants or peers in one run and prints Markdown tables.")
+                                description="Run the benchmarks (bits, serialize, sliders, movegen, x88, scale): "
+                                            "each compares variants or peers in one run and prints Markdown tables "
+                                            "(the tables of docs/benchmarks.md).")
     bench.add_argument("--quick", action="store_true", help="smaller inputs and fewer repeats")
     bench.add_argument("--only", nargs="+", choices=BENCHMARKS, help="run only these benchmarks")
     bench.set_defaults(run=cmd_bench)

@@ -129,7 +129,12 @@ def find_slider_magic(occupancies: list, attacks: list, stream_seed: u64) -> u64
     six bits of the mask into the top byte; an epoch stamp per index avoids clearing.
     """
     size: cython.int = len(occupancies)
+    if size == 0 or size != len(attacks):
+        raise ValueError(f"{size} occupancies for {len(attacks)} attack sets")
     n: cython.int = popcount64(occupancies[size - 1])  # the last subset is the whole mask
+    if n > 12 or size != ONE << n:
+        raise ValueError(f"expected every subset of a mask of at most 12 bits, got {size} occupancies "
+                         f"ending in {occupancies[size - 1]:#x}")
     occ = cython.declare(u64[4096])
     ref = cython.declare(u64[4096])
     used = cython.declare(u64[4096])

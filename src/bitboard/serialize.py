@@ -518,6 +518,7 @@ def sum_square_counts(technique: cython.int, values: cython.ulonglong[::1]) -> u
     """Serialize every value with SQUARE_TECHNIQUES[technique]; the sum of the last squares."""
     buf = cython.declare(cython.uchar[64])
     total: u64 = 0
+    k: cython.int
     i: cython.Py_ssize_t
     n: cython.Py_ssize_t = len(values)
     if technique == 6 and not _word_squares_ready:
@@ -525,31 +526,40 @@ def sum_square_counts(technique: cython.int, values: cython.ulonglong[::1]) -> u
     with cython.nogil:
         if technique == 0:
             for i in range(n):
-                total += buf[_forward(values[i], buf) - 1]
+                k = _forward(values[i], buf)
+                total += buf[k - 1] if k else 0
         elif technique == 1:
             for i in range(n):
-                total += buf[_forward_xor_reset(values[i], buf) - 1]
+                k = _forward_xor_reset(values[i], buf)
+                total += buf[k - 1] if k else 0
         elif technique == 2:
             for i in range(n):
-                total += buf[_reverse(values[i], buf) - 1]
+                k = _reverse(values[i], buf)
+                total += buf[k - 1] if k else 0
         elif technique == 3:
             for i in range(n):
-                total += buf[_scan_and_reset(values[i], buf) - 1]
+                k = _scan_and_reset(values[i], buf)
+                total += buf[k - 1] if k else 0
         elif technique == 4:
             for i in range(n):
-                total += buf[_intrinsic(values[i], buf) - 1]
+                k = _intrinsic(values[i], buf)
+                total += buf[k - 1] if k else 0
         elif technique == 5:
             for i in range(n):
-                total += buf[_bisect8(values[i], buf) - 1]
+                k = _bisect8(values[i], buf)
+                total += buf[k - 1] if k else 0
         elif technique == 6:
             for i in range(n):
-                total += buf[_bisect16(values[i], buf) - 1]
+                k = _bisect16(values[i], buf)
+                total += buf[k - 1] if k else 0
         elif technique == 7:
             for i in range(n):
-                total += buf[_side_flip(values[i], True, buf) - 1]
+                k = _side_flip(values[i], True, buf)
+                total += buf[k - 1] if k else 0
         else:
             for i in range(n):
-                total += buf[_side_bsr(values[i], True, buf) - 1]
+                k = _side_bsr(values[i], True, buf)
+                total += buf[k - 1] if k else 0
     return total
 
 
@@ -565,6 +575,13 @@ def sum_move_lists(method: cython.int, table: cython.int, from_squares: cython.u
     k: cython.int
     i: cython.Py_ssize_t
     n: cython.Py_ssize_t = len(targets)
+    if not 0 <= table < 6:
+        raise ValueError(f"move-list table {table} is not in 0..5")
+    if len(from_squares) != n:
+        raise ValueError(f"{len(from_squares)} from-squares for {n} target sets")
+    for i in range(n):
+        if from_squares[i] > 63:
+            raise ValueError(f"from-square {from_squares[i]} is not in 0..63")
     if not _move_lists_ready:
         _build_move_lists()
     with cython.nogil:
