@@ -7,13 +7,15 @@ import argparse
 import time
 
 
-def best_time(function, repeat: int = 5) -> float:
-    """Seconds of the fastest of `repeat` runs (the least disturbed by the rest of the machine)."""
-    best = float("inf")
+def best_times(runs: dict, repeat: int = 5) -> dict:
+    """{name: seconds of its fastest run}, the runs taking turns `repeat` times, so that a slow
+    phase of a shared machine falls on all of them rather than on one."""
+    best = {name: float("inf") for name in runs}
     for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - start)
+        for name, function in runs.items():
+            start = time.perf_counter()
+            function()
+            best[name] = min(best[name], time.perf_counter() - start)
     return best
 
 

@@ -11,7 +11,7 @@ import random
 
 from .. import bits as built
 from .._pure import pure
-from . import best_time, sizes, relative_table
+from . import best_times, relative_table, sizes
 
 KINDS = {
     "single (1 bit)": lambda rng: 1 << rng.randrange(64),
@@ -37,23 +37,28 @@ def function_name(prefix: str, variant: str) -> str:
 
 
 def measure(n_compiled: int, n_pure: int, repeat: int):
-    """{family: {variant: {(build, kind): ns per value}}}."""
+    """{family: {variant: {(build, kind): ns per value}}}, every variant of a family interleaved."""
     source = pure("bits")
     data = inputs(max(n_compiled, n_pure))
     results = {}
     for title, variants, kernel, prefix in FAMILIES:
-        table = results.setdefault(title, {})
-        for v, variant in enumerate(variants):
-            row = table.setdefault(variant, {})
-            for kind, values in data.items():
-                if built.compiled:
-                    arr = array.array("Q", values[:n_compiled])
-                    run = getattr(built, kernel)
-                    row[("compiled", kind)] = best_time(lambda: run(v, arr), repeat) / n_compiled * 1e9
+        table = results.setdefault(title, {v: {} for v in variants})
+        for kind, values in data.items():
+            runs = {}
+            if built.compiled:
+                arr = array.array("Q", values[:n_compiled])
+                run = getattr(built, kernel)
+                for v, variant in enumerate(variants):
+                    runs[("compiled", kind, variant)] = (lambda v=v: run(v, arr), n_compiled)
+            few = values[:n_pure]
+            for variant in variants:
                 fn = getattr(source, function_name(prefix, variant))
-                few = values[:n_pure]
-                row[("uncompiled", kind)] = best_time(lambda: sum(map(fn, few)), repeat) / n_pure * 1e9
-    return results
+                runs[("uncompiled", kind, variant)] = (lambda fn=fn: sum(map(fn, few)), n_pure)
+            seconds = best_times({key: f for key, (f, _) in runs.items()}, repeat)
+            for (build, kind_, variant), (_, n) in runs.items():
+                table[variant][(build, kind_)] = seconds[(build, kind_, variant)] / n * 1e9
+    return {title: {v: dict(sorted(cells.items(), key=lambda c: (list(KINDS).index(c[0][1]), c[0][0])))
+                    for v, cells in table.items()} for title, table in results.items()}
 
 
 def report(results) -> str:

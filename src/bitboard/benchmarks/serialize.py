@@ -13,7 +13,7 @@ from .. import compiled
 from .. import serialize as built
 from .._pure import pure
 from ..magic_search import MOVE_LIST_TABLES, move_list_masks
-from . import best_time, sizes, markdown_table, relative, relative_table
+from . import best_times, markdown_table, relative, relative_table, sizes
 
 ALL = (1 << 64) - 1
 RAYS = {"knight": [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
@@ -61,16 +61,19 @@ def time_square_techniques(n_compiled: int, n_pure: int, repeat: int, seed: int 
         data = array.array("Q", values)
         few = values[:n_pure]
         buf = [0] * 64
+        runs = {}
         for t, technique in enumerate(built.SQUARE_TECHNIQUES):
-            row = results.setdefault(technique, {})
             if compiled:
-                row[("compiled", kind)] = best_time(lambda: built.sum_square_counts(t, data), repeat) / n_compiled * 1e9
+                runs[(technique, "compiled")] = (lambda t=t: built.sum_square_counts(t, data), n_compiled)
             f = getattr(source, PURE_FUNCTIONS[t])
             if t >= 7:  # white to move: black's back rank first
-                run = lambda: [f(v, True, buf) for v in few]  # noqa: E731
+                run = lambda f=f: [f(v, True, buf) for v in few]  # noqa: E731
             else:
-                run = lambda: [f(v, buf) for v in few]  # noqa: E731
-            row[("uncompiled", kind)] = best_time(run, repeat) / n_pure * 1e9
+                run = lambda f=f: [f(v, buf) for v in few]  # noqa: E731
+            runs[(technique, "uncompiled")] = (run, n_pure)
+        seconds = best_times({key: f for key, (f, _) in runs.items()}, repeat)
+        for (technique, build), (_, n) in runs.items():
+            results.setdefault(technique, {})[(build, kind)] = seconds[(technique, build)] / n * 1e9
     return results
 
 
@@ -101,11 +104,14 @@ def time_move_lists(n_compiled: int, n_pure: int, repeat: int, seed: int = 11) -
                 lambda: [source._hashed_moves_normalised(64 * table + s, t, buf, 0) for s, t in few],
             ]
             cell = results.setdefault((piece, kind), {})
+            runs = {}
             for m, method in enumerate(built_methods):
                 if compiled:
-                    cell.setdefault(method, {})["compiled"] = best_time(
-                        lambda: built.sum_move_lists(m, table, f_arr, t_arr), repeat) / n_compiled * 1e9
-                cell.setdefault(method, {})["uncompiled"] = best_time(pure_runs[m], repeat) / n_pure * 1e9
+                    runs[(method, "compiled")] = (lambda m=m: built.sum_move_lists(m, table, f_arr, t_arr), n_compiled)
+                runs[(method, "uncompiled")] = (pure_runs[m], n_pure)
+            seconds = best_times({key: f for key, (f, _) in runs.items()}, repeat)
+            for (method, build), (_, n) in runs.items():
+                cell.setdefault(method, {})[build] = seconds[(method, build)] / n * 1e9
     return results
 
 

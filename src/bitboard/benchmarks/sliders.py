@@ -14,7 +14,7 @@ import random
 from .. import attacks as built
 from .. import compiled
 from .._pure import pure
-from . import best_time, sizes, relative_table
+from . import best_times, relative_table, sizes
 
 ALL = (1 << 64) - 1
 
@@ -40,16 +40,18 @@ def measure(n_compiled: int, n_pure: int, repeat: int, seed: int = 3) -> dict:
     sq_arr, occ_arr = array.array("B", squares), array.array("Q", occupancies)
     pairs = list(zip(squares, occupancies))[:n_pure]
     functions = _pure_functions(pure("attacks"))
-    results = {}
-    for m, method in enumerate(built.SLIDER_METHODS):
-        row = results.setdefault(method, {})
-        for rook, piece in ((False, "bishop"), (True, "rook")):
+    results = {method: {} for method in built.SLIDER_METHODS}
+    for rook, piece in ((False, "bishop"), (True, "rook")):
+        runs = {}
+        for m, method in enumerate(built.SLIDER_METHODS):
             if compiled:
-                row[("compiled", piece)] = best_time(
-                    lambda: built.sum_slider_attacks(m, rook, sq_arr, occ_arr), repeat) / n_compiled * 1e9
+                runs[(method, "compiled")] = (lambda m=m: built.sum_slider_attacks(m, rook, sq_arr, occ_arr), n_compiled)
             f = functions[method][rook]
-            row[("uncompiled", piece)] = best_time(lambda: [f(s, o) for s, o in pairs], repeat) / n_pure * 1e9
-    return results
+            runs[(method, "uncompiled")] = (lambda f=f: [f(s, o) for s, o in pairs], n_pure)
+        seconds = best_times({key: f for key, (f, _) in runs.items()}, repeat)
+        for (method, build), (_, n) in runs.items():
+            results[method][(build, piece)] = seconds[(method, build)] / n * 1e9
+    return {m: dict(sorted(cells.items(), key=lambda c: (c[0][1], c[0][0]))) for m, cells in results.items()}
 
 
 def report(results: dict) -> str:
