@@ -32,7 +32,7 @@ def one_machine(jobs, hash_mb: int, rounds: int) -> str:
     rows = []
     for name, fen, depth in jobs:
         modes = {"1 thread": dict(), "2 threads": dict(threads=2), f"table {hash_mb} MiB": dict(hash_mb=hash_mb),
-                 f"2 threads + table": dict(threads=2, hash_mb=hash_mb)}
+                 "2 threads + table": dict(threads=2, hash_mb=hash_mb)}
         seconds, nodes = {}, None
         for _ in range(rounds):
             for mode, kwargs in modes.items():
