@@ -44,10 +44,11 @@ else:
 from . import san as _san
 from .errors import IllegalMoveError
 from .fen import STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen, side_not_to_move_in_check
+from .perft import depth_arg
 from .perft import perft as _perft_of
 from .outcome import Outcome, Termination
 from .piece import BLACK, PIECE_SYMBOLS, WHITE, Piece
-from .squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_SQUARES, SQUARE_NAMES, square_arg
+from .squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_SQUARES, square_arg
 from .squareset import SquareSet
 
 u64 = cython.typedef(cython.ulonglong)
@@ -471,7 +472,6 @@ class Board(Position):
 
     def divide(self, depth) -> dict:
         """{move: perft(depth - 1) after it} for every legal move (depth >= 1)."""
-        from .perft import depth_arg
         if depth_arg(depth) < 1:
             raise ValueError(f"divide needs depth >= 1, not {depth}")
         out = {}
@@ -648,5 +648,3 @@ def _restore(fen, ucis):
         board.push_uci(uci)
     return board
 
-
-__all__ = ["Board", "STARTING_FEN", "WHITE", "BLACK", "SQUARE_NAMES"]

@@ -186,12 +186,12 @@ def split(pos: Position, plies: int) -> list:
 
 
 def _run_line(pos: Position, line, depth: int, table) -> int:
-    """Leaves at `depth` below the position after `line`, counted on `pos` (left as it was)."""
+    """Leaves at `depth` >= 1 below the position after `line`, counted on `pos` (left as it was)."""
     keys, undos = [], []
     for code in line:
         keys.append(pos._key)
         undos.append(_make(pos, code))
-    result = _count_subtree(pos, depth, table) if depth > 0 else 1
+    result = _count_subtree(pos, depth, table)
     for code in reversed(line):
         _unmake(pos, code, undos.pop(), keys.pop())
     return result

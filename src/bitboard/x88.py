@@ -118,14 +118,11 @@ class Board:
             if en_passant in ("always", "fen"):
                 ep = to64(self._ep)
             elif en_passant == "legal":
-                ep = to64(self._ep) if any(self._code_flag(c) == EN_PASSANT for c in self._legal_codes()) else None
+                ep = to64(self._ep) if any(code >> 16 == EN_PASSANT for code in self._legal_codes()) else None
             else:
                 raise ValueError(f"en_passant {en_passant!r} is not one of legal, always, fen")
         return format_fen([self._squares[to88(sq)] for sq in range(64)], self._turn == 1, self._castling, ep,
                           self._halfmove, self._fullmove)
-
-    def _code_flag(self, code) -> int:
-        return code >> 16
 
     def _legal_codes(self) -> list:
         buf = cython.declare(cython.uint[MAX_MOVES])
