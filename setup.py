@@ -11,30 +11,36 @@ import warnings
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-# Modules compiled to C, in dependency order. `_native.py` is the plain-Python stand-in for the
-# compiler intrinsics declared in `_native.pxd`, so it is never compiled.
+# Modules compiled to C, in dependency order. `core/native.py` and `core/encoding.py` are the
+# plain-Python stand-ins for what their `.pxd` files declare in C, so they are never compiled.
 COMPILED_MODULES = [
-    "bits",
+    "arguments",
+    "core.bits",
+    "core.xorshift",
+    "core.attacks",
+    "core.zobrist",
+    "core.position",
+    "core.movegen",
+    "core.perft",
     "squares",
     "squareset",
-    "attacks",
-    "magic_search",
-    "serialize",
-    "position",
     "move",
-    "movegen",
-    "perft",
-    "board",
     "fen",
-    "x88",
+    "board",
+    "catalogue.bitscan",
+    "catalogue.serialize",
+    "catalogue.searches",
+    "catalogue.move_lists",
+    "catalogue.sliders",
+    "catalogue.x88",
 ]
 
 
-# bits.py holds the documents' variants for study and timing: GCC would otherwise replace
-# Kernighan's `b &= b - 1` loop by popcnt, and vectorise the benchmark kernels into SIMD
-# throughput that no scalar move generator sees. (The move generator takes its popcount and
-# bit scans from _native.pxd, not from bits.)
-MODULE_FLAGS = {"bits": ["-fno-tree-scev-cprop", "-fno-tree-vectorize"]}
+# catalogue/bitscan.py holds the documents' variants for study and timing: GCC would otherwise
+# replace Kernighan's `b &= b - 1` loop by popcnt, and vectorise the benchmark kernels into SIMD
+# throughput that no scalar move generator sees. (The engine takes its popcount and bit scans
+# from core/native.pxd.)
+MODULE_FLAGS = {"catalogue.bitscan": ["-fno-tree-scev-cprop", "-fno-tree-vectorize"]}
 
 
 def _flags(name):
@@ -60,12 +66,12 @@ def _extensions():
         warnings.warn("Cython is not available: installing the uncompiled (pure-Python) build")
         return []
     extensions = [
-        Extension(f"bitboard.{name}", [f"src/bitboard/{name}.py"], extra_compile_args=_flags(name))
+        Extension(f"bitboard.{name}", [f"src/bitboard/{name.replace('.', '/')}.py"], extra_compile_args=_flags(name))
         for name in COMPILED_MODULES
     ]
     return cythonize(
         extensions,
-        compiler_directives={"language_level": 3, "embedsignature": True},
+        compiler_directives={"language_level": 3, "embedsignature": True, "binding": True},
         include_path=["src"],
     )
 

@@ -4,10 +4,11 @@ import pytest
 from hypothesis import given
 
 import bitboard
-from bitboard import attacks
-from bitboard._factors import SLIDER_MAGICS
+from bitboard.catalogue import sliders
+from bitboard.core import attacks
+from bitboard.core.magics import SLIDER_MAGICS
 from bitboard.errors import InvalidSquareError
-from bitboard.magic_search import search_slider_magics
+from bitboard.catalogue.searches import search_slider_magics
 
 from strategies import bitboards, squares
 
@@ -45,10 +46,10 @@ def test_leaper_tables():
 
 
 SLIDERS = {
-    "bishop": (BISHOP_STEPS, [attacks.bishop_attacks, attacks.bishop_attacks_rays,
-                              attacks.bishop_attacks_kogge_stone, attacks.bishop_attacks_hyperbola]),
-    "rook": (ROOK_STEPS, [attacks.rook_attacks, attacks.rook_attacks_rays,
-                          attacks.rook_attacks_kogge_stone, attacks.rook_attacks_hyperbola]),
+    "bishop": (BISHOP_STEPS, [attacks.bishop_attacks, sliders.bishop_attacks_rays,
+                              sliders.bishop_attacks_kogge_stone, sliders.bishop_attacks_hyperbola]),
+    "rook": (ROOK_STEPS, [attacks.rook_attacks, sliders.rook_attacks_rays,
+                          sliders.rook_attacks_kogge_stone, sliders.rook_attacks_hyperbola]),
 }
 
 

@@ -6,16 +6,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bitboard
-from bitboard import bits
+from bitboard.catalogue import bitscan
+from bitboard.core import bits
 from bitboard.errors import InvalidBitboardError
 
 from strategies import ALL, EDGE_VALUES, bitboards, nonempty
 
-POPCOUNTS = [bits.popcount, bits.popcount_loop, bits.popcount_swar, bits.popcount_table8,
-             bits.popcount_table16]
-LSBS = [bits.lsb, bits.lsb_loop, bits.lsb_debruijn, bits.lsb_table8, bits.lsb_table16,
-        bits.lsb_halves, bits.lsb_via_msb]
-MSBS = [bits.msb, bits.msb_loop, bits.msb_debruijn, bits.msb_table8, bits.msb_table16, bits.msb_halves]
+POPCOUNTS = [bits.popcount, bitscan.popcount_loop, bitscan.popcount_swar, bitscan.popcount_table8,
+             bitscan.popcount_table16]
+LSBS = [bits.lsb, bitscan.lsb_loop, bitscan.lsb_debruijn, bitscan.lsb_table8, bitscan.lsb_table16,
+        bitscan.lsb_halves, bitscan.lsb_via_msb]
+MSBS = [bits.msb, bitscan.msb_loop, bitscan.msb_debruijn, bitscan.msb_table8, bitscan.msb_table16, bitscan.msb_halves]
 
 
 def bit_list(b):
@@ -210,12 +211,12 @@ def test_bad_direction(bad):
 def test_benchmark_kernels_sum_each_variant(values):
     data = array.array("Q", values)
     nonzero = array.array("Q", [v for v in values if v])
-    for i, _ in enumerate(bits.POPCOUNT_VARIANTS):
-        assert bits.sum_popcount(i, data) == sum(bin(v).count("1") for v in values)
-    for i, _ in enumerate(bits.LSB_VARIANTS):
-        assert bits.sum_lsb(i, nonzero) == sum(bits.lsb(v) for v in nonzero) % (1 << 64)
-    for i, _ in enumerate(bits.MSB_VARIANTS):
-        assert bits.sum_msb(i, nonzero) == sum(bits.msb(v) for v in nonzero) % (1 << 64)
+    for i, _ in enumerate(bitscan.POPCOUNT_VARIANTS):
+        assert bitscan.sum_popcount(i, data) == sum(bin(v).count("1") for v in values)
+    for i, _ in enumerate(bitscan.LSB_VARIANTS):
+        assert bitscan.sum_lsb(i, nonzero) == sum(bits.lsb(v) for v in nonzero) % (1 << 64)
+    for i, _ in enumerate(bitscan.MSB_VARIANTS):
+        assert bitscan.sum_msb(i, nonzero) == sum(bits.msb(v) for v in nonzero) % (1 << 64)
 
 
 def test_package_exports_the_fast_versions():

@@ -8,7 +8,7 @@ import bitboard
 from bitboard import (AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Move, Outcome,
                       Termination)
 
-from test_board import PERFT
+from helpers import PERFT
 
 QUERIES = ["is_check", "is_checkmate", "is_stalemate", "is_insufficient_material", "is_fifty_moves",
            "can_claim_fifty_moves", "is_seventyfive_moves", "is_fivefold_repetition",

@@ -3,8 +3,8 @@ import array
 
 import pytest
 
-from bitboard import attacks, serialize
-from bitboard.magic_search import find_factor, find_slider_magic
+from bitboard.catalogue import move_lists, serialize, sliders
+from bitboard.catalogue.searches import find_factor, find_slider_magic
 
 
 def test_square_kernel_accepts_empty_sets():
@@ -21,7 +21,7 @@ def test_square_kernel_accepts_empty_sets():
 ])
 def test_move_list_kernel_checks_its_input(table, froms, targets, message):
     with pytest.raises(ValueError, match=message):
-        serialize.sum_move_lists(1, table, array.array("B", froms), array.array("Q", targets))
+        move_lists.sum_move_lists(1, table, array.array("B", froms), array.array("Q", targets))
 
 
 @pytest.mark.parametrize("squares,occupancies,message", [
@@ -29,9 +29,9 @@ def test_move_list_kernel_checks_its_input(table, froms, targets, message):
     ([0, 1], [0], "2 squares for 1 occupancies"),
 ])
 def test_slider_kernel_checks_its_input(squares, occupancies, message):
-    for method in range(len(attacks.SLIDER_METHODS)):
+    for method in range(len(sliders.SLIDER_METHODS)):
         with pytest.raises(ValueError, match=message):
-            attacks.sum_slider_attacks(method, True, array.array("B", squares), array.array("Q", occupancies))
+            sliders.sum_slider_attacks(method, True, array.array("B", squares), array.array("Q", occupancies))
 
 
 def test_searches_check_their_input():

@@ -8,9 +8,9 @@ import pytest
 
 import bitboard
 from bitboard import Board, distributed
-from bitboard.perft import HashTable, free_tables
+from bitboard.core.perft import HashTable, free_tables
 
-from test_board import PERFT
+from helpers import PERFT
 
 DEPTH = {name: (5 if bitboard.compiled else 3) - (name in ("kiwipete", "pos4", "pos5", "pos6")) for name in PERFT}
 MODES = [dict(threads=2), dict(threads=3), dict(hash_mb=16), dict(hash_mb=0.001), dict(threads=2, hash_mb=0.01),

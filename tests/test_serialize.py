@@ -6,10 +6,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bitboard
-from bitboard import SquareSet, bits, serialize
+from bitboard import SquareSet
+from bitboard.catalogue import move_lists, serialize
+from bitboard.core import bits
 from bitboard.errors import InvalidSquareError
-from bitboard.magic_search import MOVE_LIST_TABLES, move_list_masks, search_move_list_factors
-from bitboard._factors import MOVE_LIST_FACTORS
+from bitboard.catalogue.searches import MOVE_LIST_TABLES, move_list_masks, search_move_list_factors
+from bitboard.catalogue.perfect_hash_factors import MOVE_LIST_FACTORS
 
 from strategies import bitboards, squares
 
@@ -68,18 +70,18 @@ def test_squareset_iterates_like_the_fastest_technique(b):
 
 @given(squares, bitboards, st.integers(0, 15))
 def test_serialize_moves_packs_from_to_flags(frm, targets, flags):
-    moves = serialize.serialize_moves(frm, targets, flags)
-    assert [serialize.decode_move(m) for m in moves] == [(frm, t, flags) for t in bit_list(targets)]
+    moves = move_lists.serialize_moves(frm, targets, flags)
+    assert [move_lists.decode_move(m) for m in moves] == [(frm, t, flags) for t in bit_list(targets)]
     assert all(m == frm | t << 6 | flags << 12 for m, t in zip(moves, bit_list(targets)))
 
 
 def test_move_encoding_errors():
     with pytest.raises(ValueError, match="16"):
-        serialize.encode_move(0, 1, 16)
+        move_lists.encode_move(0, 1, 16)
     with pytest.raises(InvalidSquareError):
-        serialize.serialize_moves(64, 1)
+        move_lists.serialize_moves(64, 1)
     with pytest.raises(ValueError, match="65536"):
-        serialize.decode_move(65536)
+        move_lists.decode_move(65536)
 
 
 # --- perfect hashing ------------------------------------------------------------------------
@@ -95,18 +97,18 @@ def subsets(mask):
 
 
 def test_the_documents_list_counts():
-    memory = serialize.table_memory()
+    memory = move_lists.table_memory()
     assert memory["king"]["lists"] == 10016
     assert memory["knight"]["lists"] == 5520
     for table in MOVE_LIST_TABLES:
         assert memory[table]["lists"] == sum(1 << bin(m).count("1") for m in move_list_masks(table))
-        assert memory[table]["normalised bytes"] < memory[table]["bytes"]
+        assert memory[table]["normalized bytes"] < memory[table]["bytes"]
 
 
 def test_king_and_knight_factors_have_four_one_bits_and_hash_perfectly():
     for table in MOVE_LIST_TABLES:
         for sq, mask in enumerate(move_list_masks(table)):
-            factor, n = serialize.magic_factor(table, sq), bin(mask).count("1")
+            factor, n = move_lists.magic_factor(table, sq), bin(mask).count("1")
             if table in ("king", "knight"):
                 assert bin(factor).count("1") == 4
             indices = {0 if n == 0 else ((s * factor) % (1 << 64)) >> (64 - n) for s in subsets(mask)}
@@ -118,23 +120,23 @@ def test_king_and_knight_factors_have_four_one_bits_and_hash_perfectly():
 def test_every_king_and_knight_list(piece, normalized):
     for sq, mask in enumerate(move_list_masks(piece)):
         for subset in subsets(mask):
-            assert serialize.move_lists(piece, sq, subset, normalized) == [(sq, t) for t in bit_list(subset)]
+            assert move_lists.move_lists(piece, sq, subset, normalized) == [(sq, t) for t in bit_list(subset)]
 
 
 @given(st.sampled_from(MOVE_LIST_TABLES), squares, bitboards, st.booleans())
 def test_line_and_leaper_lists(piece, sq, noise, normalized):
     subset = noise & move_list_masks(piece)[sq]
-    assert serialize.move_lists(piece, sq, subset, normalized) == [(sq, t) for t in bit_list(subset)]
+    assert move_lists.move_lists(piece, sq, subset, normalized) == [(sq, t) for t in bit_list(subset)]
 
 
 def test_move_list_errors():
     with pytest.raises(ValueError, match="a1 b1"):
-        serialize.move_lists("knight", 0, 0xFF)
+        move_lists.move_lists("knight", 0, 0xFF)
     with pytest.raises(ValueError, match="unknown move-list piece 'queen'"):
-        serialize.move_lists("queen", 0, 0)
+        move_lists.move_lists("queen", 0, 0)
     with pytest.raises(InvalidSquareError):
-        serialize.magic_factor("king", 64)
-    assert serialize.magic_factor(6, 28) == serialize.magic_factor("King", 28)  # python-chess KING
+        move_lists.magic_factor("king", 64)
+    assert move_lists.magic_factor(6, 28) == move_lists.magic_factor("King", 28)  # python-chess KING
 
 
 def test_search_reproduces_the_shipped_factors():
@@ -165,5 +167,5 @@ def test_move_list_kernels_agree(piece, pairs):
     froms = array.array("B", [sq for sq, _ in pairs])
     targets = array.array("Q", [noise & masks[sq] for sq, noise in pairs])
     table = MOVE_LIST_TABLES.index(piece)
-    results = {serialize.sum_move_lists(m, table, froms, targets) for m in range(3)}
+    results = {move_lists.sum_move_lists(m, table, froms, targets) for m in range(3)}
     assert len(results) == 1

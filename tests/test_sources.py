@@ -1,11 +1,8 @@
 """Source rules that keep the compiled and the uncompiled build the same."""
 import io
-import pathlib
 import tokenize
 
-from test_build import compiled_modules
-
-SOURCE = pathlib.Path(__file__).parents[1] / "src" / "bitboard"
+from helpers import compiled_modules, module_path
 
 
 def test_no_small_int_left_shifts_or_powers_in_compiled_modules():
@@ -14,7 +11,7 @@ def test_no_small_int_left_shifts_or_powers_in_compiled_modules():
     # declared 64-bit 1, instead.
     offenders = []
     for name in compiled_modules():
-        path = SOURCE / f"{name}.py"
+        path = module_path(name)
         tokens = [t for t in tokenize.generate_tokens(io.StringIO(path.read_text()).readline)
                   if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT)]
         for a, b in zip(tokens, tokens[1:]):

@@ -4,7 +4,7 @@ Squares are ints (a1 = 0 ... h8 = 63) and bitboards are ints in 0..2**64-1, as i
 `bitboard.compiled` tells whether this installation runs the C extensions or the plain-Python
 build of the same source.
 """
-from .bits import (
+from .core.bits import (
     BITSCAN_ERROR,
     DIRECTIONS,
     EAST,
@@ -44,8 +44,8 @@ from .bits import (
     shift_up_right,
     trailing_zeros,
 )
-from .attacks import (between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, ray,
-                      rook_attacks)
+from .core.attacks import (between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+                           ray, rook_attacks)
 from .board import Board
 from .errors import (AmbiguousMoveError, IllegalMoveError, InvalidBitboardError, InvalidFenError,
                      InvalidMoveError, InvalidSquareError)

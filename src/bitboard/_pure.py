@@ -20,11 +20,11 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
         if name != PACKAGE and not name.startswith(PACKAGE + "."):
             return None
-        parts = name.split(".")[1:]
-        if not parts:
-            filename, search = os.path.join(_HERE, "__init__.py"), [_HERE]
+        folder = os.path.join(_HERE, *name.split(".")[1:])
+        if os.path.isdir(folder):  # the package or a subpackage
+            filename, search = os.path.join(folder, "__init__.py"), [folder]
         else:
-            filename, search = os.path.join(_HERE, *parts) + ".py", None
+            filename, search = folder + ".py", None
             if not os.path.exists(filename):
                 return None
         loader = importlib.machinery.SourceFileLoader(name, filename)

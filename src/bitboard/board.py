@@ -10,9 +10,9 @@
     >>> board.perft(4)
     8902
 
-The C state and make/unmake live in `Position` (position.py), legality in movegen.py. A Board
-adds the move stack: for every pushed move the Move, its undo record (with the internal
-move code in the top 16 bits) and the Zobrist key from before it.
+The C state and make/unmake live in `Position` (core/position.py), legality in core/movegen.py.
+A Board adds the move stack: for every pushed move the Move, its stack entry (the undo record
+with the move code, core/encoding.py) and the Zobrist key from before it.
 
 `push` proves a move legal by finding it among the moves the generator lists for its
 from-square, or, cheaper, among the moves `legal_moves()` returned at the same ply on the
@@ -28,40 +28,42 @@ else:
         from ._cython_shim import cython
 
 if cython.compiled:
-    from cython.cimports.bitboard._native import ctz64
+    from cython.cimports.bitboard.core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES,
+                                                        MAX_PIECE_MOVES, NO_SQUARE, NORMAL, ONE, PAWN, PHANTOM_EP,
+                                                        code_color, code_type, encode_move, entry_move,
+                                                        entry_undo, flag_promotion, move_flag, move_to,
+                                                        promotion_flag, stack_entry, u64, undo_ep)
+    from cython.cimports.bitboard.core.movegen import _attackers, _count, _generate
+    from cython.cimports.bitboard.core.native import ctz64
+    from cython.cimports.bitboard.core.position import (Position, _compute_key, _copy_position, _ep_capturable,
+                                                        _make, _unmake)
+    from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
-    from cython.cimports.bitboard.movegen import MAX_MOVES, MAX_PIECE_MOVES, _attackers, _count, _generate
-    from cython.cimports.bitboard.position import (CASTLING, DOUBLE_PUSH, EN_PASSANT, EP_KEYS, KING, NO_SQUARE,
-                                                   PAWN, PROMOTION, Position, _compute_key, _copy_position,
-                                                   _ep_capturable, _make, _unmake)
 else:
-    from ._native import ctz64
+    from .core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES, MAX_PIECE_MOVES,
+                                NO_SQUARE, NORMAL, ONE, PAWN, PHANTOM_EP, code_color, code_type, encode_move,
+                                entry_move, entry_undo, flag_promotion, move_flag, move_to, promotion_flag,
+                                stack_entry, u64, undo_ep)
+    from .core.movegen import _attackers, _count, _generate
+    from .core.native import ctz64
+    from .core.position import Position, _compute_key, _copy_position, _ep_capturable, _make, _unmake
+    from .core.zobrist import EP_KEYS
     from .move import Move, _move_of
-    from .movegen import MAX_MOVES, MAX_PIECE_MOVES, _attackers, _count, _generate
-    from .position import (CASTLING, DOUBLE_PUSH, EN_PASSANT, EP_KEYS, KING, NO_SQUARE, PAWN, PROMOTION, Position,
-                           _compute_key, _copy_position, _ep_capturable, _make, _unmake)
 
 from . import san as _san
+from .arguments import depth_arg, square_arg
+from .core.encoding import BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE
+from .core.perft import perft as _perft_of
 from .errors import IllegalMoveError
 from .fen import STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen, side_not_to_move_in_check
-from .perft import depth_arg
-from .perft import perft as _perft_of
 from .outcome import Outcome, Termination
 from .piece import BLACK, PIECE_SYMBOLS, WHITE, Piece
-from .squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_SQUARES, square_arg
+from .squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_SQUARES
 from .squareset import SquareSet
 
-u64 = cython.typedef(cython.ulonglong)
-ONE = cython.declare(u64, 1)
-ALL = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
-UNDO_BITS = cython.declare(u64, 0xFFFFFFFFFFFF)  # the undo record below the move code
-# Bit 15 of a stack entry (free in the undo record): the position before the move had a pawn next
-# to the en-passant square but no legal capture, so its key counts the en-passant file while
-# its identity for repetitions (python-chess's) does not.
-PHANTOM_EP = cython.declare(u64, 0x8000)
-
 # python-chess reports castling rights as the bitboard of the rooks that may castle.
-_CASTLING_ROOKS = ((1, BB_SQUARES[7]), (2, BB_SQUARES[0]), (4, BB_SQUARES[63]), (8, BB_SQUARES[56]))
+_CASTLING_ROOKS = ((WHITE_KINGSIDE, BB_SQUARES[7]), (WHITE_QUEENSIDE, BB_SQUARES[0]),
+                   (BLACK_KINGSIDE, BB_SQUARES[63]), (BLACK_QUEENSIDE, BB_SQUARES[56]))
 EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
 
 
@@ -109,8 +111,8 @@ class Board(Position):
             code = fp.board[sq]
             self._board[sq] = code
             if code:
-                self._pieces[code & 7] |= ONE << sq
-                self._colors[code >> 3] |= ONE << sq
+                self._pieces[code_type(code)] |= ONE << sq
+                self._colors[code_color(code)] |= ONE << sq
         self._turn = 1 if fp.turn else 0
         self._castling = fp.castling
         self._ep = NO_SQUARE if fp.ep_square is None else fp.ep_square
@@ -150,10 +152,10 @@ class Board(Position):
         if not _ep_capturable(self):
             return False
         buf = cython.declare(cython.ushort[MAX_MOVES])
-        n: cython.int = _generate(self, buf, 0, ALL, False)
+        n: cython.int = _generate(self, buf, 0, BB_ALL, False)
         i: cython.int
         for i in range(n):
-            if buf[i] >> 12 == EN_PASSANT:
+            if move_flag(buf[i]) == EN_PASSANT:
                 return True
         return False
 
@@ -162,7 +164,7 @@ class Board(Position):
     def legal_moves(self) -> list:
         """The legal moves, as a list of Move."""
         buf = cython.declare(cython.ushort[MAX_MOVES])
-        n: cython.int = _generate(self, buf, 0, ALL, False)
+        n: cython.int = _generate(self, buf, 0, BB_ALL, False)
         i: cython.int
         moves = [_move_of(buf[i]) for i in range(n)]
         ply: cython.Py_ssize_t = len(self._moves)
@@ -180,16 +182,17 @@ class Board(Position):
         m: Move = move
         frm: cython.int = m.from_square
         to: cython.int = m.to_square
-        piece: cython.int = self._board[frm] & 7
+        piece: cython.int = code_type(self._board[frm])
+        flag: cython.int = NORMAL
         if m._promotion:
-            return frm | (to << 6) | ((PROMOTION + m._promotion - 2) << 12)
-        if piece == PAWN and (to - frm == 16 or frm - to == 16):
-            return frm | (to << 6) | (DOUBLE_PUSH << 12)
-        if piece == PAWN and to == self._ep:
-            return frm | (to << 6) | (EN_PASSANT << 12)
-        if piece == KING and (to - frm == 2 or frm - to == 2):
-            return frm | (to << 6) | (CASTLING << 12)
-        return frm | (to << 6)
+            flag = promotion_flag(m._promotion)
+        elif piece == PAWN and (to - frm == 16 or frm - to == 16):
+            flag = DOUBLE_PUSH
+        elif piece == PAWN and to == self._ep:
+            flag = EN_PASSANT
+        elif piece == KING and (to - frm == 2 or frm - to == 2):
+            flag = CASTLING
+        return encode_move(frm, to, flag)
 
     @cython.cfunc
     def _code_of(self, move: object) -> cython.int:
@@ -201,11 +204,9 @@ class Board(Position):
         n: cython.int = _generate(self, buf, 0, ONE << m.from_square, False)
         i: cython.int
         code: cython.int
-        flag: cython.int
         for i in range(n):
             code = buf[i]
-            flag = code >> 12
-            if (code >> 6) & 63 == m.to_square and (flag - 2 if flag >= 4 else 0) == m._promotion:
+            if move_to(code) == m.to_square and flag_promotion(move_flag(code)) == m._promotion:
                 return code
         return -1
 
@@ -224,7 +225,7 @@ class Board(Position):
         phantom: u64 = PHANTOM_EP if _ep_capturable(self) and not self.has_legal_en_passant() else 0
         undo: u64 = _make(self, code)
         self._moves.append(move)
-        self._undo.append(undo | phantom | (cython.cast(u64, code) << 48))
+        self._undo.append(stack_entry(undo | phantom, code))
         self._keys.append(key)
         while len(self._listed) > len(self._moves):  # forget the lists above the new ply
             self._listed.pop()
@@ -241,7 +242,7 @@ class Board(Position):
             raise IndexError("pop from a board without moves")
         entry: u64 = self._undo.pop()
         key: u64 = self._keys.pop()
-        _unmake(self, entry >> 48, entry & UNDO_BITS, key)
+        _unmake(self, entry_move(entry), entry_undo(entry), key)
         move = self._moves.pop()
         while len(self._listed) > len(self._moves) + 1:
             self._listed.pop()
@@ -362,7 +363,7 @@ class Board(Position):
         for i in range(n - 1, max(n - 1 - self._halfmove, -1), -1):
             entry = self._undo[i]
             key: u64 = self._keys[i]
-            keys.append(key ^ EP_KEYS[(entry >> 8) & 7] if entry & PHANTOM_EP else key)
+            keys.append(key ^ EP_KEYS[undo_ep(entry) & 7] if entry & PHANTOM_EP else key)
         return keys
 
     def is_repetition(self, count=3) -> bool:
@@ -555,15 +556,15 @@ class Board(Position):
     def piece_at(self, square):
         """The Piece on `square`, or None."""
         code: cython.int = self._board[square_arg(square)]
-        return Piece(code & 7, code >> 3 == 1) if code else None
+        return Piece(code_type(code), code_color(code) == 1) if code else None
 
     def piece_type_at(self, square):
         code: cython.int = self._board[square_arg(square)]
-        return code & 7 or None
+        return code_type(code) or None
 
     def color_at(self, square):
         code: cython.int = self._board[square_arg(square)]
-        return (code >> 3 == 1) if code else None
+        return (code_color(code) == 1) if code else None
 
     def king(self, color):
         """The square of the king of `color`."""
@@ -636,8 +637,8 @@ class Board(Position):
             row = []
             for file in range(8):
                 code = self._board[8 * rank + file]
-                symbol = PIECE_SYMBOLS[code & 7] if code else "."
-                row.append(symbol.upper() if code >> 3 == 1 else symbol)
+                symbol = PIECE_SYMBOLS[code_type(code)] if code else "."
+                row.append(symbol.upper() if code_color(code) == 1 else symbol)
             rows.append(" ".join(row))
         return "\n".join(rows)
 

@@ -9,7 +9,8 @@ import sys
 import time
 
 from . import squares as sq
-from .bits import bitboard_arg, popcount
+from .arguments import bitboard_arg
+from .core.bits import popcount
 from .errors import InvalidFenError
 from .fen import STARTING_FEN
 from .squareset import SquareSet
@@ -92,7 +93,7 @@ def cmd_bench(args) -> None:
 
 
 def cmd_search(args) -> None:
-    from .magic_search import search_and_compare
+    from .catalogue.searches import search_and_compare
     if search_and_compare(args.write) != 0:
         raise SystemExit(1)
 
@@ -107,7 +108,7 @@ def board_from(fen_words):
 
 
 def cmd_perft(args) -> None:
-    from .perft import perft
+    from .core.perft import perft
     board = board_from(args.fen)
     start = time.perf_counter()
     counts = {}
@@ -272,7 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
     search = commands.add_parser("search", help="reproduce the shipped hash factors from their seeds",
                                  description="Run the seeded factor searches again and compare with (or "
                                              "rewrite) the factors the library ships.")
-    search.add_argument("--write", metavar="PATH", help="write the found factors to PATH (a _factors.py)")
+    search.add_argument("--write", metavar="FOLDER", help="write magics.py and perfect_hash_factors.py into FOLDER")
     search.set_defaults(run=cmd_search)
     return parser
 

@@ -15,7 +15,7 @@ failed task raises; no partial count is ever returned.
 import collections
 
 from .board import Board
-from .perft import depth_arg, hash_arg
+from .arguments import depth_arg, hash_arg
 
 DEFAULT_TIMEOUT = 10.0
 

@@ -1,8 +1,7 @@
 """FEN: parsing and writing Forsyth-Edwards Notation, strictly, for both move generators.
 
-`parse_fen` returns a `FenPosition`: the 64 piece codes (type | colour << 3, colour 1 for
-white, as in position.py), side to move, castling rights (1 K, 2 Q, 4 k, 8 q), the en-passant
-square or None, and the two clocks. Every way a FEN can be wrong raises InvalidFenError (a
+`parse_fen` returns a `FenPosition`: the 64 piece codes, side to move, castling rights, the
+en-passant square or None, and the two clocks (codes and rights as core/encoding.py defines them). Every way a FEN can be wrong raises InvalidFenError (a
 ValueError) naming the field: rank and file counts, piece letters, side, castling (a right
 needs its king and rook at home), en passant (the square behind a pawn that just moved two),
 counters, the number of kings, pawns on the first or last rank, and the side not to move in
@@ -22,21 +21,29 @@ else:
 
 import functools
 
+from .core.encoding import (BLACK, BLACK_KINGSIDE, BLACK_QUEENSIDE, KING, PAWN, ROOK, WHITE, WHITE_KINGSIDE,
+                            WHITE_QUEENSIDE, piece_code)
 from .errors import InvalidFenError
+from .piece import PIECE_SYMBOLS, PIECE_TYPES
+from .squares import SQUARE_NAMES as _SQUARE_NAMES
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
-PIECE_CODES = {"p": 1, "n": 2, "b": 3, "r": 4, "q": 5, "k": 6,
-               "P": 9, "N": 10, "B": 11, "R": 12, "Q": 13, "K": 14}
+PIECE_CODES = {(PIECE_SYMBOLS[t].upper() if color else PIECE_SYMBOLS[t]): piece_code(t, color)
+               for color in (BLACK, WHITE) for t in PIECE_TYPES}
 PIECE_LETTERS = {code: letter for letter, code in PIECE_CODES.items()}
 # PIECE_CODES as a table by character code (0: not a piece letter), for the parsing loop.
 _CODE_BY_ORD = cython.declare(cython.uchar[128], [PIECE_CODES.get(chr(i), 0) for i in range(128)])
-CASTLING_LETTERS = (("K", 1), ("Q", 2), ("k", 4), ("q", 8))
+CASTLING_LETTERS = (("K", WHITE_KINGSIDE), ("Q", WHITE_QUEENSIDE), ("k", BLACK_KINGSIDE), ("q", BLACK_QUEENSIDE))
 # For each right: (king square, rook square, king code, rook code).
-CASTLING_HOMES = {1: (4, 7, 14, 12), 2: (4, 0, 14, 12), 4: (60, 63, 6, 4), 8: (60, 56, 6, 4)}
+CASTLING_HOMES = {
+    WHITE_KINGSIDE: (4, 7, piece_code(KING, WHITE), piece_code(ROOK, WHITE)),
+    WHITE_QUEENSIDE: (4, 0, piece_code(KING, WHITE), piece_code(ROOK, WHITE)),
+    BLACK_KINGSIDE: (60, 63, piece_code(KING, BLACK), piece_code(ROOK, BLACK)),
+    BLACK_QUEENSIDE: (60, 56, piece_code(KING, BLACK), piece_code(ROOK, BLACK)),
+}
 MAX_COUNTER = 0x7FFFFFFF
-_SQUARE_NAMES = [f + r for r in "12345678" for f in "abcdefgh"]
 
 
 class FenPosition:
@@ -114,12 +121,12 @@ def parse_board_fen(placement) -> list:
             previous_digit = False
         if file != 8:
             raise InvalidFenError(f"rank {rank + 1} {rank_text!r} has {file} files; expected 8")
-    for code, name in ((14, "white"), (6, "black")):
+    for code, name in ((piece_code(KING, WHITE), "white"), (piece_code(KING, BLACK), "black")):
         kings = board.count(code)
         if kings != 1:
             raise InvalidFenError(f"piece placement {placement!r} has {kings} {name} kings; expected 1")
     for sq in list(range(8)) + list(range(56, 64)):
-        if board[sq] in (1, 9):
+        if board[sq] in (piece_code(PAWN, WHITE), piece_code(PAWN, BLACK)):
             raise InvalidFenError(f"pawn on {_SQUARE_NAMES[sq]} in piece placement {placement!r} "
                                   "(pawns never stand on the first or last rank)")
     return board
@@ -150,7 +157,7 @@ def _parse_ep(field, board, turn, fen):
     sq = _SQUARE_NAMES.index(field)
     rank = sq >> 3
     behind, front = (sq - 8, sq + 8) if turn else (sq + 8, sq - 8)
-    their_pawn = 1 if turn else 9
+    their_pawn = piece_code(PAWN, BLACK if turn else WHITE)
     if rank != (5 if turn else 2) or board[behind] != their_pawn or board[sq] or board[front]:
         raise InvalidFenError(f"en-passant square {field!r} in FEN {fen!r} is not the square a "
                               f"{'black' if turn else 'white'} pawn just passed on a double push")

@@ -2,8 +2,8 @@
 
 Moves are values: equal and hashable by (from, to, promotion), immutable, written in UCI
 ("e2e4", "e7e8q"; castling is the king's two-square move, "e1g1"). The move generator works
-with 16-bit codes (position.py) and turns each into one shared Move object from a cache, so a
-list of legal moves allocates nothing per move.
+with 16-bit codes (core/encoding.py) and turns each into one shared Move object from a cache, so
+a list of legal moves allocates nothing per move.
 """
 import operator
 
@@ -16,10 +16,17 @@ else:
         from ._cython_shim import cython
 
 from .errors import InvalidMoveError
+from .piece import PIECE_SYMBOLS
 from .squares import SQUARE_NAMES
 
-PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
-_UCI_PROMOTIONS = {"n": 2, "b": 3, "r": 4, "q": 5}
+if cython.compiled:
+    from cython.cimports.bitboard.core.encoding import (FROM_TO_BITS, KNIGHT, QUEEN, encode_move, flag_promotion,
+                                                        move_flag, move_from, move_to, promotion_flag)
+else:
+    from .core.encoding import (FROM_TO_BITS, KNIGHT, QUEEN, encode_move, flag_promotion, move_flag, move_from,
+                                move_to, promotion_flag)
+
+_UCI_PROMOTIONS = {PIECE_SYMBOLS[t]: t for t in range(KNIGHT, QUEEN + 1)}
 _SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 
@@ -33,7 +40,7 @@ class Move:
             raise InvalidMoveError(f"drops are not chess moves (drop={drop!r})")
         self.from_square = _index(from_square, "from_square", 0, 63)
         self.to_square = _index(to_square, "to_square", 0, 63)
-        self._promotion = 0 if promotion is None else _index(promotion, "promotion piece type", 2, 5)
+        self._promotion = 0 if promotion is None else _index(promotion, "promotion piece type", KNIGHT, QUEEN)
 
     @property
     def promotion(self):
@@ -72,7 +79,7 @@ class Move:
         return result if result is NotImplemented else not result
 
     def __hash__(self) -> int:
-        return self.from_square | self.to_square << 6 | self._promotion << 12
+        return encode_move(self.from_square, self.to_square, promotion_flag(self._promotion) if self._promotion else 0)
 
     def __reduce__(self):
         return Move, (self.from_square, self.to_square, self._promotion or None)
@@ -111,8 +118,8 @@ def _index(value, what: str, low: int, high: int) -> int:
     return index
 
 
-# The Move of each internal 16-bit code (position.py), made on first use. Codes that differ only
-# in their flag (a double push, a castling) share one Move with the plain code.
+# The Move of each internal 16-bit code (core/encoding.py), made on first use. Codes that differ
+# only in their flag (a double push, a castling) share one Move with the plain code.
 _CACHE = [None] * 65536
 
 
@@ -123,10 +130,12 @@ def _move_of(code: cython.int) -> Move:
     """The shared Move object for an internal 16-bit move code (0 <= code < 65536)."""
     move = _CACHE[code]
     if move is None:
-        flag: cython.int = code >> 12
-        promotion: cython.int = flag - 2 if flag >= 4 else 0
-        move = _CACHE[(code & 0xFFF) | ((flag << 12) if flag >= 4 else 0)]
+        promotion: cython.int = flag_promotion(move_flag(code))
+        plain: cython.int = encode_move(move_from(code), move_to(code), promotion_flag(promotion)) if promotion \
+            else code & FROM_TO_BITS
+        move = _CACHE[plain]
         if move is None:
-            move = Move(code & 63, (code >> 6) & 63, promotion or None)
+            move = Move(move_from(code), move_to(code), promotion or None)
+            _CACHE[plain] = move
         _CACHE[code] = move
     return move

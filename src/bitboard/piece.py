@@ -1,11 +1,11 @@
 """Colours, piece types and Piece, numbered and named as in python-chess."""
+from .core.encoding import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 WHITE = True
 BLACK = False
 COLORS = [WHITE, BLACK]
 COLOR_NAMES = ["black", "white"]
 
-PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
 PIECE_TYPES = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
 PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
 PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]

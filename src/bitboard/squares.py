@@ -5,9 +5,8 @@ b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63, so square = 8 * rank + file. The othe
 the square-mapping document (and DarkThought's h1 = 0 ... a8 = 63) are `SquareMapping` values
 that convert square indices and whole bitboards to and from LERF.
 """
-import operator
-
-from .bits import EAST, WEST, bitboard_arg, flip_diagonal, flip_vertical, mirror_horizontal, rotate_180, shift
+from .arguments import bitboard_arg, index_arg, square_arg
+from .core.bits import EAST, WEST, flip_diagonal, flip_vertical, mirror_horizontal, rotate_180, shift
 from .errors import InvalidSquareError
 
 __all__ = [  # re-exported by the `bitboard` package
@@ -40,24 +39,9 @@ SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
 _SQUARE_BY_NAME = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
 
 
-def _index_arg(value, what: str, size: int) -> int:
-    try:
-        index = operator.index(value)
-    except TypeError:
-        raise TypeError(f"a {what} is an int in 0..{size - 1}, not {type(value).__name__} {value!r}") from None
-    if not 0 <= index < size:
-        raise InvalidSquareError(f"{what} {value!r} is not in 0..{size - 1}")
-    return index
-
-
-def square_arg(value) -> int:
-    """`value` as a square index, or TypeError / InvalidSquareError naming it."""
-    return _index_arg(value, "square", 64)
-
-
 def square(file_index, rank_index) -> int:
     """The square on a file (0 = a) and rank (0 = first rank)."""
-    return 8 * _index_arg(rank_index, "rank index", 8) + _index_arg(file_index, "file index", 8)
+    return 8 * index_arg(rank_index, "rank index", 8) + index_arg(file_index, "file index", 8)
 
 
 def square_file(sq) -> int:

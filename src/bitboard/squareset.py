@@ -12,18 +12,18 @@ else:
     if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
         from ._cython_shim import cython
 
-from .bits import bitboard_arg, flip_vertical, subsets
-from .squares import SQUARE_NAMES, square_arg
+from .arguments import bitboard_arg, square_arg
+from .core.bits import flip_vertical, subsets
+from .squares import SQUARE_NAMES
 
 if cython.compiled:
-    from cython.cimports.bitboard._native import popcount64
-    from cython.cimports.bitboard.serialize import square_list, square_list_reversed
+    from cython.cimports.bitboard.core.bits import _square_list, _square_list_reversed
+    from cython.cimports.bitboard.core.encoding import ONE, u64
+    from cython.cimports.bitboard.core.native import popcount64
 else:
-    from ._native import popcount64
-    from .serialize import square_list, square_list_reversed
-
-u64 = cython.typedef(cython.ulonglong)
-ONE = cython.declare(u64, 1)
+    from .core.bits import _square_list, _square_list_reversed
+    from .core.encoding import ONE, u64
+    from .core.native import popcount64
 
 
 @cython.cclass
@@ -68,18 +68,18 @@ class SquareSet:
             return False
         return (self._mask >> index) & 1 == 1
 
-    # Iteration serializes with the fastest technique of bitboard.serialize (the LS1B loop; see
+    # Iteration serializes with the fastest technique of the serialization document (the LS1B loop; see
     # docs/benchmarks.md), like the STL iterator of the serialization document.
 
     def __iter__(self):
-        return iter(square_list(self._mask))
+        return iter(_square_list(self._mask))
 
     def __reversed__(self):
-        return iter(square_list_reversed(self._mask))
+        return iter(_square_list_reversed(self._mask))
 
     def squares(self) -> list:
         """The squares in ascending order (a1 first)."""
-        return square_list(self._mask)
+        return _square_list(self._mask)
 
     # --- values ---
 

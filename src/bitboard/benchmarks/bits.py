@@ -2,14 +2,15 @@
 
     python -m bitboard.benchmarks.bits [--quick]
 
-Compiled variants run inside a C loop over an array (bits.sum_popcount and friends), so the
+Compiled variants run inside a C loop over an array (bitscan.sum_popcount and friends), so the
 numbers are the variant's own cost; uncompiled ones run as map() over the same values. Each
 cell is nanoseconds per value and, after it, the multiple of the fastest variant in the column.
 """
 import array
 import random
 
-from .. import bits as built
+from .. import compiled
+from ..catalogue import bitscan as built
 from .._pure import pure
 from . import best_times, relative_table, sizes
 
@@ -38,14 +39,14 @@ def function_name(prefix: str, variant: str) -> str:
 
 def measure(n_compiled: int, n_pure: int, repeat: int):
     """{family: {variant: {(build, kind): ns per value}}}, every variant of a family interleaved."""
-    source = pure("bits")
+    source = pure("catalogue.bitscan")
     data = inputs(max(n_compiled, n_pure))
     results = {}
     for title, variants, kernel, prefix in FAMILIES:
         table = results.setdefault(title, {v: {} for v in variants})
         for kind, values in data.items():
             runs = {}
-            if built.compiled:
+            if compiled:
                 arr = array.array("Q", values[:n_compiled])
                 run = getattr(built, kernel)
                 for v, variant in enumerate(variants):
@@ -68,7 +69,7 @@ def report(results) -> str:
 
 def main(argv=None):
     n_compiled, n_pure, repeat = sizes(argv, __doc__, (200_000, 20_000, 7), (20_000, 2_000, 3))
-    print(f"bitboard.compiled = {built.compiled}; ns per value, then the multiple of the fastest in the column")
+    print(f"bitboard.compiled = {compiled}; ns per value, then the multiple of the fastest in the column")
     print(f"single: one random bit; sparse: 1-4 random bits; random: uniform 64-bit; dense: 56-63 bits. {n_compiled} values compiled, "
           f"{n_pure} uncompiled, best of {repeat}.\n")
     print(report(measure(n_compiled, n_pure, repeat)))

@@ -12,7 +12,7 @@ import time
 
 from .. import compiled, distributed
 from ..board import Board
-from ..perft import free_tables
+from ..core.perft import free_tables
 from . import markdown_table, sizes
 
 PERFT_9 = 2_439_530_234_167

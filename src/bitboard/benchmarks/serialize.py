@@ -3,16 +3,17 @@
     python -m bitboard.benchmarks.serialize [--quick]
 
 Compiled techniques run inside C loops over arrays (serialize.sum_square_counts,
-sum_move_lists); uncompiled ones are the same functions of the uncompiled source called from a
+move_lists.sum_move_lists); uncompiled ones are the same functions of the uncompiled source called from a
 Python loop. Each cell is nanoseconds per set, then the multiple of the fastest in its column.
 """
 import array
 import random
 
 from .. import compiled
-from .. import serialize as built
+from ..catalogue import move_lists as built_lists
+from ..catalogue import serialize as built
 from .._pure import pure
-from ..magic_search import MOVE_LIST_TABLES, move_list_masks
+from ..catalogue.searches import MOVE_LIST_TABLES, move_list_masks
 from . import best_times, markdown_table, relative, relative_table, sizes
 
 ALL = (1 << 64) - 1
@@ -53,7 +54,7 @@ PURE_FUNCTIONS = ["_forward", "_forward_xor_reset", "_reverse", "_scan_and_reset
 
 def time_square_techniques(n_compiled: int, n_pure: int, repeat: int, seed: int = 7) -> dict:
     rng = random.Random(seed)
-    source = pure("serialize")
+    source = pure("catalogue.serialize")
     source._build_word_squares()
     results = {}
     for kind, make in SET_KINDS.items():
@@ -80,9 +81,9 @@ def time_square_techniques(n_compiled: int, n_pure: int, repeat: int, seed: int 
 def time_move_lists(n_compiled: int, n_pure: int, repeat: int, seed: int = 11) -> dict:
     """{(piece, targets kind): {method: {build: ns}}} for king and knight target subsets."""
     rng = random.Random(seed)
-    source = pure("serialize")
+    source = pure("catalogue.move_lists")
     source._build_move_lists()
-    built_methods = list(built.MOVE_LIST_METHODS)
+    built_methods = list(built_lists.MOVE_LIST_METHODS)
     results = {}
     for piece in ("king", "knight"):
         masks = move_list_masks(piece)
@@ -101,13 +102,13 @@ def time_move_lists(n_compiled: int, n_pure: int, repeat: int, seed: int = 11) -
             pure_runs = [
                 lambda: [source._serialize_moves(buf, 0, s, t) for s, t in few],
                 lambda: [source._hashed_moves(64 * table + s, t, buf, 0) for s, t in few],
-                lambda: [source._hashed_moves_normalised(64 * table + s, t, buf, 0) for s, t in few],
+                lambda: [source._hashed_moves_normalized(64 * table + s, t, buf, 0) for s, t in few],
             ]
             cell = results.setdefault((piece, kind), {})
             runs = {}
             for m, method in enumerate(built_methods):
                 if compiled:
-                    runs[(method, "compiled")] = (lambda m=m: built.sum_move_lists(m, table, f_arr, t_arr), n_compiled)
+                    runs[(method, "compiled")] = (lambda m=m: built_lists.sum_move_lists(m, table, f_arr, t_arr), n_compiled)
                 runs[(method, "uncompiled")] = (pure_runs[m], n_pure)
             seconds = best_times({key: f for key, (f, _) in runs.items()}, repeat)
             for (method, build), (_, n) in runs.items():
@@ -120,7 +121,7 @@ def square_report(results: dict) -> str:
 
 
 def move_list_report(results: dict) -> str:
-    methods = list(built.MOVE_LIST_METHODS)
+    methods = list(built_lists.MOVE_LIST_METHODS)
     builds = [b for b in ("compiled", "uncompiled") if b in next(iter(next(iter(results.values())).values()))]
     headers = ["piece, targets"] + [f"{m} ({b})" for b in builds for m in methods]
     rows = []
@@ -135,10 +136,10 @@ def move_list_report(results: dict) -> str:
 
 def memory_report() -> str:
     rows = []
-    for table, m in built.table_memory().items():
-        rows.append([table, m["lists"], f"{m['bytes']:,}", m["normalised squares"], m["normalised lists"],
-                     f"{m['normalised bytes']:,}", f"{1 - m['normalised bytes'] / m['bytes']:.0%}"])
-    return markdown_table(["table", "lists", "bytes", "shapes", "normalised lists", "normalised bytes", "saved"], rows)
+    for table, m in built_lists.table_memory().items():
+        rows.append([table, m["lists"], f"{m['bytes']:,}", m["normalized squares"], m["normalized lists"],
+                     f"{m['normalized bytes']:,}", f"{1 - m['normalized bytes'] / m['bytes']:.0%}"])
+    return markdown_table(["table", "lists", "bytes", "shapes", "normalized lists", "normalized bytes", "saved"], rows)
 
 
 def main(argv=None):
@@ -149,7 +150,7 @@ def main(argv=None):
     print(square_report(time_square_techniques(n_compiled, n_pure, repeat)))
     print("\nMove lists: plain scanning against perfect-hash move lists\n")
     print(move_list_report(time_move_lists(n_compiled, n_pure, repeat)))
-    print("\nMove-list tables: memory, plain and normalised\n")
+    print("\nMove-list tables: memory, plain and normalized\n")
     print(memory_report())
 
 

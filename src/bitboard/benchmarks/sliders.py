@@ -4,14 +4,14 @@
 
 Each method computes bishop or rook attacks for the same random (square, occupancy) pairs; the
 occupancies have a quarter of the squares set, about as full as a middlegame board. Compiled,
-attacks.sum_slider_attacks runs the loop in C; uncompiled, the same (unchecked) functions of the
+sliders.sum_slider_attacks runs the loop in C; uncompiled, the same (unchecked) functions of the
 uncompiled source run in a Python loop. Cells: ns per attack set, then the multiple of the
 fastest method in the column.
 """
 import array
 import random
 
-from .. import attacks as built
+from ..catalogue import sliders as built
 from .. import compiled
 from .._pure import pure
 from . import best_times, relative_table, sizes
@@ -39,7 +39,7 @@ def measure(n_compiled: int, n_pure: int, repeat: int, seed: int = 3) -> dict:
     occupancies = [sum(1 << s for s in rng.sample(range(64), 16)) for _ in range(n_compiled)]
     sq_arr, occ_arr = array.array("B", squares), array.array("Q", occupancies)
     pairs = list(zip(squares, occupancies))[:n_pure]
-    functions = _pure_functions(pure("attacks"))
+    functions = _pure_functions(pure("catalogue.sliders"))
     results = {method: {} for method in built.SLIDER_METHODS}
     for rook, piece in ((False, "bishop"), (True, "rook")):
         runs = {}

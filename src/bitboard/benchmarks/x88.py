@@ -10,7 +10,7 @@ Cells are million leaves per second (best of the runs); the last columns are bit
 import time
 
 from .. import compiled
-from .. import x88 as built_x88
+from ..catalogue import x88 as built_x88
 from .._pure import pure
 from ..board import Board
 from . import markdown_table, sizes
@@ -20,7 +20,7 @@ BUILDS = ("compiled", "uncompiled")
 
 
 def measure(repeat: int, shift: int) -> list:
-    pure_board, pure_x88 = pure("board").Board, pure("x88").Board
+    pure_board, pure_x88 = pure("board").Board, pure("catalogue.x88").Board
     engines = {
         "compiled": {"bitboard": lambda fen, d: Board(fen).perft(d),
                      "0x88 copy": lambda fen, d: built_x88.Board(fen).perft(d, undo="copy"),

@@ -1,4 +1,4 @@
-from bitboard.position cimport Position
+from bitboard.core.position cimport Position
 
 cdef unsigned long long _perft(Position pos, int depth) noexcept nogil
 cdef unsigned long long _perft_hashed(Position pos, int depth, unsigned long long *table, unsigned long long mask) noexcept nogil

@@ -3,58 +3,47 @@
 Piece bitboards by type (`_pieces[PAWN]` ... `_pieces[KING]`) and by colour (`_colors[0]` black,
 `_colors[1]` white, python-chess's WHITE == True), kept consistent with a 64-entry piece array
 (`_board[sq]` = type | colour << 3, 0 for empty), as the bitboard-vs-0x88 document asks; side to
-move, castling rights (1 K, 2 Q, 4 k, 8 q), the en-passant square after any double push (64 for
-none), the two clocks and an incremental Zobrist key.
+move, castling rights (encoding.py's four bits), the en-passant square after any double push
+(NO_SQUARE for none), the two clocks and an incremental Zobrist key (zobrist.py).
 
-A move inside the library is 16 bits: from | to << 6 | flag << 12, where the flag is NORMAL,
-DOUBLE_PUSH, EN_PASSANT, CASTLING, or PROMOTION + (piece type - 2) for N, B, R, Q. `_make`
-returns an undo record (captured piece, castling, en passant, half-move clock); `_unmake` takes
-it back together with the key from before the move.
+Moves are the 16-bit codes of encoding.py. `_make` returns an undo record (captured piece,
+castling, en passant, half-move clock); `_unmake` takes it back together with the key from
+before the move.
 """
 try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
-    from ._cython_shim import cython
+    from .._cython_shim import cython
 else:
     if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from ._cython_shim import cython
+        from .._cython_shim import cython
 
 if cython.compiled:
-    from cython.cimports.bitboard.attacks import PAWN_ATTACKS
+    from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
+    from cython.cimports.bitboard.core.encoding import (ALL_CASTLING, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING,
+                                                        DOUBLE_PUSH, EN_PASSANT, NO_SQUARE, ONE, PAWN, PROMOTION,
+                                                        ROOK, WHITE_KINGSIDE, WHITE_QUEENSIDE, code_type,
+                                                        flag_promotion, move_flag, move_from, move_to, piece_code,
+                                                        u64, undo_captured, undo_castling, undo_ep,
+                                                        undo_halfmove, undo_record)
+    from cython.cimports.bitboard.core.zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
 else:
     from .attacks import PAWN_ATTACKS
-
-from .magic_search import random_u64s
-
-u64 = cython.typedef(cython.ulonglong)
-ONE = cython.declare(u64, 1)
-
-if not cython.compiled:  # compiled, the enum of position.pxd
-    PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
-    NO_SQUARE = 64
-    NORMAL, DOUBLE_PUSH, EN_PASSANT, CASTLING, PROMOTION = 0, 1, 2, 3, 4
-
-WHITE_KINGSIDE, WHITE_QUEENSIDE, BLACK_KINGSIDE, BLACK_QUEENSIDE = 1, 2, 4, 8
+    from .encoding import (ALL_CASTLING, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING, DOUBLE_PUSH, EN_PASSANT,
+                           NO_SQUARE, ONE, PAWN, PROMOTION, ROOK, WHITE_KINGSIDE, WHITE_QUEENSIDE, code_type,
+                           flag_promotion, move_flag, move_from, move_to, piece_code, u64, undo_captured,
+                           undo_castling, undo_ep, undo_halfmove, undo_record)
+    from .zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
 
 # The castling rights that survive a move from or to a square: moving the king or a rook, or
 # capturing a rook on its square, removes the rights that depend on it.
-CASTLING_MASK = [15] * 64
-CASTLING_MASK[4] = 15 & ~(WHITE_KINGSIDE | WHITE_QUEENSIDE)
-CASTLING_MASK[7] = 15 & ~WHITE_KINGSIDE
-CASTLING_MASK[0] = 15 & ~WHITE_QUEENSIDE
-CASTLING_MASK[60] = 15 & ~(BLACK_KINGSIDE | BLACK_QUEENSIDE)
-CASTLING_MASK[63] = 15 & ~BLACK_KINGSIDE
-CASTLING_MASK[56] = 15 & ~BLACK_QUEENSIDE
-
-# Zobrist keys from the library's seeded xorshift64* stream: PIECE_KEYS[64 * code + sq] for the
-# piece codes 1..6 and 9..14, one key per castling-rights value, per en-passant file, and for
-# black to move. The en-passant file counts only when a pawn of the side to move could take.
-ZOBRIST_SEED = 0x5A0B2157
-_keys = random_u64s(ZOBRIST_SEED, 1024 + 16 + 8 + 1)
-PIECE_KEYS = _keys[:1024]
-CASTLING_KEYS = [0] + _keys[1025:1040]
-EP_KEYS = _keys[1040:1048]
-TURN_KEY = _keys[1048]
+CASTLING_MASK = [ALL_CASTLING] * 64
+CASTLING_MASK[4] = ALL_CASTLING & ~(WHITE_KINGSIDE | WHITE_QUEENSIDE)
+CASTLING_MASK[7] = ALL_CASTLING & ~WHITE_KINGSIDE
+CASTLING_MASK[0] = ALL_CASTLING & ~WHITE_QUEENSIDE
+CASTLING_MASK[60] = ALL_CASTLING & ~(BLACK_KINGSIDE | BLACK_QUEENSIDE)
+CASTLING_MASK[63] = ALL_CASTLING & ~BLACK_KINGSIDE
+CASTLING_MASK[56] = ALL_CASTLING & ~BLACK_QUEENSIDE
 
 
 @cython.cclass
@@ -113,9 +102,9 @@ def _castling_rook(king_from: cython.int, king_to: cython.int) -> tuple[cython.i
 @cython.nogil
 @cython.exceptval(check=False)
 def _make(pos: Position, move: cython.int) -> u64:
-    frm: cython.int = move & 63
-    to: cython.int = (move >> 6) & 63
-    flag: cython.int = move >> 12
+    frm: cython.int = move_from(move)
+    to: cython.int = move_to(move)
+    flag: cython.int = move_flag(move)
     us: cython.int = pos._turn
     them: cython.int = us ^ 1
     piece: cython.int = pos._board[frm]
@@ -123,8 +112,7 @@ def _make(pos: Position, move: cython.int) -> u64:
     to_bit: u64 = ONE << to
     from_to: u64 = (ONE << frm) | to_bit
     key: u64 = pos._key ^ TURN_KEY
-    undo: u64 = (captured | (pos._castling << 4) | (pos._ep << 8)
-                 | (cython.cast(u64, pos._halfmove) << 16))
+    undo: u64 = undo_record(captured, pos._castling, pos._ep, pos._halfmove)
     side: cython.int
     rook_from: cython.int
     rook_to: cython.int
@@ -135,15 +123,15 @@ def _make(pos: Position, move: cython.int) -> u64:
         key ^= EP_KEYS[pos._ep & 7]
     pos._ep = NO_SQUARE
     if captured:
-        pos._pieces[captured & 7] ^= to_bit
+        pos._pieces[code_type(captured)] ^= to_bit
         pos._colors[them] ^= to_bit
         key ^= PIECE_KEYS[64 * captured + to]
-    pos._pieces[piece & 7] ^= from_to
+    pos._pieces[code_type(piece)] ^= from_to
     pos._colors[us] ^= from_to
     pos._board[to] = piece
     pos._board[frm] = 0
     key ^= PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + to]
-    pos._halfmove = 0 if captured or (piece & 7) == PAWN else pos._halfmove + 1
+    pos._halfmove = 0 if captured or code_type(piece) == PAWN else pos._halfmove + 1
 
     if flag == DOUBLE_PUSH:
         pos._ep = (frm + to) >> 1
@@ -163,9 +151,9 @@ def _make(pos: Position, move: cython.int) -> u64:
         pos._board[rook_to] = pos._board[rook_from]
         pos._board[rook_from] = 0
     elif flag >= PROMOTION:
-        promoted = (flag - 2) | (us << 3)
+        promoted = piece_code(flag_promotion(flag), us)
         pos._pieces[PAWN] ^= to_bit
-        pos._pieces[flag - 2] ^= to_bit
+        pos._pieces[flag_promotion(flag)] ^= to_bit
         pos._board[to] = promoted
         key ^= PIECE_KEYS[64 * piece + to] ^ PIECE_KEYS[64 * promoted + to]
 
@@ -184,13 +172,13 @@ def _make(pos: Position, move: cython.int) -> u64:
 @cython.nogil
 @cython.exceptval(check=False)
 def _unmake(pos: Position, move: cython.int, undo: u64, key: u64) -> cython.void:
-    frm: cython.int = move & 63
-    to: cython.int = (move >> 6) & 63
-    flag: cython.int = move >> 12
+    frm: cython.int = move_from(move)
+    to: cython.int = move_to(move)
+    flag: cython.int = move_flag(move)
     them: cython.int = pos._turn
     us: cython.int = them ^ 1
     piece: cython.int = pos._board[to]
-    captured: cython.int = undo & 15
+    captured: cython.int = undo_captured(undo)
     to_bit: u64 = ONE << to
     from_to: u64 = (ONE << frm) | to_bit
     side: cython.int
@@ -201,30 +189,30 @@ def _unmake(pos: Position, move: cython.int, undo: u64, key: u64) -> cython.void
     if us == 0:
         pos._fullmove -= 1
     if flag >= PROMOTION:
-        pos._pieces[piece & 7] ^= to_bit
+        pos._pieces[code_type(piece)] ^= to_bit
         pos._pieces[PAWN] ^= to_bit
-        piece = PAWN | (us << 3)
-    pos._pieces[piece & 7] ^= from_to
+        piece = piece_code(PAWN, us)
+    pos._pieces[code_type(piece)] ^= from_to
     pos._colors[us] ^= from_to
     pos._board[frm] = piece
     pos._board[to] = captured
     if captured:
-        pos._pieces[captured & 7] ^= to_bit
+        pos._pieces[code_type(captured)] ^= to_bit
         pos._colors[them] ^= to_bit
     if flag == EN_PASSANT:
         side = to ^ 8
         pos._pieces[PAWN] ^= ONE << side
         pos._colors[them] ^= ONE << side
-        pos._board[side] = PAWN | (them << 3)
+        pos._board[side] = piece_code(PAWN, them)
     elif flag == CASTLING:
         rook_from, rook_to = _castling_rook(frm, to)
         pos._pieces[ROOK] ^= (ONE << rook_from) | (ONE << rook_to)
         pos._colors[us] ^= (ONE << rook_from) | (ONE << rook_to)
         pos._board[rook_from] = pos._board[rook_to]
         pos._board[rook_to] = 0
-    pos._castling = (undo >> 4) & 15
-    pos._ep = (undo >> 8) & 127
-    pos._halfmove = undo >> 16
+    pos._castling = undo_castling(undo)
+    pos._ep = undo_ep(undo)
+    pos._halfmove = undo_halfmove(undo)
     pos._key = key
 
 

@@ -2,38 +2,38 @@
 
 Leapers (pawn, knight, king) are tables built set-wise with the compass shifts of `bits`; pawn
 pushes are set-wise shifts too, as in the bitboard-vs-0x88 document. Sliders use fancy magic
-bitboards: the occupancy on a square's relevant mask, times a magic number found by the seeded
-search in `magic_search`, shifted, indexes one shared attack table. The slower set-wise
-methods (classical rays, Kogge-Stone occluded fills, hyperbola quintessence) are kept beside
-them under their own names. BETWEEN and LINE answer the geometry questions of pins and checks.
+bitboards: the occupancy on a square's relevant mask, times a magic number (found by the seeded
+search of `bitboard.catalogue.searches`, shipped in `magics`), shifted, indexes one shared
+attack table built from the classical ray method. The other slider methods are in
+`bitboard.catalogue.sliders`.
+
+The words mean one thing each: a *ray* runs from a square to the edge in one direction
+(DIRECTION_RAYS); a *line* is a whole rank, file or diagonal, edge to edge (LINE; python-chess
+calls it `ray(a, b)`, kept under that name); *pseudo-attacks* are a slider's attacks on the
+empty board (BISHOP_PSEUDO_ATTACKS). BETWEEN and LINE answer the geometry of pins and checks.
 The C arrays are what the move generator reads; the public functions check their arguments.
 """
 try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
-    from ._cython_shim import cython
+    from .._cython_shim import cython
 else:
     if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from ._cython_shim import cython
+        from .._cython_shim import cython
 
 if cython.compiled:
-    from cython.cimports.bitboard._native import bswap64, clz64, ctz64
-    from cython.cimports.bitboard.bits import _diagonal_fill_attacks, _orthogonal_fill_attacks, _rotate_180
+    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
+    from cython.cimports.bitboard.core.native import clz64, ctz64
 else:
-    from ._native import bswap64, clz64, ctz64
-    from .bits import _diagonal_fill_attacks, _orthogonal_fill_attacks, _rotate_180
+    from .encoding import BB_ALL, ONE, u64
+    from .native import clz64, ctz64
 
-from ._factors import SLIDER_MAGICS
-from .bits import (DIRECTIONS, EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST,
-                   WEST, bitboard_arg, fill, shift, subsets)
-from .squares import BB_ANTI_DIAGONALS, BB_DIAGONALS, BB_FILES, BB_RANKS, square_arg
+from ..arguments import bitboard_arg, square_arg
+from .bits import DIRECTIONS, EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST, fill, shift, subsets
+from .magics import SLIDER_MAGICS
 
-u64 = cython.typedef(cython.ulonglong)
-ONE = 1
-MASK64 = 0xFFFFFFFFFFFFFFFF
-
-WHITE = True
-BLACK = False
+RANK_3 = 0x0000000000FF0000
+RANK_6 = 0x0000FF0000000000
 
 
 def _knight_attacks_setwise(b: int) -> int:
@@ -87,13 +87,13 @@ def pawn_single_pushes(color, pawns, empty) -> int:
 def pawn_double_pushes(color, pawns, empty) -> int:
     """Target squares of two-step pushes: a second shift of the one-step targets on rank 3 (6)."""
     single = pawn_single_pushes(color, pawns, empty)
-    return shift(single & (BB_RANKS[2] if color else BB_RANKS[5]), NORTH if color else SOUTH) & bitboard_arg(empty)
+    return shift(single & (RANK_3 if color else RANK_6), NORTH if color else SOUTH) & bitboard_arg(empty)
 
 
 # --- rays, between and line ----------------------------------------------------------------------
-# RAYS[64 * d + sq]: the squares from sq to the edge in DIRECTIONS[d], sq excluded.
+# DIRECTION_RAYS[64 * d + sq]: the squares from sq to the edge in DIRECTIONS[d], sq excluded.
 
-RAYS = [fill(shift((ONE << sq), direction), direction) for direction in DIRECTIONS for sq in range(64)]
+DIRECTION_RAYS = [fill(shift((ONE << sq), direction), direction) for direction in DIRECTIONS for sq in range(64)]
 
 
 def _between_and_line():
@@ -101,11 +101,11 @@ def _between_and_line():
     for d, direction in enumerate(DIRECTIONS):
         opposite = DIRECTIONS.index(-direction)
         for a in range(64):
-            ray = RAYS[64 * d + a]
-            full = ray | RAYS[64 * opposite + a] | (ONE << a)
+            ray = DIRECTION_RAYS[64 * d + a]
+            full = ray | DIRECTION_RAYS[64 * opposite + a] | (ONE << a)
             for b in range(64):
                 if ray >> b & 1:
-                    between[64 * a + b] = ray & ~RAYS[64 * d + b] & ~(ONE << b)
+                    between[64 * a + b] = ray & ~DIRECTION_RAYS[64 * d + b] & ~(ONE << b)
                     line[64 * a + b] = full
     return between, line
 
@@ -123,8 +123,13 @@ def between(a, b) -> int:
     return BETWEEN[64 * square_arg(a) + square_arg(b)]
 
 
+def line(a, b) -> int:
+    """The whole line through a and b, edge to edge, if they share one, else 0."""
+    return LINE[64 * square_arg(a) + square_arg(b)]
+
+
 def ray(a, b) -> int:
-    """The whole line through a and b, edge to edge, if they share one, else 0 (python-chess's `ray`)."""
+    """python-chess's name for `line`: the whole line through a and b, edge to edge, else 0."""
     return LINE[64 * square_arg(a) + square_arg(b)]
 
 
@@ -132,10 +137,11 @@ def direction_ray(square, direction) -> int:
     """The squares from `square` to the edge in a compass direction, `square` excluded."""
     if direction not in DIRECTIONS:
         raise ValueError(f"direction {direction!r} is not one of {DIRECTIONS}")
-    return RAYS[64 * DIRECTIONS.index(direction) + square_arg(square)]
+    return DIRECTION_RAYS[64 * DIRECTIONS.index(direction) + square_arg(square)]
 
 
 # --- classical rays: the first blocker in each direction ends the ray ----------------------------
+# The reference the magic tables are built from (and the catalogue's "classical rays" method).
 
 BISHOP_DIRECTIONS = (NORTH_EAST, SOUTH_EAST, SOUTH_WEST, NORTH_WEST)
 ROOK_DIRECTIONS = (NORTH, EAST, SOUTH, WEST)
@@ -145,12 +151,12 @@ ROOK_DIRECTIONS = (NORTH, EAST, SOUTH, WEST)
 @cython.nogil
 @cython.exceptval(check=False)
 def _ray_attacks(sq: cython.int, occupied: u64, d: cython.int, positive: cython.bint) -> u64:
-    ray: u64 = RAYS[64 * d + sq]
+    ray: u64 = DIRECTION_RAYS[64 * d + sq]
     blockers: u64 = ray & occupied
     if blockers == 0:
         return ray
     first: cython.int = ctz64(blockers) if positive else 63 ^ clz64(blockers)
-    return ray ^ RAYS[64 * d + first]
+    return ray ^ DIRECTION_RAYS[64 * d + first]
 
 
 @cython.cfunc
@@ -169,42 +175,6 @@ def _rook_attacks_rays(sq: cython.int, occupied: u64) -> u64:
             | _ray_attacks(sq, occupied, 4, False) | _ray_attacks(sq, occupied, 6, False))
 
 
-# --- Kogge-Stone: occluded fills through the empty squares, one step further (bits.py) ------------
-
-
-# --- hyperbola quintessence: o ^ (o - 2r) along one line, reversed for the other side ------------
-
-DIAGONAL_MASK = [BB_DIAGONALS[7 + (sq & 7) - (sq >> 3)] & ~(ONE << sq) for sq in range(64)]
-ANTI_DIAGONAL_MASK = [BB_ANTI_DIAGONALS[(sq & 7) + (sq >> 3)] & ~(ONE << sq) for sq in range(64)]
-FILE_MASK = [BB_FILES[sq & 7] & ~(ONE << sq) for sq in range(64)]
-RANK_MASK = [BB_RANKS[sq >> 3] & ~(ONE << sq) for sq in range(64)]
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _hyperbola(sq: cython.int, occupied: u64, mask: u64) -> u64:
-    # Files and diagonals hold one square per rank, so a byte swap reverses them.
-    o: u64 = occupied & mask
-    r: u64 = ONE << sq
-    forward: u64 = (o - 2 * r) & MASK64
-    reverse: u64 = bswap64((bswap64(o) - 2 * bswap64(r)) & MASK64)
-    return (forward ^ reverse) & mask
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _hyperbola_rank(sq: cython.int, occupied: u64) -> u64:
-    # A rank lies within one byte: reverse all 64 bits (a half turn of the board) instead.
-    mask: u64 = RANK_MASK[sq]
-    o: u64 = occupied & mask
-    r: u64 = ONE << sq
-    forward: u64 = (o - 2 * r) & MASK64
-    reverse: u64 = _rotate_180((_rotate_180(o) - 2 * _rotate_180(r)) & MASK64)
-    return (forward ^ reverse) & mask
-
-
 # --- fancy magic bitboards ----------------------------------------------------------------------------
 
 
@@ -212,7 +182,7 @@ def _relevant_mask(sq: int, directions) -> int:
     """The rays of a slider without their last square: a piece there blocks nothing further."""
     mask = 0
     for direction in directions:
-        ray = RAYS[64 * DIRECTIONS.index(direction) + sq]
+        ray = DIRECTION_RAYS[64 * DIRECTIONS.index(direction) + sq]
         last = ray.bit_length() - 1 if direction > 0 else (ray & -ray).bit_length() - 1
         mask |= ray & ~(ONE << last) if ray else 0
     return mask
@@ -242,7 +212,7 @@ def _build_magic_tables():
             offsets.append(len(table))
             entries = [None] * (ONE << n)
             for occ, attacks in slider_references(piece, sq):
-                i = ((occ * magics[sq]) & 0xFFFFFFFFFFFFFFFF) >> (64 - n)
+                i = ((occ * magics[sq]) & BB_ALL) >> (64 - n)
                 if entries[i] is not None and entries[i] != attacks:
                     raise AssertionError(f"{piece} magic of square {sq} collides")
                 entries[i] = attacks
@@ -272,7 +242,7 @@ _build_magic_tables()
 @cython.exceptval(check=False)
 def _bishop_attacks(sq: cython.int, occupied: u64) -> u64:
     return SLIDER_ATTACKS[BISHOP_OFFSET[sq]
-                          + ((((occupied & BISHOP_MASK[sq]) * BISHOP_MAGIC[sq]) & MASK64) >> BISHOP_SHIFT[sq])]
+                          + ((((occupied & BISHOP_MASK[sq]) * BISHOP_MAGIC[sq]) & BB_ALL) >> BISHOP_SHIFT[sq])]
 
 
 @cython.cfunc
@@ -280,12 +250,12 @@ def _bishop_attacks(sq: cython.int, occupied: u64) -> u64:
 @cython.exceptval(check=False)
 def _rook_attacks(sq: cython.int, occupied: u64) -> u64:
     return SLIDER_ATTACKS[ROOK_OFFSET[sq]
-                          + ((((occupied & ROOK_MASK[sq]) * ROOK_MAGIC[sq]) & MASK64) >> ROOK_SHIFT[sq])]
+                          + ((((occupied & ROOK_MASK[sq]) * ROOK_MAGIC[sq]) & BB_ALL) >> ROOK_SHIFT[sq])]
 
 
-# Empty-board slider attacks: the lines along which a slider could reach a square at all.
-BISHOP_RAYS = [DIAGONAL_MASK[sq] | ANTI_DIAGONAL_MASK[sq] for sq in range(64)]
-ROOK_RAYS = [FILE_MASK[sq] | RANK_MASK[sq] for sq in range(64)]
+# Pseudo-attacks, a slider's attacks on the empty board: where it could reach a square at all.
+BISHOP_PSEUDO_ATTACKS = [_bishop_attacks_rays(sq, 0) for sq in range(64)]
+ROOK_PSEUDO_ATTACKS = [_rook_attacks_rays(sq, 0) for sq in range(64)]
 
 
 # --- the public slider functions ---------------------------------------------------------------------
@@ -305,77 +275,3 @@ def queen_attacks(square, occupied) -> int:
     """Squares a queen on `square` attacks given the occupied squares."""
     sq, occ = square_arg(square), bitboard_arg(occupied)
     return _bishop_attacks(sq, occ) | _rook_attacks(sq, occ)
-
-
-def bishop_attacks_rays(square, occupied) -> int:
-    """Classical approach: each ray up to and including its first blocker."""
-    return _bishop_attacks_rays(square_arg(square), bitboard_arg(occupied))
-
-
-def rook_attacks_rays(square, occupied) -> int:
-    """Classical approach: each ray up to and including its first blocker."""
-    return _rook_attacks_rays(square_arg(square), bitboard_arg(occupied))
-
-
-def bishop_attacks_kogge_stone(square, occupied) -> int:
-    """Set-wise: Kogge-Stone occluded fills through the empty squares, shifted one step further."""
-    return _diagonal_fill_attacks(ONE << square_arg(square), ~bitboard_arg(occupied) & MASK64)
-
-
-def rook_attacks_kogge_stone(square, occupied) -> int:
-    """Set-wise: Kogge-Stone occluded fills through the empty squares, shifted one step further."""
-    return _orthogonal_fill_attacks(ONE << square_arg(square), ~bitboard_arg(occupied) & MASK64)
-
-
-def bishop_attacks_hyperbola(square, occupied) -> int:
-    """Hyperbola quintessence on the diagonal and the anti-diagonal (byte swap reverses them)."""
-    sq, occ = square_arg(square), bitboard_arg(occupied)
-    return _hyperbola(sq, occ, DIAGONAL_MASK[sq]) | _hyperbola(sq, occ, ANTI_DIAGONAL_MASK[sq])
-
-
-def rook_attacks_hyperbola(square, occupied) -> int:
-    """Hyperbola quintessence on the file (byte swap) and the rank (full bit reversal)."""
-    sq, occ = square_arg(square), bitboard_arg(occupied)
-    return _hyperbola(sq, occ, FILE_MASK[sq]) | _hyperbola_rank(sq, occ)
-
-
-# --- benchmark kernel ----------------------------------------------------------------------------
-# One loop per method, inside C, so that the benchmark times the method rather than a Python call.
-
-SLIDER_METHODS = ("magic", "classical rays", "Kogge-Stone", "hyperbola quintessence")
-
-
-@cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
-def sum_slider_attacks(method: cython.int, rook: cython.bint, squares: cython.uchar[::1],
-                       occupancies: cython.ulonglong[::1]) -> u64:
-    """Xor of the bishop (or rook) attacks of SLIDER_METHODS[method] over (square, occupancy) pairs."""
-    total: u64 = 0
-    i: cython.Py_ssize_t
-    n: cython.Py_ssize_t = len(squares)
-    if len(occupancies) != n:
-        raise ValueError(f"{n} squares for {len(occupancies)} occupancies")
-    for i in range(n):
-        if squares[i] > 63:
-            raise ValueError(f"square {squares[i]} is not in 0..63")
-    with cython.nogil:
-        if method == 0:
-            for i in range(n):
-                total ^= (_rook_attacks(squares[i], occupancies[i]) if rook
-                          else _bishop_attacks(squares[i], occupancies[i]))
-        elif method == 1:
-            for i in range(n):
-                total ^= (_rook_attacks_rays(squares[i], occupancies[i]) if rook
-                          else _bishop_attacks_rays(squares[i], occupancies[i]))
-        elif method == 2:
-            for i in range(n):
-                total ^= (_orthogonal_fill_attacks(ONE << squares[i], ~occupancies[i]) if rook
-                          else _diagonal_fill_attacks(ONE << squares[i], ~occupancies[i]))
-        else:
-            for i in range(n):
-                total ^= ((_hyperbola(squares[i], occupancies[i], FILE_MASK[squares[i]])
-                           | _hyperbola_rank(squares[i], occupancies[i])) if rook
-                          else (_hyperbola(squares[i], occupancies[i], DIAGONAL_MASK[squares[i]])
-                                | _hyperbola(squares[i], occupancies[i], ANTI_DIAGONAL_MASK[squares[i]])))
-    return total

@@ -18,32 +18,39 @@ nothing of its attack code.
 try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
-    from ._cython_shim import cython
+    from .._cython_shim import cython
 else:
     if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from ._cython_shim import cython
+        from .._cython_shim import cython
 
 if cython.compiled:
+    from cython.cimports.bitboard.core.encoding import (BISHOP, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING,
+                                                        DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, MAX_MOVES,
+                                                        NO_SQUARE, NORMAL, PAWN, PROMOTION, QUEEN, ROOK,
+                                                        WHITE_KINGSIDE, WHITE_QUEENSIDE, code_color, code_type,
+                                                        color_castling, encode_move, flag_promotion,
+                                                        kingside_right, piece_code, queenside_right, u64,
+                                                        undo_captured, undo_castling, undo_ep, undo_halfmove,
+                                                        undo_record)
     from cython.cimports.bitboard.move import Move, _move_of
-    from cython.cimports.bitboard.position import (BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NORMAL,
-                                                   PAWN, PROMOTION, QUEEN, ROOK)
 else:
-    from .move import Move, _move_of
-    from .position import (BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NORMAL, PAWN, PROMOTION, QUEEN,
-                           ROOK)
+    from ..core.encoding import (BISHOP, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING,
+                                 KNIGHT, MAX_MOVES, NO_SQUARE, NORMAL, PAWN, PROMOTION, QUEEN, ROOK, WHITE_KINGSIDE,
+                                 WHITE_QUEENSIDE, code_color, code_type, color_castling, encode_move, flag_promotion,
+                                 kingside_right, piece_code, queenside_right, u64, undo_captured, undo_castling,
+                                 undo_ep, undo_halfmove, undo_record)
+    from ..move import Move, _move_of
 
-from .errors import IllegalMoveError
-from .fen import STARTING_FEN, format_fen, parse_fen, side_not_to_move_in_check
-from .perft import depth_arg
+from ..arguments import depth_arg
+from ..errors import IllegalMoveError
+from ..fen import STARTING_FEN, format_fen, parse_fen, side_not_to_move_in_check
 
-u64 = cython.typedef(cython.ulonglong)
 uint_ptr = cython.typedef(cython.pointer(cython.uint))
 uchar_ptr = cython.typedef(cython.pointer(cython.uchar))
 int_ptr = cython.typedef(cython.pointer(cython.int))
 
 if not cython.compiled:  # compiled, the enum of x88.pxd
-    NO_SQUARE = 255
-    MAX_MOVES = 1100  # the bound of movegen.py holds for pseudo-legal moves too
+    NO_SQUARE_88 = 255
     STATE_SIZE = 136  # 128 squares, turn, castling, en passant, two king squares, three spare
 
 # Offsets on the 0x88 board: +16 is one rank up, +1 one file right.
@@ -52,10 +59,10 @@ BISHOP_OFFSETS = cython.declare(cython.int[4], [17, 15, -15, -17])
 ROOK_OFFSETS = cython.declare(cython.int[4], [16, 1, -1, -16])
 KING_OFFSETS = cython.declare(cython.int[8], [17, 16, 15, 1, -1, -15, -16, -17])
 
-# Castling rights kept when a move leaves or reaches a square (1 K, 2 Q, 4 k, 8 q), on 0x88.
-CASTLING_KEEP = cython.declare(cython.uchar[128], [15 & ~(
-    (3 if sq == 0x04 else 1 if sq == 0x07 else 2 if sq == 0x00 else 0)
-    | (12 if sq == 0x74 else 4 if sq == 0x77 else 8 if sq == 0x70 else 0)) for sq in range(128)])
+# Castling rights kept when a move leaves or reaches a square, on 0x88.
+_CASTLING_LOST = {0x04: WHITE_KINGSIDE | WHITE_QUEENSIDE, 0x07: WHITE_KINGSIDE, 0x00: WHITE_QUEENSIDE,
+                  0x74: BLACK_KINGSIDE | BLACK_QUEENSIDE, 0x77: BLACK_KINGSIDE, 0x70: BLACK_QUEENSIDE}
+CASTLING_KEEP = cython.declare(cython.uchar[128], [15 & ~_CASTLING_LOST.get(sq, 0) for sq in range(128)])
 
 
 @cython.cfunc
@@ -98,11 +105,11 @@ class Board:
         sq: cython.int
         for sq in range(64):
             board._squares[to88(sq)] = fp.board[sq]
-            if fp.board[sq] & 7 == KING:
-                board._king[fp.board[sq] >> 3] = to88(sq)
+            if code_type(fp.board[sq]) == KING:
+                board._king[code_color(fp.board[sq])] = to88(sq)
         board._turn = 1 if fp.turn else 0
         board._castling = fp.castling
-        board._ep = NO_SQUARE if fp.ep_square is None else to88(fp.ep_square)
+        board._ep = NO_SQUARE_88 if fp.ep_square is None else to88(fp.ep_square)
         board._halfmove = fp.halfmove_clock
         board._fullmove = fp.fullmove_number
         if _attacked(board, board._king[board._turn ^ 1], board._turn):
@@ -114,7 +121,7 @@ class Board:
     def fen(self, *, en_passant="legal") -> str:
         """The FEN; en_passant "legal" (default), "always" (or "fen") as bitboard.Board.fen."""
         ep = None
-        if self._ep != NO_SQUARE:
+        if self._ep != NO_SQUARE_88:
             if en_passant in ("always", "fen"):
                 ep = to64(self._ep)
             elif en_passant == "legal":
@@ -201,7 +208,7 @@ class Board:
 @cython.nogil
 def _move_code(code: cython.uint) -> cython.int:
     """The 16-bit code of bitboard.Move's cache (64-square numbering) for a 0x88 move."""
-    return to64(code & 0xFF) | (to64((code >> 8) & 0xFF) << 6) | ((code >> 16) << 12)
+    return encode_move(to64(code & 0xFF), to64((code >> 8) & 0xFF), code >> 16)
 
 
 @cython.cfunc
@@ -227,24 +234,23 @@ def _copy_state(target: Board, source: Board) -> cython.void:
 @cython.nogil
 def _attacked(b: Board, sq: cython.int, by: cython.int) -> cython.bint:
     """Whether colour `by` attacks 0x88 square `sq`."""
-    colour: cython.int = by << 3
     i: cython.int
     t: cython.int
     piece: cython.int
     step: cython.int
     # a pawn of `by` attacks from one rank behind (white from below), one file either side
     t = sq - 15 if by else sq + 15
-    if not (t & 0x88) and b._squares[t] == (PAWN | colour):
+    if not (t & 0x88) and b._squares[t] == piece_code(PAWN, by):
         return True
     t = sq - 17 if by else sq + 17
-    if not (t & 0x88) and b._squares[t] == (PAWN | colour):
+    if not (t & 0x88) and b._squares[t] == piece_code(PAWN, by):
         return True
     for i in range(8):
         t = sq + KNIGHT_OFFSETS[i]
-        if not (t & 0x88) and b._squares[t] == (KNIGHT | colour):
+        if not (t & 0x88) and b._squares[t] == piece_code(KNIGHT, by):
             return True
         t = sq + KING_OFFSETS[i]
-        if not (t & 0x88) and b._squares[t] == (KING | colour):
+        if not (t & 0x88) and b._squares[t] == piece_code(KING, by):
             return True
     for i in range(4):
         step = BISHOP_OFFSETS[i]
@@ -252,7 +258,7 @@ def _attacked(b: Board, sq: cython.int, by: cython.int) -> cython.bint:
         while not (t & 0x88):
             piece = b._squares[t]
             if piece:
-                if piece == (BISHOP | colour) or piece == (QUEEN | colour):
+                if piece == piece_code(BISHOP, by) or piece == piece_code(QUEEN, by):
                     return True
                 break
             t += step
@@ -261,7 +267,7 @@ def _attacked(b: Board, sq: cython.int, by: cython.int) -> cython.bint:
         while not (t & 0x88):
             piece = b._squares[t]
             if piece:
-                if piece == (ROOK | colour) or piece == (QUEEN | colour):
+                if piece == piece_code(ROOK, by) or piece == piece_code(QUEEN, by):
                     return True
                 break
             t += step
@@ -306,7 +312,7 @@ def _pawn_moves(b: Board, buf: uint_ptr, n: cython.int, frm: cython.int) -> cyth
             continue
         if target == b._ep:
             n = _add(buf, n, frm, target, EN_PASSANT)
-        elif b._squares[target] and (b._squares[target] >> 3) != us:
+        elif b._squares[target] and code_color(b._squares[target]) != us:
             if target >> 4 == last:
                 for k in range(3, -1, -1):
                     n = _add(buf, n, frm, target, PROMOTION + k)
@@ -330,7 +336,7 @@ def _piece_moves(b: Board, buf: uint_ptr, n: cython.int, frm: cython.int, offset
         while not (to & 0x88):
             piece = b._squares[to]
             if piece:
-                if (piece >> 3) != us:
+                if code_color(piece) != us:
                     n = _add(buf, n, frm, to, NORMAL)
                 break
             n = _add(buf, n, frm, to, NORMAL)
@@ -347,13 +353,12 @@ def _castling_moves(b: Board, buf: uint_ptr, n: cython.int) -> cython.int:
     us: cython.int = b._turn
     them: cython.int = us ^ 1
     home: cython.int = 0x04 if us else 0x74
-    rights: cython.int = (b._castling if us else b._castling >> 2) & 3
-    if rights == 0 or _attacked(b, home, them):
+    if (b._castling & color_castling(us)) == 0 or _attacked(b, home, them):
         return n
-    if (rights & 1 and b._squares[home + 1] == 0 and b._squares[home + 2] == 0
+    if (b._castling & kingside_right(us) and b._squares[home + 1] == 0 and b._squares[home + 2] == 0
             and not _attacked(b, home + 1, them) and not _attacked(b, home + 2, them)):
         n = _add(buf, n, home, home + 2, CASTLING)
-    if (rights & 2 and b._squares[home - 1] == 0 and b._squares[home - 2] == 0 and b._squares[home - 3] == 0
+    if (b._castling & queenside_right(us) and b._squares[home - 1] == 0 and b._squares[home - 2] == 0 and b._squares[home - 3] == 0
             and not _attacked(b, home - 1, them) and not _attacked(b, home - 2, them)):
         n = _add(buf, n, home, home - 2, CASTLING)
     return n
@@ -374,8 +379,8 @@ def _pseudo(b: Board, buf: uint_ptr) -> cython.int:
             sq += 8  # skip the off-board half of the rank
             continue
         piece = b._squares[sq]
-        if piece and (piece >> 3) == us:
-            kind = piece & 7
+        if piece and code_color(piece) == us:
+            kind = code_type(piece)
             if kind == PAWN:
                 n = _pawn_moves(b, buf, n, sq)
             elif kind == KNIGHT:
@@ -406,12 +411,12 @@ def _make(b: Board, move: cython.uint) -> u64:
     us: cython.int = b._turn
     piece: cython.int = b._squares[frm]
     captured: cython.int = b._squares[to]
-    undo: u64 = captured | (b._castling << 4) | (cython.cast(u64, b._ep) << 8) | (cython.cast(u64, b._halfmove) << 16)
+    undo: u64 = undo_record(captured, b._castling, NO_SQUARE if b._ep == NO_SQUARE_88 else to64(b._ep), b._halfmove)
     b._squares[to] = piece
     b._squares[frm] = 0
-    b._ep = NO_SQUARE
-    b._halfmove = 0 if captured or (piece & 7) == PAWN else b._halfmove + 1
-    if (piece & 7) == KING:
+    b._ep = NO_SQUARE_88
+    b._halfmove = 0 if captured or code_type(piece) == PAWN else b._halfmove + 1
+    if code_type(piece) == KING:
         b._king[us] = to
     if flag == DOUBLE_PUSH:
         b._ep = (frm + to) >> 1
@@ -425,7 +430,7 @@ def _make(b: Board, move: cython.uint) -> u64:
             b._squares[to + 1] = b._squares[to - 2]
             b._squares[to - 2] = 0
     elif flag >= PROMOTION:
-        b._squares[to] = (flag - 2) | (us << 3)
+        b._squares[to] = piece_code(flag_promotion(flag), us)
     b._castling &= CASTLING_KEEP[frm] & CASTLING_KEEP[to]
     if us == 0:
         b._fullmove += 1
@@ -446,13 +451,13 @@ def _unmake(b: Board, move: cython.uint, undo: u64) -> cython.void:
     if us == 0:
         b._fullmove -= 1
     if flag >= PROMOTION:
-        piece = PAWN | (us << 3)
+        piece = piece_code(PAWN, us)
     b._squares[frm] = piece
-    b._squares[to] = undo & 15
-    if (piece & 7) == KING:
+    b._squares[to] = undo_captured(undo)
+    if code_type(piece) == KING:
         b._king[us] = frm
     if flag == EN_PASSANT:
-        b._squares[to - 16 if us else to + 16] = PAWN | ((us ^ 1) << 3)
+        b._squares[to - 16 if us else to + 16] = piece_code(PAWN, us ^ 1)
     elif flag == CASTLING:
         if to > frm:
             b._squares[to + 1] = b._squares[to - 1]
@@ -460,9 +465,9 @@ def _unmake(b: Board, move: cython.uint, undo: u64) -> cython.void:
         else:
             b._squares[to - 2] = b._squares[to + 1]
             b._squares[to + 1] = 0
-    b._castling = (undo >> 4) & 15
-    b._ep = (undo >> 8) & 0xFF
-    b._halfmove = undo >> 16
+    b._castling = undo_castling(undo)
+    b._ep = NO_SQUARE_88 if undo_ep(undo) == NO_SQUARE else to88(undo_ep(undo))
+    b._halfmove = undo_halfmove(undo)
 
 
 @cython.cfunc

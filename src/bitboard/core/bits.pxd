@@ -1,4 +1,4 @@
-# Declarations other modules cimport, and the module's C tables (lists when uncompiled).
+# The toolkit's C globals and the cfuncs other modules cimport.
 cpdef enum:
     NORTH = 8
     NORTH_EAST = 9
@@ -9,18 +9,9 @@ cpdef enum:
     WEST = -1
     NORTH_WEST = 7
 
-cdef unsigned long long MASK64, NOT_A_FILE, NOT_H_FILE, DEBRUIJN64
-cdef unsigned long long ONE, LOW_32, BITS_1, BITS_2, BITS_4, TRANSPOSE_7, TRANSPOSE_14, TRANSPOSE_28
-cdef unsigned char POPCOUNT8[256]
-cdef unsigned char POPCOUNT16[65536]
-cdef signed char LSB8[256]
-cdef signed char MSB8[256]
-cdef signed char LSB16[65536]
-cdef signed char MSB16[65536]
-cdef signed char DEBRUIJN_LSB[64]
-cdef signed char DEBRUIJN_MSB[64]
+cdef unsigned long long NOT_A_FILE, NOT_H_FILE
+cdef unsigned long long BITS_1, BITS_2, BITS_4, TRANSPOSE_7, TRANSPOSE_14, TRANSPOSE_28
 
-cpdef unsigned long long bitboard_arg(object value) except? 0xFFFFFFFFFFFFFFFF
 cdef int _trailing_zeros(unsigned long long b) noexcept nogil
 cdef unsigned long long _flip_vertical(unsigned long long b) noexcept nogil
 cdef unsigned long long _mirror_horizontal(unsigned long long b) noexcept nogil
@@ -30,3 +21,5 @@ cdef unsigned long long _shift(unsigned long long b, int direction) noexcept nog
 cdef unsigned long long _occluded_fill(unsigned long long gen, unsigned long long empty, int direction) noexcept nogil
 cdef unsigned long long _diagonal_fill_attacks(unsigned long long b, unsigned long long empty) noexcept nogil
 cdef unsigned long long _orthogonal_fill_attacks(unsigned long long b, unsigned long long empty) noexcept nogil
+cdef list _square_list(unsigned long long b)
+cdef list _square_list_reversed(unsigned long long b)

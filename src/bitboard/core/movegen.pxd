@@ -1,8 +1,4 @@
-from bitboard.position cimport Position
-
-cdef enum:
-    MAX_MOVES = 1100
-    MAX_PIECE_MOVES = 32
+from bitboard.core.position cimport Position
 
 cdef int _generate(Position pos, unsigned short *buf, int n, unsigned long long from_mask, bint count_only) noexcept nogil
 cdef int _count(Position pos) noexcept nogil

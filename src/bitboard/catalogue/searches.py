@@ -1,37 +1,37 @@
 """Reproducible searches for the multiply-shift factors and magic numbers the library ships.
 
-    bitboard search                                  # search again, compare with the shipped factors
-    bitboard search --write src/bitboard/_factors.py # search again and rewrite the shipped file
+    bitboard search                # search again, compare with the shipped factors and magics
+    bitboard search --write        # search again and rewrite the two shipped files
 
 A factor F hashes every subset S of a mask with n bits to ``(S * F mod 2**64) >> (64 - n)``.
 The move-list factors must be minimal and perfect: the 2**n subsets land on the 2**n indices,
 one each. For kings and knights the factor has exactly four one-bits (as serialization.txt
 says). The slider magics hash the occupancy of a bishop's or rook's relevant mask with a fixed
 shift of 64 - n, and may send two occupancies to one index only when their attacks agree.
-Each square's search is a xorshift64* stream seeded from (SEED, table, square), so any square
-can be searched again alone and gives the same number.
+Each square's search is a xorshift64* stream (`bitboard.core.xorshift`) seeded from (SEED,
+table, square), so any square can be searched again alone and gives the same number. The magic
+numbers ship in `bitboard.core.magics`, the factors in `bitboard.catalogue.perfect_hash_factors`.
 """
 import pathlib
 
 try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
-    from ._cython_shim import cython
+    from .._cython_shim import cython
 else:
     if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from ._cython_shim import cython
+        from .._cython_shim import cython
 
 if cython.compiled:
-    from cython.cimports.bitboard._native import clz64, ctz64, popcount64
+    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
+    from cython.cimports.bitboard.core.native import clz64, ctz64, popcount64
+    from cython.cimports.bitboard.core.xorshift import _next
 else:
-    from ._native import clz64, ctz64, popcount64
+    from ..core.encoding import BB_ALL, ONE, u64
+    from ..core.native import clz64, ctz64, popcount64
+    from ..core.xorshift import _next
 
-u64 = cython.typedef(cython.ulonglong)
-
-MASK64 = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
-XORSHIFT_MULTIPLIER = cython.declare(u64, 0x2545F4914F6CDD1D)
 GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
-ONE = cython.declare(u64, 1)
 TOP_BYTE = cython.declare(u64, 0xFF00000000000000)
 
 SEED = 2026
@@ -40,29 +40,10 @@ MOVE_LIST_TABLES = ("king", "knight", "rank", "file", "diagonal", "anti-diagonal
 SLIDER_TABLES = ("bishop", "rook")
 
 
-@cython.cfunc
-@cython.exceptval(check=False)
-def _next(state: cython.pointer(u64)) -> u64:
-    # xorshift64* (Vigna): three xor-shifts of the state, then an odd multiplier.
-    x: u64 = state[0]
-    x ^= x >> 12
-    x ^= (x << 25) & MASK64
-    x ^= x >> 27
-    state[0] = x
-    return (x * XORSHIFT_MULTIPLIER) & MASK64
-
-
-def random_u64s(seed: int, count: int) -> list:
-    """`count` numbers of the xorshift64* stream seeded with `seed` (the Zobrist keys use it)."""
-    state = cython.declare(u64[1])
-    state[0] = seed or 1
-    return [_next(state) for _ in range(count)]
-
-
 def seed_for(table: str, square: int, seed: int = SEED) -> int:
     """The stream seed of one table's square: never zero, distinct for every (table, square)."""
     k = (MOVE_LIST_TABLES + SLIDER_TABLES).index(table) * 64 + square + 1
-    return ((seed * 0x100000001B3) ^ (k * GOLDEN)) & 0xFFFFFFFFFFFFFFFF or 1
+    return ((seed * 0x100000001B3) ^ (k * GOLDEN)) & BB_ALL or 1
 
 
 @cython.cfunc
@@ -74,7 +55,7 @@ def _is_minimal_perfect(mask: u64, factor: u64, n: cython.int) -> cython.bint:
     subset: u64 = 0
     index: cython.int
     while True:
-        index = 0 if n == 0 else (((subset * factor) & MASK64) >> (64 - n))
+        index = 0 if n == 0 else (((subset * factor) & BB_ALL) >> (64 - n))
         if (seen[index >> 6] >> (index & 63)) & 1:
             return False
         seen[index >> 6] |= ONE << (index & 63)
@@ -113,7 +94,7 @@ def find_factor(mask: u64, stream_seed: u64, one_bits: cython.int) -> u64:
         factor = 0
         bits = 0
         while bits < want:
-            bit = (ONE << (start + _next(state) % width)) & MASK64
+            bit = (ONE << (start + _next(state) % width)) & BB_ALL
             if not factor & bit:
                 factor |= bit
                 bits += 1
@@ -152,11 +133,11 @@ def find_slider_magic(occupancies: list, attacks: list, stream_seed: u64) -> u64
     state[0] = stream_seed
     while True:
         magic = _next(state) & _next(state) & _next(state)
-        if popcount64((mask * magic) & MASK64 & TOP_BYTE) < 6:
+        if popcount64((mask * magic) & BB_ALL & TOP_BYTE) < 6:
             continue
         epoch += 1
         for i in range(size):
-            index = ((occ[i] * magic) & MASK64) >> (64 - n)
+            index = ((occ[i] * magic) & BB_ALL) >> (64 - n)
             if stamp[index] != epoch:
                 stamp[index] = epoch
                 used[index] = ref[i]
@@ -168,7 +149,7 @@ def find_slider_magic(occupancies: list, attacks: list, stream_seed: u64) -> u64
 
 def search_slider_magics(piece: str, squares=range(64), seed: int = SEED) -> list:
     """Search the magic numbers of 'bishop' or 'rook' again."""
-    from .attacks import slider_references
+    from ..core.attacks import slider_references
     magics = []
     for sq in squares:
         references = slider_references(piece, sq)
@@ -177,15 +158,10 @@ def search_slider_magics(piece: str, squares=range(64), seed: int = SEED) -> lis
     return magics
 
 
-def is_minimal_perfect(mask: int, factor: int) -> bool:
-    """Whether `factor` sends the subsets of `mask` to distinct indices in 0..2**n-1."""
-    return _is_minimal_perfect(mask, factor, popcount64(mask))
-
-
 def move_list_masks(table: str) -> list:
     """The 64 masks whose subsets a move-list table hashes (from-square excluded)."""
-    from .attacks import king_attacks, knight_attacks
-    from .squares import BB_ANTI_DIAGONALS, BB_DIAGONALS, BB_FILES, BB_RANKS
+    from ..core.attacks import king_attacks, knight_attacks
+    from ..squares import BB_ANTI_DIAGONALS, BB_DIAGONALS, BB_FILES, BB_RANKS
     if table == "king":
         return [king_attacks(sq) for sq in range(64)]
     if table == "knight":
@@ -196,7 +172,7 @@ def move_list_masks(table: str) -> list:
         "diagonal": lambda sq: BB_DIAGONALS[7 + (sq & 7) - (sq >> 3)],
         "anti-diagonal": lambda sq: BB_ANTI_DIAGONALS[(sq & 7) + (sq >> 3)],
     }[table]
-    return [lines(sq) & ~(ONE << sq) & MASK64 for sq in range(64)]
+    return [lines(sq) & ~(ONE << sq) & BB_ALL for sq in range(64)]
 
 
 def search_move_list_factors(table: str, squares=range(64), seed: int = SEED) -> list:
@@ -206,30 +182,40 @@ def search_move_list_factors(table: str, squares=range(64), seed: int = SEED) ->
     return [find_factor(masks[sq], seed_for(table, sq, seed), one_bits) for sq in squares]
 
 
-def _write(path: pathlib.Path, factors: dict, magics: dict) -> None:
-    lines = ['"""Multiply-shift factors and magic numbers found by `bitboard search --write` '
-             '(bitboard.magic_search); do not edit."""', "", f"SEED = {SEED}", ""]
-    for name, tables in (("MOVE_LIST_FACTORS", factors), ("SLIDER_MAGICS", magics)):
-        lines.append(f"{name} = {{")
-        for table, values in tables.items():
-            lines.append(f"    {table!r}: [")
-            for i in range(0, 64, 4):
-                lines.append("        " + " ".join(f"0x{v:016X}," for v in values[i:i + 4]))
-            lines.append("    ],")
-        lines.append("}")
-        lines.append("")
-    path.write_text("\n".join(lines))
+# The two shipped files: (file name, docstring, variable name).
+SHIPPED = {
+    "magics": ("magics.py", "The magic numbers of the slider tables, found by `bitboard search --write` (the "
+               "seeded search of\n`bitboard.catalogue.searches`); do not edit.", "SLIDER_MAGICS"),
+    "factors": ("perfect_hash_factors.py", "The multiply-shift factors of the perfect-hash move lists, found "
+                "by `bitboard search --write`\n(`bitboard.catalogue.searches`); do not edit.", "MOVE_LIST_FACTORS"),
+}
+
+
+def shipped_text(which: str, tables: dict) -> str:
+    """The text of a shipped file ('magics' or 'factors') holding `tables`."""
+    _, doc, name = SHIPPED[which]
+    lines = [f'"""{doc}"""', "", f"SEED = {SEED}", "", f"{name} = {{"]
+    for table, values in tables.items():
+        lines.append(f"    {table!r}: [")
+        for i in range(0, 64, 4):
+            lines.append("        " + " ".join(f"0x{v:016X}," for v in values[i:i + 4]))
+        lines.append("    ],")
+    return "\n".join(lines + ["}", ""])
 
 
 def search_and_compare(write_to=None) -> int:
-    """Run every search; write the results to `write_to`, or compare them with the shipped ones."""
+    """Run every search; write the two files into the folder `write_to`, or compare the results
+    with the shipped numbers."""
+    from ..core.magics import SLIDER_MAGICS
+    from .perfect_hash_factors import MOVE_LIST_FACTORS
     factors = {table: search_move_list_factors(table) for table in MOVE_LIST_TABLES}
     magics = {piece: search_slider_magics(piece) for piece in SLIDER_TABLES}
     if write_to:
-        _write(pathlib.Path(write_to), factors, magics)
-        print(f"wrote {write_to}")
+        for which, tables in (("magics", magics), ("factors", factors)):
+            path = pathlib.Path(write_to) / SHIPPED[which][0]
+            path.write_text(shipped_text(which, tables))
+            print(f"wrote {path}")
         return 0
-    from ._factors import MOVE_LIST_FACTORS, SLIDER_MAGICS
     same = factors == MOVE_LIST_FACTORS and magics == SLIDER_MAGICS
     print("the searches reproduce the shipped factors and magics" if same
           else "the searches DIFFER from the shipped factors and magics")

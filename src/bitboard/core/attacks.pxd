@@ -1,20 +1,15 @@
-# Attack tables the move generator, the serializer and the position read.
+# Attack tables the move generator and the position read.
 cdef enum:
     SLIDER_TABLE_SIZE = 107648
 
-cdef unsigned long long ONE, MASK64
 cdef unsigned long long KNIGHT_ATTACKS[64]
 cdef unsigned long long KING_ATTACKS[64]
 cdef unsigned long long PAWN_ATTACKS[128]
-cdef unsigned long long RAYS[512]
+cdef unsigned long long DIRECTION_RAYS[512]
 cdef unsigned long long BETWEEN[4096]
 cdef unsigned long long LINE[4096]
-cdef unsigned long long DIAGONAL_MASK[64]
-cdef unsigned long long ANTI_DIAGONAL_MASK[64]
-cdef unsigned long long FILE_MASK[64]
-cdef unsigned long long RANK_MASK[64]
-cdef unsigned long long BISHOP_RAYS[64]
-cdef unsigned long long ROOK_RAYS[64]
+cdef unsigned long long BISHOP_PSEUDO_ATTACKS[64]
+cdef unsigned long long ROOK_PSEUDO_ATTACKS[64]
 cdef unsigned long long BISHOP_MASK[64]
 cdef unsigned long long BISHOP_MAGIC[64]
 cdef unsigned char BISHOP_SHIFT[64]
@@ -29,5 +24,3 @@ cdef unsigned long long _bishop_attacks(int sq, unsigned long long occupied) noe
 cdef unsigned long long _rook_attacks(int sq, unsigned long long occupied) noexcept nogil
 cdef unsigned long long _bishop_attacks_rays(int sq, unsigned long long occupied) noexcept nogil
 cdef unsigned long long _rook_attacks_rays(int sq, unsigned long long occupied) noexcept nogil
-cdef unsigned long long _hyperbola(int sq, unsigned long long occupied, unsigned long long mask) noexcept nogil
-cdef unsigned long long _hyperbola_rank(int sq, unsigned long long occupied) noexcept nogil

@@ -1,22 +1,4 @@
 # The C state of a position and the functions that change it; movegen, perft and board cimport it.
-cdef enum:
-    PAWN = 1
-    KNIGHT = 2
-    BISHOP = 3
-    ROOK = 4
-    QUEEN = 5
-    KING = 6
-    NO_SQUARE = 64
-    NORMAL = 0
-    DOUBLE_PUSH = 1
-    EN_PASSANT = 2
-    CASTLING = 3
-    PROMOTION = 4
-
-cdef unsigned long long PIECE_KEYS[1024]
-cdef unsigned long long CASTLING_KEYS[16]
-cdef unsigned long long EP_KEYS[8]
-cdef unsigned long long TURN_KEY
 cdef unsigned char CASTLING_MASK[64]
 
 cdef class Position:

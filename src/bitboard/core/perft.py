@@ -22,21 +22,23 @@ import threading
 try:
     import cython
 except ImportError:  # the uncompiled build on a machine without Cython
-    from ._cython_shim import cython
+    from .._cython_shim import cython
 else:
     if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from ._cython_shim import cython
+        from .._cython_shim import cython
+
+from ..arguments import depth_arg, hash_arg, threads_arg
 
 if cython.compiled:
-    from cython.cimports.bitboard.movegen import MAX_MOVES, _count, _generate
-    from cython.cimports.bitboard.position import Position, _copy_position, _make, _unmake
+    from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, u64
+    from cython.cimports.bitboard.core.movegen import _count, _generate
+    from cython.cimports.bitboard.core.position import Position, _copy_position, _make, _unmake
 else:
-    from .movegen import MAX_MOVES, _count, _generate
+    from .encoding import BB_ALL, MAX_MOVES, u64
+    from .movegen import _count, _generate
     from .position import Position, _copy_position, _make, _unmake
 
-u64 = cython.typedef(cython.ulonglong)
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
-ALL = cython.declare(u64, 0xFFFFFFFFFFFFFFFF)
 MAX_STORED = cython.declare(u64, 0x00FFFFFFFFFFFFFF)  # counts above 2**56 - 1 are not stored
 
 
@@ -48,7 +50,7 @@ def _perft(pos: Position, depth: cython.int) -> u64:
     if depth == 1:
         return _count(pos)
     moves = cython.declare(cython.ushort[MAX_MOVES])
-    n: cython.int = _generate(pos, moves, 0, ALL, False)
+    n: cython.int = _generate(pos, moves, 0, BB_ALL, False)
     total: u64 = 0
     i: cython.int
     key: u64
@@ -74,7 +76,7 @@ def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64) -
     if (table[slot] ^ data) == key and (data & 0xFF) == depth:
         return data >> 8
     moves = cython.declare(cython.ushort[MAX_MOVES])
-    n: cython.int = _generate(pos, moves, 0, ALL, False)
+    n: cython.int = _generate(pos, moves, 0, BB_ALL, False)
     total: u64 = 0
     i: cython.int
     undo: u64
@@ -141,39 +143,12 @@ def _count_subtree(pos: Position, depth: cython.int, table) -> int:
     return result
 
 
-def depth_arg(depth) -> int:
-    """A perft depth: an int >= 0, or TypeError / ValueError naming it."""
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"perft depth must be an int, not {type(depth).__name__} {depth!r}")
-    if depth < 0:
-        raise ValueError(f"perft depth {depth} is negative")
-    if depth > 64:
-        raise ValueError(f"perft depth {depth} is beyond any count that could finish (at most 64)")
-    return depth
-
-
-def threads_arg(threads) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int, not {type(threads).__name__} {threads!r}")
-    if threads < 1:
-        raise ValueError(f"threads {threads} is below 1")
-    return threads
-
-
-def hash_arg(hash_mb) -> int:
-    if isinstance(hash_mb, bool) or not isinstance(hash_mb, (int, float)):
-        raise TypeError(f"hash size must be a number of MiB, not {type(hash_mb).__name__} {hash_mb!r}")
-    if hash_mb < 0:
-        raise ValueError(f"hash size {hash_mb} MiB is negative")
-    return hash_mb
-
-
 def split(pos: Position, plies: int) -> list:
     """Every legal line of `plies` moves from `pos`, as tuples of internal move codes."""
     if plies == 0:
         return [()]
     moves = cython.declare(cython.ushort[MAX_MOVES])
-    n: cython.int = _generate(pos, moves, 0, ALL, False)
+    n: cython.int = _generate(pos, moves, 0, BB_ALL, False)
     lines = []
     key: u64
     undo: u64

@@ -1,8 +1,7 @@
-# The 0x88 board's C state; its tables stay in x88.py. Piece types and move flags are those of
-# position.pxd: the move-code format both boards share through Move's cache.
+# The 0x88 board's C state; its tables stay in x88.py. Piece codes, castling bits and move flags
+# are core/encoding.pxd's: moves turn into the same 16-bit codes, and Moves, as the bitboards'.
 cdef enum:
-    NO_SQUARE = 255
-    MAX_MOVES = 1100
+    NO_SQUARE_88 = 255
     STATE_SIZE = 136
 
 cdef class Board:

@@ -1,0 +1,1 @@
+cpdef unsigned long long bitboard_arg(object value) except? 0xFFFFFFFFFFFFFFFF

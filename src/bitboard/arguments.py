@@ -1,0 +1,81 @@
+"""Argument checks for the public API, in one place: each returns the value in the form the
+library computes with, or raises TypeError or the library's named ValueError, its message
+naming the bad value."""
+import operator
+
+try:
+    import cython
+except ImportError:  # the uncompiled build on a machine without Cython
+    from ._cython_shim import cython
+else:
+    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
+        from ._cython_shim import cython
+
+from .errors import InvalidBitboardError, InvalidSquareError
+
+if cython.compiled:
+    from cython.cimports.bitboard.core.encoding import u64
+else:
+    from .core.encoding import u64
+
+
+@cython.ccall
+@cython.exceptval(0xFFFFFFFFFFFFFFFF, check=True)
+def bitboard_arg(value: object) -> u64:
+    """`value` as a bitboard, or TypeError / InvalidBitboardError naming it."""
+    if type(value) is not int:
+        try:
+            value = operator.index(value)
+        except TypeError:
+            raise TypeError(
+                f"a bitboard is an int in 0..2**64-1, not {type(value).__name__} {value!r}"
+            ) from None
+    if value < 0 or value > 0xFFFFFFFFFFFFFFFF:
+        raise InvalidBitboardError(f"bitboard {value!r} is not in 0..2**64-1")
+    return value
+
+
+def index_arg(value, what: str, size: int) -> int:
+    """`value` as an index in 0..size-1 (a square, a file, a rank), or TypeError /
+    InvalidSquareError naming it."""
+    try:
+        index = operator.index(value)
+    except TypeError:
+        raise TypeError(f"a {what} is an int in 0..{size - 1}, not {type(value).__name__} {value!r}") from None
+    if not 0 <= index < size:
+        raise InvalidSquareError(f"{what} {value!r} is not in 0..{size - 1}")
+    return index
+
+
+def square_arg(value) -> int:
+    """`value` as a square index, or TypeError / InvalidSquareError naming it."""
+    return index_arg(value, "square", 64)
+
+
+def depth_arg(depth) -> int:
+    """A perft depth: an int >= 0, or TypeError / ValueError naming it."""
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"perft depth must be an int, not {type(depth).__name__} {depth!r}")
+    if depth < 0:
+        raise ValueError(f"perft depth {depth} is negative")
+    if depth > 64:
+        raise ValueError(f"perft depth {depth} is beyond any count that could finish (at most 64)")
+    return depth
+
+
+def threads_arg(threads) -> int:
+    """A thread count: an int >= 1, or TypeError / ValueError naming it."""
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int, not {type(threads).__name__} {threads!r}")
+    if threads < 1:
+        raise ValueError(f"threads {threads} is below 1")
+    return threads
+
+
+def hash_arg(hash_mb) -> int:
+    """A transposition-table size in MiB: a number >= 0, or TypeError / ValueError naming it."""
+    if isinstance(hash_mb, bool) or not isinstance(hash_mb, (int, float)):
+        raise TypeError(f"hash size must be a number of MiB, not {type(hash_mb).__name__} {hash_mb!r}")
+    if hash_mb < 0:
+        raise ValueError(f"hash size {hash_mb} MiB is negative")
+    return hash_mb

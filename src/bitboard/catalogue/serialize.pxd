@@ -1,0 +1,7 @@
+# The square-serialization tables, C arrays in the compiled build.
+cdef unsigned char BYTE_SQUARES[2048]
+cdef unsigned char WORD_SQUARES[1048576]
+cdef bint _word_squares_ready
+
+ctypedef int (*square_technique)(unsigned long long b, unsigned char *buf) noexcept nogil
+cdef list _run(square_technique technique, unsigned long long b)

@@ -1,0 +1,123 @@
+"""The library's encodings in one place: types, piece and colour codes, castling bits, the move
+code and the undo record.
+
+encoding.pxd declares them for the compiled build (C enums and inline functions); this file
+holds the same names for the uncompiled build and for Python code that reads them. It is never
+compiled, and a test keeps the two equal.
+
+    piece code    type | colour << 3: PAWN 1 ... KING 6, colour 1 white (python-chess's WHITE)
+    castling      WHITE_KINGSIDE 1, WHITE_QUEENSIDE 2, BLACK_KINGSIDE 4, BLACK_QUEENSIDE 8
+    move code     from | to << 6 | flag << 12; flag NORMAL, DOUBLE_PUSH, EN_PASSANT, CASTLING,
+                  or PROMOTION + piece type - KNIGHT; castling is the king's two-square step
+    undo record   captured code | castling << 4 | en-passant square << 8 | half-move clock << 16,
+                  with PHANTOM_EP in bit 15 and, on a Board's stack, the move code << 48
+"""
+
+from .._cython_shim import cython as _shim
+
+u64 = _shim.ulonglong  # a C type to the shim: `u64[64]` declares a list of 64 zeros
+move_t = _shim.ushort
+
+ONE = 1
+BB_ALL = 0xFFFFFFFFFFFFFFFF
+
+BLACK, WHITE = 0, 1
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
+COLOR_SHIFT = 3
+WHITE_KINGSIDE, WHITE_QUEENSIDE, BLACK_KINGSIDE, BLACK_QUEENSIDE = 1, 2, 4, 8
+ALL_CASTLING = 15
+NO_SQUARE = 64
+MAX_MOVES = 1100
+MAX_PIECE_MOVES = 32
+TO_SHIFT = 6
+FLAG_SHIFT = 12
+FROM_TO_BITS = 0xFFF
+NORMAL, DOUBLE_PUSH, EN_PASSANT, CASTLING, PROMOTION = 0, 1, 2, 3, 4
+UNDO_CASTLING_SHIFT = 4
+UNDO_EP_SHIFT = 8
+UNDO_HALFMOVE_SHIFT = 16
+ENTRY_CODE_SHIFT = 48
+PHANTOM_EP = 0x8000
+
+
+def piece_code(piece_type, color):
+    return piece_type | (color << COLOR_SHIFT)
+
+
+def code_type(code):
+    return code & 7
+
+
+def code_color(code):
+    return code >> COLOR_SHIFT
+
+
+def color_castling(color):
+    """Both castling rights of one colour."""
+    return (WHITE_KINGSIDE | WHITE_QUEENSIDE) if color else (BLACK_KINGSIDE | BLACK_QUEENSIDE)
+
+
+def kingside_right(color):
+    return WHITE_KINGSIDE if color else BLACK_KINGSIDE
+
+
+def queenside_right(color):
+    return WHITE_QUEENSIDE if color else BLACK_QUEENSIDE
+
+
+def encode_move(frm, to, flag):
+    return frm | (to << TO_SHIFT) | (flag << FLAG_SHIFT)
+
+
+def move_from(move):
+    return move & 63
+
+
+def move_to(move):
+    return (move >> TO_SHIFT) & 63
+
+
+def move_flag(move):
+    return move >> FLAG_SHIFT
+
+
+def promotion_flag(piece_type):
+    return PROMOTION + piece_type - KNIGHT
+
+
+def flag_promotion(flag):
+    """The piece type a flag promotes to, 0 for none."""
+    return flag - PROMOTION + KNIGHT if flag >= PROMOTION else 0
+
+
+def undo_record(captured, castling, ep, halfmove):
+    return (captured | (castling << UNDO_CASTLING_SHIFT) | (ep << UNDO_EP_SHIFT)
+            | (halfmove << UNDO_HALFMOVE_SHIFT))
+
+
+def undo_captured(undo):
+    return undo & 15
+
+
+def undo_castling(undo):
+    return (undo >> UNDO_CASTLING_SHIFT) & 15
+
+
+def undo_ep(undo):
+    return (undo >> UNDO_EP_SHIFT) & 127
+
+
+def undo_halfmove(undo):
+    return (undo >> UNDO_HALFMOVE_SHIFT) & 0xFFFFFFFF
+
+
+def stack_entry(undo, move):
+    return undo | (move << ENTRY_CODE_SHIFT)
+
+
+def entry_move(entry):
+    return entry >> ENTRY_CODE_SHIFT
+
+
+def entry_undo(entry):
+    return entry & ((ONE << ENTRY_CODE_SHIFT) - 1)

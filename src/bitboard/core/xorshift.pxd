@@ -1,0 +1,1 @@
+cdef unsigned long long _next(unsigned long long *state) noexcept

@@ -1,0 +1,36 @@
+"""xorshift64* (Vigna): the seeded random stream behind the Zobrist keys and the searches that
+found the shipped magic numbers and move-list factors. Three xor-shifts of the state, then an
+odd multiplier; a seed of 0 is taken as 1 (the state must never be zero)."""
+try:
+    import cython
+except ImportError:  # the uncompiled build on a machine without Cython
+    from .._cython_shim import cython
+else:
+    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
+        from .._cython_shim import cython
+
+if cython.compiled:
+    from cython.cimports.bitboard.core.encoding import BB_ALL, u64
+else:
+    from .encoding import BB_ALL, u64
+
+MULTIPLIER = cython.declare(u64, 0x2545F4914F6CDD1D)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _next(state: cython.pointer(u64)) -> u64:
+    """The next number of the stream whose state `state` points to, advancing it."""
+    x: u64 = state[0]
+    x ^= x >> 12
+    x ^= (x << 25) & BB_ALL
+    x ^= x >> 27
+    state[0] = x
+    return (x * MULTIPLIER) & BB_ALL
+
+
+def random_u64s(seed: int, count: int) -> list:
+    """`count` numbers of the stream seeded with `seed`."""
+    state = cython.declare(u64[1])
+    state[0] = seed or 1
+    return [_next(state) for _ in range(count)]
