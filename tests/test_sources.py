@@ -1,8 +1,12 @@
 """Source rules that keep the compiled and the uncompiled build the same."""
+import ast
 import io
+import re
 import tokenize
 
-from helpers import compiled_modules, module_path
+from bitboard._pure import pure
+
+from helpers import SOURCE, compiled_modules, module_path
 
 
 def test_no_small_int_left_shifts_or_powers_in_compiled_modules():
@@ -17,4 +21,101 @@ def test_no_small_int_left_shifts_or_powers_in_compiled_modules():
         for a, b in zip(tokens, tokens[1:]):
             if a.type == tokenize.NUMBER and b.string in ("<<", "**"):
                 offenders.append(f"{path.name}:{a.start[0]}: {a.line.strip()}")
+    assert offenders == []
+
+
+def _code_tokens(path):
+    return [t for t in tokenize.generate_tokens(io.StringIO(path.read_text()).readline)
+            if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.STRING)]
+
+
+def test_the_move_code_is_spelled_only_in_its_home():
+    # Shifting by 12 builds or reads the flag of a 16-bit move code: only core/encoding does that.
+    home = {SOURCE / "core" / "encoding.py", SOURCE / "core" / "encoding.pxd"}
+    offenders = []
+    for path in sorted(SOURCE.rglob("*.py")):
+        if path in home:
+            continue
+        tokens = _code_tokens(path)
+        for a, b in zip(tokens, tokens[1:]):
+            if a.string in ("<<", ">>") and b.string == "12":
+                offenders.append(f"{path.relative_to(SOURCE)}:{a.start[0]}: {a.line.strip()}")
+    assert offenders == []
+
+
+def _pxd_enum(path) -> dict:
+    """The names and values of the `cdef enum:` blocks of a .pxd file."""
+    values, inside = {}, False
+    for line in path.read_text().splitlines():
+        if re.match(r"cp?def enum", line):
+            inside = True
+        elif inside and line.startswith("    ") and "=" in line.split("#")[0]:
+            name, value = line.split("#")[0].split("=")
+            values[name.strip()] = int(value.strip(), 0)
+        elif line and not line.startswith(" "):
+            inside = False
+    return values
+
+
+def test_every_enum_constant_has_its_value_in_the_uncompiled_build():
+    from bitboard.core import encoding
+    enum = _pxd_enum(SOURCE / "core" / "encoding.pxd")
+    assert len(enum) >= 30
+    assert {name: getattr(encoding, name, None) for name in enum} == enum
+    for module in ("core.bits", "core.attacks", "catalogue.x88", "catalogue.move_lists"):
+        enum = _pxd_enum(module_path(module).with_suffix(".pxd"))
+        source = pure(module)
+        assert {name: getattr(source, name, None) for name in enum} == enum, module
+
+
+def test_the_encodings_agree_in_both_builds():
+    # The compiled modules use the .pxd's inline functions; Move's cache and the generator's codes
+    # show them. Here the plain-Python twins round-trip every code.
+    from bitboard.core import encoding as e
+    for code in range(1 << 16):
+        flag = e.move_flag(code)
+        assert e.encode_move(e.move_from(code), e.move_to(code), flag) == code
+    for piece_type in range(e.KNIGHT, e.QUEEN + 1):
+        assert e.flag_promotion(e.promotion_flag(piece_type)) == piece_type
+    undo = e.undo_record(13, 11, e.NO_SQUARE, 4321)
+    entry = e.stack_entry(undo | e.PHANTOM_EP, 0xBEEF)
+    assert (e.undo_captured(entry), e.undo_castling(entry), e.undo_ep(entry), e.undo_halfmove(e.entry_undo(entry)),
+            e.entry_move(entry)) == (13, 11, e.NO_SQUARE, 4321, 0xBEEF)
+
+
+# What each layer may import: the engine nothing outside itself but the argument checks and
+# errors; the catalogue the engine and the user layer's leaf modules, never the reverse.
+LAYERS = {
+    "core": {"core", "arguments", "errors", "_cython_shim"},
+    "catalogue": {"core", "catalogue", "arguments", "errors", "squares", "move", "fen", "piece", "_cython_shim"},
+}
+
+
+def _imported_modules(path):
+    """The bitboard modules a source file imports (relative imports and cython.cimports)."""
+    tree = ast.parse(path.read_text())
+    package = path.relative_to(SOURCE).parent.parts
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - node.level + 1]
+                parts = base + tuple((node.module or "").split(".")) if node.module else base
+                if not node.module:
+                    parts = tuple(base) + (node.names[0].name,)
+            elif node.module and node.module.startswith("cython.cimports.bitboard."):
+                parts = tuple(node.module.split(".")[3:])
+            else:
+                continue
+            found.add(".".join(p for p in parts if p))
+    return found
+
+
+def test_the_engine_imports_neither_the_catalogue_nor_the_user_layer():
+    offenders = []
+    for layer, allowed in LAYERS.items():
+        for path in sorted((SOURCE / layer).glob("*.py")):
+            for module in _imported_modules(path):
+                if module.split(".")[0] not in allowed:
+                    offenders.append(f"{path.relative_to(SOURCE)} imports {module}")
     assert offenders == []

@@ -237,20 +237,14 @@ if not cython.compiled:  # compiled, the enum of attacks.pxd
 _build_magic_tables()
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _bishop_attacks(sq: cython.int, occupied: u64) -> u64:
-    return SLIDER_ATTACKS[BISHOP_OFFSET[sq]
-                          + ((((occupied & BISHOP_MASK[sq]) * BISHOP_MAGIC[sq]) & BB_ALL) >> BISHOP_SHIFT[sq])]
+if not cython.compiled:  # compiled, the inline functions of attacks.pxd
+    def _bishop_attacks(sq, occupied):
+        return SLIDER_ATTACKS[BISHOP_OFFSET[sq]
+                              + ((((occupied & BISHOP_MASK[sq]) * BISHOP_MAGIC[sq]) & BB_ALL) >> BISHOP_SHIFT[sq])]
 
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _rook_attacks(sq: cython.int, occupied: u64) -> u64:
-    return SLIDER_ATTACKS[ROOK_OFFSET[sq]
-                          + ((((occupied & ROOK_MASK[sq]) * ROOK_MAGIC[sq]) & BB_ALL) >> ROOK_SHIFT[sq])]
+    def _rook_attacks(sq, occupied):
+        return SLIDER_ATTACKS[ROOK_OFFSET[sq]
+                              + ((((occupied & ROOK_MASK[sq]) * ROOK_MAGIC[sq]) & BB_ALL) >> ROOK_SHIFT[sq])]
 
 
 # Pseudo-attacks, a slider's attacks on the empty board: where it could reach a square at all.

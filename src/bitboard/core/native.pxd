@@ -1,9 +1,9 @@
-# Compiler intrinsics for the compiled build; `_native.py` holds plain-Python versions of the same
+# Compiler intrinsics for the compiled build; `native.py` holds plain-Python versions of the same
 # names for the uncompiled build. A module takes them with
 #     if cython.compiled:
-#         from cython.cimports.bitboard._native import popcount64
+#         from cython.cimports.bitboard.core.native import popcount64
 #     else:
-#         from ._native import popcount64
+#         from .native import popcount64
 # The C builtins are undefined for 0 (ctz, clz): callers test for the empty set first.
 cdef extern from *:
     int popcount64 "__builtin_popcountll" (unsigned long long x) nogil

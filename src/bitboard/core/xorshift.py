@@ -15,6 +15,10 @@ else:
     from .encoding import BB_ALL, u64
 
 MULTIPLIER = cython.declare(u64, 0x2545F4914F6CDD1D)
+# The shift triple (a, b, c) = (12, 25, 27) of xorshift64*.
+A = cython.declare(cython.int, 12)
+B = cython.declare(cython.int, 25)
+C = cython.declare(cython.int, 27)
 
 
 @cython.cfunc
@@ -22,9 +26,9 @@ MULTIPLIER = cython.declare(u64, 0x2545F4914F6CDD1D)
 def _next(state: cython.pointer(u64)) -> u64:
     """The next number of the stream whose state `state` points to, advancing it."""
     x: u64 = state[0]
-    x ^= x >> 12
-    x ^= (x << 25) & BB_ALL
-    x ^= x >> 27
+    x ^= x >> A
+    x ^= (x << B) & BB_ALL
+    x ^= x >> C
     state[0] = x
     return (x * MULTIPLIER) & BB_ALL
 
