@@ -86,8 +86,8 @@ def test_the_encodings_agree_in_both_builds():
 # What each layer may import: the engine nothing outside itself but the argument checks and
 # errors; the catalogue the engine and the user layer's leaf modules, never the reverse.
 LAYERS = {
-    "core": {"core", "arguments", "errors", "_cython_shim"},
-    "catalogue": {"core", "catalogue", "arguments", "errors", "squares", "move", "fen", "piece", "_cython_shim"},
+    "core": {"core", "arguments", "errors", "types", "_cython_shim"},
+    "catalogue": {"core", "catalogue", "arguments", "errors", "types", "squares", "move", "fen", "piece", "_cython_shim"},
 }
 
 

@@ -56,5 +56,6 @@ from .piece import (BISHOP, BLACK, COLOR_NAMES, COLORS, KING, KNIGHT, PAWN, PIEC
                     PIECE_TYPES, QUEEN, ROOK, WHITE, Piece)
 from .squares import *  # noqa: F401,F403  (A1 ... H8, BB_* constants, names, mappings)
 from .squareset import SquareSet
+from .types import Bitboard, Color, PieceType, Square
 
 __version__ = "0.1.0"

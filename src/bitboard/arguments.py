@@ -3,20 +3,17 @@ library computes with, or raises TypeError or the library's named ValueError, it
 naming the bad value."""
 import operator
 
-try:
+from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from ._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from ._cython_shim import cython
 
 from .errors import InvalidBitboardError, InvalidSquareError
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.encoding import u64
-else:
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.encoding import u64
+else:
+    from cython.cimports.bitboard.core.encoding import u64
 
 
 @cython.ccall

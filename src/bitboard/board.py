@@ -19,15 +19,22 @@ from-square, or, cheaper, among the moves `legal_moves()` returned at the same p
 current path (`_listed[ply]`: each push forgets the lists above its ply, so a list is always
 of the very position it was made for).
 """
-try:
-    import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from ._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from ._cython_shim import cython
+from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
-if cython.compiled:
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES, MAX_PIECE_MOVES,
+                                NO_SQUARE, NORMAL, ONE, PAWN, PHANTOM_EP, code_color, code_type, encode_move,
+                                entry_move, entry_undo, flag_promotion, move_flag, move_to, promotion_flag,
+                                stack_entry, u64, undo_ep)
+    from .core.movegen import _attackers, _count, _generate
+    from .core.native import ctz64
+    from .core.position import Position, _compute_key, _copy_position, _ep_capturable, _make, _unmake
+    from .core.zobrist import EP_KEYS
+    from .move import Move, _move_of
+else:
     from cython.cimports.bitboard.core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES,
                                                         MAX_PIECE_MOVES, NO_SQUARE, NORMAL, ONE, PAWN, PHANTOM_EP,
                                                         code_color, code_type, encode_move, entry_move,
@@ -39,16 +46,8 @@ if cython.compiled:
                                                         _make, _unmake)
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
-else:
-    from .core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES, MAX_PIECE_MOVES,
-                                NO_SQUARE, NORMAL, ONE, PAWN, PHANTOM_EP, code_color, code_type, encode_move,
-                                entry_move, entry_undo, flag_promotion, move_flag, move_to, promotion_flag,
-                                stack_entry, u64, undo_ep)
-    from .core.movegen import _attackers, _count, _generate
-    from .core.native import ctz64
-    from .core.position import Position, _compute_key, _copy_position, _ep_capturable, _make, _unmake
-    from .core.zobrist import EP_KEYS
-    from .move import Move, _move_of
+
+from typing import Dict, List, Optional
 
 from . import san as _san
 from .arguments import depth_arg, square_arg
@@ -60,6 +59,7 @@ from .outcome import Outcome, Termination
 from .piece import BLACK, PIECE_SYMBOLS, WHITE, Piece
 from .squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_SQUARES
 from .squareset import SquareSet
+from .types import Bitboard, Color, PieceType, Square
 
 # python-chess reports castling rights as the bitboard of the rooks that may castle.
 _CASTLING_ROOKS = ((WHITE_KINGSIDE, BB_SQUARES[7]), (WHITE_QUEENSIDE, BB_SQUARES[0]),
@@ -67,11 +67,18 @@ _CASTLING_ROOKS = ((WHITE_KINGSIDE, BB_SQUARES[7]), (WHITE_QUEENSIDE, BB_SQUARES
 EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
 
 
+# The class docstring starts with the text signature that `inspect` and help() read from a
+# compiled class (Cython's own embedded one would come first and hide it).
+@cython.embedsignature(False)
 @cython.cclass
 class Board(Position):
-    """A chess position and the moves that led to it.
+    """Board(fen=STARTING_FEN)
+--
 
-    Board(fen=STARTING_FEN); Board(None) is the empty board (set it up with set_fen).
+    A chess position and the moves that led to it.
+
+    Board() is the starting position, Board(fen) any other; Board(None) is the empty board (set
+    it up with set_fen).
     """
 
     _moves: list
@@ -79,7 +86,7 @@ class Board(Position):
     _keys: list
     _listed: list
 
-    def __init__(self, fen=STARTING_FEN):
+    def __init__(self, fen: Optional[str] = STARTING_FEN):
         Position.__init__(self)
         self._moves = []
         self._undo = []
@@ -90,7 +97,7 @@ class Board(Position):
 
     # --- FEN ---
 
-    def set_fen(self, fen) -> None:
+    def set_fen(self, fen: str) -> None:
         """Set up the position a FEN describes (InvalidFenError naming the bad field otherwise,
         and the board unchanged); the move stack is cleared."""
         board: Board = Board(None)
@@ -124,7 +131,7 @@ class Board(Position):
                       self._colors[0] | self._colors[1]):
             raise side_not_to_move_in_check(fen, fp.turn)
 
-    def fen(self, *, en_passant="legal") -> str:
+    def fen(self, *, en_passant: str = "legal") -> str:
         """The FEN. en_passant: "legal" (default, as python-chess) writes the en-passant square
         only when an en-passant capture is legal; "always" (or python-chess's "fen") after every
         double push; "xfen" when a pawn stands ready to take, legal or not."""
@@ -161,7 +168,7 @@ class Board(Position):
 
     # --- moves ---
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> List[Move]:
         """The legal moves, as a list of Move."""
         buf = cython.declare(cython.ushort[MAX_MOVES])
         n: cython.int = _generate(self, buf, 0, BB_ALL, False)
@@ -210,11 +217,11 @@ class Board(Position):
                 return code
         return -1
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Move) -> bool:
         """Whether `move` is legal here."""
         return self._code_of(move) >= 0
 
-    def push(self, move) -> None:
+    def push(self, move: Move) -> None:
         """Make a legal move; IllegalMoveError (and the board unchanged) otherwise."""
         code: cython.int = self._listed_code(move)
         if code < 0:
@@ -230,7 +237,7 @@ class Board(Position):
         while len(self._listed) > len(self._moves):  # forget the lists above the new ply
             self._listed.pop()
 
-    def push_uci(self, uci) -> Move:
+    def push_uci(self, uci: str) -> Move:
         """Parse a UCI move (InvalidMoveError if malformed), push it, return it."""
         move = Move.from_uci(uci)
         self.push(move)
@@ -255,42 +262,44 @@ class Board(Position):
         return self._moves[-1]
 
     @property
-    def move_stack(self) -> list:
+    def move_stack(self) -> List[Move]:
         """The moves pushed since the position was set up (a copy)."""
         return list(self._moves)
 
-    def san(self, move) -> str:
+    def san(self, move: Move) -> str:
         """The move in Standard Algebraic Notation, as python-chess writes it ("Nbd7", "e8=Q#")."""
         return _san.san(self, move)
 
-    def parse_san(self, san) -> Move:
+    def parse_san(self, san: str) -> Move:
         """The legal move a SAN text names (InvalidMoveError, IllegalMoveError, AmbiguousMoveError)."""
         return _san.parse_san(self, san)
 
-    def push_san(self, san) -> Move:
+    def push_san(self, san: str) -> Move:
         """Parse a SAN move, push it and return it."""
         move = self.parse_san(san)
         self.push(move)
         return move
 
-    def is_capture(self, move) -> bool:
+    def is_capture(self, move: Move) -> bool:
         """Whether the move takes a piece (en passant included)."""
         return (self.color_at(move.to_square) == (not self.turn)) or self.is_en_passant(move)
 
-    def is_en_passant(self, move) -> bool:
+    def is_en_passant(self, move: Move) -> bool:
+        """Whether the move is an en-passant capture."""
         return (self._ep != NO_SQUARE and move.to_square == self._ep and self.piece_type_at(move.from_square) == PAWN
                 and (move.to_square - move.from_square) % 8 != 0)
 
-    def is_castling(self, move) -> bool:
+    def is_castling(self, move: Move) -> bool:
         """Whether the move is a king's two-square step (standard chess castling)."""
         return (self.piece_type_at(move.from_square) == KING
                 and abs((move.to_square & 7) - (move.from_square & 7)) > 1)
 
-    def is_zeroing(self, move) -> bool:
+    def is_zeroing(self, move: Move) -> bool:
         """Whether the move resets the half-move clock: a pawn move or a capture."""
         return self.piece_type_at(move.from_square) == PAWN or self.color_at(move.to_square) == (not self.turn)
 
-    def gives_check(self, move) -> bool:
+    def gives_check(self, move: Move) -> bool:
+        """Whether the move puts the opponent in check."""
         self.push(move)
         try:
             return self.is_check()
@@ -303,12 +312,18 @@ class Board(Position):
         return _count(self) > 0
 
     def is_checkmate(self) -> bool:
+        """Whether the side to move is checkmated.
+
+        >>> Board("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").is_checkmate()
+        True
+        """
         return self.is_check() and not self._has_legal_moves()
 
     def is_stalemate(self) -> bool:
+        """Whether the side to move has no legal move and is not in check."""
         return not self.is_check() and not self._has_legal_moves()
 
-    def has_insufficient_material(self, color) -> bool:
+    def has_insufficient_material(self, color: Color) -> bool:
         """Whether `color` cannot possibly checkmate, however the opponent plays."""
         own, other = self.occupied_co[bool(color)], self.occupied_co[not color]
         if own & (self.pawns | self.rooks | self.queens):
@@ -323,6 +338,7 @@ class Board(Position):
         return True
 
     def is_insufficient_material(self) -> bool:
+        """Whether neither side can possibly checkmate (a draw)."""
         return self.has_insufficient_material(WHITE) and self.has_insufficient_material(BLACK)
 
     def is_fifty_moves(self) -> bool:
@@ -366,7 +382,8 @@ class Board(Position):
             keys.append(key ^ EP_KEYS[undo_ep(entry) & 7] if entry & PHANTOM_EP else key)
         return keys
 
-    def is_repetition(self, count=3) -> bool:
+    @cython.annotation_typing(False)  # the argument checks see what the caller passed
+    def is_repetition(self, count: int = 3) -> bool:
         """Whether the current position has now stood on the board `count` times."""
         return 1 + self._earlier_keys().count(self._repetition_key()) >= count
 
@@ -390,9 +407,10 @@ class Board(Position):
         return False
 
     def can_claim_draw(self) -> bool:
+        """Whether the side to move can claim a draw by the fifty-move rule or threefold repetition."""
         return self.can_claim_fifty_moves() or self.can_claim_threefold_repetition()
 
-    def outcome(self, *, claim_draw=False):
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
         """The Outcome if the game is over (claimable draws counted with claim_draw), else None."""
         if self.is_checkmate():
             return Outcome(Termination.CHECKMATE, not self.turn)
@@ -411,10 +429,11 @@ class Board(Position):
                 return Outcome(Termination.THREEFOLD_REPETITION, None)
         return None
 
-    def is_game_over(self, *, claim_draw=False) -> bool:
+    def is_game_over(self, *, claim_draw: bool = False) -> bool:
+        """Whether the game is over (claimable draws counted with claim_draw)."""
         return self.outcome(claim_draw=claim_draw) is not None
 
-    def result(self, *, claim_draw=False) -> str:
+    def result(self, *, claim_draw: bool = False) -> str:
         """'1-0', '0-1', '1/2-1/2', or '*' while the game goes on."""
         outcome = self.outcome(claim_draw=claim_draw)
         return outcome.result() if outcome else "*"
@@ -422,7 +441,7 @@ class Board(Position):
     # --- python-chess interop ---
 
     @staticmethod
-    def from_chess(chess_board):
+    def from_chess(chess_board) -> "Board":
         """A Board with the same position and move stack as a python-chess Board."""
         if getattr(chess_board, "chess960", False) or getattr(chess_board, "uci_variant", "chess") != "chess":
             raise ValueError("only standard chess boards convert (not Chess960 or variants)")
@@ -432,7 +451,7 @@ class Board(Position):
             board.push_uci(move.uci())
         return board
 
-    def to_chess(self):
+    def to_chess(self) -> "chess.Board":
         """The python-chess Board of this position and move stack (needs python-chess)."""
         try:
             import chess
@@ -450,7 +469,7 @@ class Board(Position):
         return draw(self, lastmove=self._moves[-1] if self._moves else None,
                     check=self.king(self.turn) if self.is_check() else None)
 
-    def unicode(self, *, invert_color=False, empty_square="⭘") -> str:
+    def unicode(self, *, invert_color: bool = False, empty_square: str = "⭘") -> str:
         """The board in chess symbols, rank 8 on top."""
         rows = []
         for rank in range(7, -1, -1):
@@ -463,7 +482,8 @@ class Board(Position):
 
     # --- perft ---
 
-    def perft(self, depth, *, threads=1, hash_mb=0) -> int:
+    @cython.annotation_typing(False)  # the argument checks see what the caller passed
+    def perft(self, depth: int, *, threads: int = 1, hash_mb: float = 0) -> int:
         """Leaf count of the legal move tree to `depth`, bulk counted with the GIL released.
 
         threads: split the tree across this many threads; hash_mb: a transposition table of
@@ -471,7 +491,8 @@ class Board(Position):
         """
         return _perft_of(self, depth, threads, hash_mb)
 
-    def divide(self, depth) -> dict:
+    @cython.annotation_typing(False)  # the argument checks see what the caller passed
+    def divide(self, depth: int) -> Dict[Move, int]:
         """{move: perft(depth - 1) after it} for every legal move (depth >= 1)."""
         if depth_arg(depth) < 1:
             raise ValueError(f"divide needs depth >= 1, not {depth}")
@@ -490,21 +511,23 @@ class Board(Position):
         return self._turn == 1
 
     @property
-    def castling_rights(self) -> int:
+    def castling_rights(self) -> Bitboard:
         """The bitboard of the rooks that may still castle (python-chess's convention)."""
         return sum(rook for right, rook in _CASTLING_ROOKS if self._castling & right)
 
     @property
-    def ep_square(self):
+    def ep_square(self) -> Optional[Square]:
         """The square a pawn passed on its double push last move, or None."""
         return None if self._ep == NO_SQUARE else self._ep
 
     @property
     def halfmove_clock(self) -> int:
+        """Half-moves since the last capture or pawn move (the fifty-move rule counts them)."""
         return self._halfmove
 
     @property
     def fullmove_number(self) -> int:
+        """The number of the move, starting at 1 and counting up after each black move."""
         return self._fullmove
 
     @property
@@ -513,87 +536,106 @@ class Board(Position):
         return self._key
 
     @property
-    def occupied(self) -> int:
+    def occupied(self) -> Bitboard:
+        """The bitboard of every occupied square."""
         return self._colors[0] | self._colors[1]
 
     @property
-    def occupied_co(self) -> list:
+    def occupied_co(self) -> List[Bitboard]:
         """[black pieces, white pieces], indexable by BLACK and WHITE."""
         return [self._colors[0], self._colors[1]]
 
     @property
-    def pawns(self) -> int:
+    def pawns(self) -> Bitboard:
+        """The bitboard of the pawns of both colours."""
         return self._pieces[1]
 
     @property
-    def knights(self) -> int:
+    def knights(self) -> Bitboard:
+        """The bitboard of the knights of both colours."""
         return self._pieces[2]
 
     @property
-    def bishops(self) -> int:
+    def bishops(self) -> Bitboard:
+        """The bitboard of the bishops of both colours."""
         return self._pieces[3]
 
     @property
-    def rooks(self) -> int:
+    def rooks(self) -> Bitboard:
+        """The bitboard of the rooks of both colours."""
         return self._pieces[4]
 
     @property
-    def queens(self) -> int:
+    def queens(self) -> Bitboard:
+        """The bitboard of the queens of both colours."""
         return self._pieces[5]
 
     @property
-    def kings(self) -> int:
+    def kings(self) -> Bitboard:
+        """The bitboard of the kings of both colours."""
         return self._pieces[6]
 
-    def pieces_mask(self, piece_type, color) -> int:
+    def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
+        """The bitboard of the pieces of one type and colour.
+
+        >>> hex(Board().pieces_mask(ROOK, WHITE))
+        '0x81'
+        """
         if piece_type not in range(1, 7):
             raise ValueError(f"piece type {piece_type!r} is not in 1..6")
         return self._pieces[piece_type] & self._colors[1 if color else 0]
 
-    def pieces(self, piece_type, color) -> SquareSet:
+    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
+        """The squares of the pieces of one type and colour, as a SquareSet."""
         return SquareSet(self.pieces_mask(piece_type, color))
 
-    def piece_at(self, square):
+    def piece_at(self, square: Square) -> Optional[Piece]:
         """The Piece on `square`, or None."""
         code: cython.int = self._board[square_arg(square)]
         return Piece(code_type(code), code_color(code) == 1) if code else None
 
-    def piece_type_at(self, square):
+    def piece_type_at(self, square: Square) -> Optional[PieceType]:
+        """The type of the piece on `square`, or None."""
         code: cython.int = self._board[square_arg(square)]
         return code_type(code) or None
 
-    def color_at(self, square):
+    def color_at(self, square: Square) -> Optional[Color]:
+        """The colour of the piece on `square`, or None."""
         code: cython.int = self._board[square_arg(square)]
         return (code_color(code) == 1) if code else None
 
-    def king(self, color):
+    def king(self, color: Color) -> Optional[Square]:
         """The square of the king of `color`."""
         kings: u64 = self._pieces[KING] & self._colors[1 if color else 0]
         return ctz64(kings) if kings else None
 
-    def attackers_mask(self, color, square) -> int:
+    def attackers_mask(self, color: Color, square: Square) -> Bitboard:
         """Pieces of `color` attacking `square`."""
         return _attackers(self, square_arg(square), 1 if color else 0, self._colors[0] | self._colors[1])
 
-    def attackers(self, color, square) -> SquareSet:
+    def attackers(self, color: Color, square: Square) -> SquareSet:
+        """The pieces of `color` attacking `square`, as a SquareSet."""
         return SquareSet(self.attackers_mask(color, square))
 
-    def is_attacked_by(self, color, square) -> bool:
+    def is_attacked_by(self, color: Color, square: Square) -> bool:
+        """Whether a piece of `color` attacks `square`."""
         return self.attackers_mask(color, square) != 0
 
-    def checkers_mask(self) -> int:
+    def checkers_mask(self) -> Bitboard:
         """Pieces giving check to the side to move."""
         return self.attackers_mask(not self.turn, self.king(self.turn))
 
     def checkers(self) -> SquareSet:
+        """The pieces giving check to the side to move, as a SquareSet."""
         return SquareSet(self.checkers_mask())
 
     def is_check(self) -> bool:
+        """Whether the side to move is in check."""
         return self.checkers_mask() != 0
 
     # --- copying, comparing, printing ---
 
-    def copy(self, *, stack=True):
+    def copy(self, *, stack: bool = True) -> "Board":
         """An independent copy; stack=False drops the move history."""
         board = Board(None)
         _copy_position(board, self)
@@ -609,7 +651,7 @@ class Board(Position):
     def __deepcopy__(self, memo):
         return self.copy()
 
-    def root(self):
+    def root(self) -> "Board":
         """The position the move stack starts from."""
         board: Board = self.copy()
         while board._moves:

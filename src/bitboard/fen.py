@@ -11,13 +11,10 @@ The last rule needs attack detection, which each board does with its own move ge
 `parse_fen` checks the text, the board raises `side_not_to_move_in_check(fen, turn)` after
 loading. Compiled, the character loop runs in C.
 """
-try:
+from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from ._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from ._cython_shim import cython
 
 import functools
 

@@ -7,33 +7,34 @@ a list of legal moves allocates nothing per move.
 """
 import operator
 
-try:
+from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from ._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from ._cython_shim import cython
 
 from .errors import InvalidMoveError
 from .piece import PIECE_SYMBOLS
 from .squares import SQUARE_NAMES
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.encoding import (FROM_TO_BITS, KNIGHT, QUEEN, encode_move, flag_promotion,
-                                                        move_flag, move_from, move_to, promotion_flag)
-else:
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.encoding import (FROM_TO_BITS, KNIGHT, QUEEN, encode_move, flag_promotion, move_flag, move_from,
                                 move_to, promotion_flag)
+else:
+    from cython.cimports.bitboard.core.encoding import (FROM_TO_BITS, KNIGHT, QUEEN, encode_move, flag_promotion,
+                                                        move_flag, move_from, move_to, promotion_flag)
 
 _UCI_PROMOTIONS = {PIECE_SYMBOLS[t]: t for t in range(KNIGHT, QUEEN + 1)}
 _SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 
+@cython.embedsignature(False)  # the text signature below is what `inspect` reads
 @cython.final
 @cython.cclass
 class Move:
-    """A move from `from_square` to `to_square`, promoting to `promotion` (a piece type) or not."""
+    """Move(from_square, to_square, promotion=None, drop=None)
+--
+
+    A move from `from_square` to `to_square`, promoting to `promotion` (a piece type) or not."""
 
     def __init__(self, from_square, to_square, promotion=None, drop=None):
         if drop is not None:
@@ -85,7 +86,7 @@ class Move:
         return Move, (self.from_square, self.to_square, self._promotion or None)
 
     @staticmethod
-    def from_uci(uci):
+    def from_uci(uci) -> "Move":
         """The move a UCI string names; InvalidMoveError (a ValueError) naming it otherwise."""
         if not isinstance(uci, str):
             raise InvalidMoveError(f"UCI move must be a string, not {type(uci).__name__} {uci!r}")
@@ -103,7 +104,7 @@ class Move:
         raise InvalidMoveError(f"invalid UCI move {uci!r} (expected like 'e2e4' or 'e7e8q')")
 
     @staticmethod
-    def null():
+    def null() -> "Move":
         """The null move, '0000' (falsy)."""
         return Move(0, 0)
 

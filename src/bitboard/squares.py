@@ -8,18 +8,22 @@ that convert square indices and whole bitboards to and from LERF.
 from .arguments import bitboard_arg, index_arg, square_arg
 from .core.bits import EAST, WEST, flip_diagonal, flip_vertical, mirror_horizontal, rotate_180, shift
 from .errors import InvalidSquareError
+from .types import Bitboard, Direction, Index, Square
 
-__all__ = [  # re-exported by the `bitboard` package
-    "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES",
-    "square", "square_file", "square_rank", "square_name", "parse_square", "square_mirror",
-    "square_distance", "BB_EMPTY", "BB_ALL", "BB_SQUARES", "BB_FILES", "BB_RANKS",
-    "BB_DIAGONALS", "BB_ANTI_DIAGONALS", "BB_MAIN_DIAGONAL", "BB_MAIN_ANTI_DIAGONAL",
-    "BB_LIGHT_SQUARES", "BB_DARK_SQUARES", "BB_CORNERS", "BB_CENTER", "BB_EDGES", "BB_BACKRANKS",
-    "SquareMapping", "LERF", "LEFR", "BERF", "BEFR", "DARKTHOUGHT", "MAPPINGS",
-    "convert_square", "convert_bitboard",
+__all__ = [  # re-exported by the `bitboard` package (a literal list, so that type checkers see it)
+    "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "square", "square_file", "square_rank",
+    "square_name", "parse_square", "square_mirror", "square_distance", "BB_EMPTY", "BB_ALL", "BB_SQUARES",
+    "BB_FILES", "BB_RANKS", "BB_DIAGONALS", "BB_ANTI_DIAGONALS", "BB_MAIN_DIAGONAL",
+    "BB_MAIN_ANTI_DIAGONAL", "BB_LIGHT_SQUARES", "BB_DARK_SQUARES", "BB_CORNERS", "BB_CENTER", "BB_EDGES",
+    "BB_BACKRANKS", "SquareMapping", "LERF", "LEFR", "BERF", "BEFR", "DARKTHOUGHT", "MAPPINGS",
+    "convert_square", "convert_bitboard", "BB_FILE_A", "BB_FILE_B", "BB_FILE_C", "BB_FILE_D", "BB_FILE_E",
+    "BB_FILE_F", "BB_FILE_G", "BB_FILE_H", "BB_RANK_1", "BB_RANK_2", "BB_RANK_3", "BB_RANK_4", "BB_RANK_5",
+    "BB_RANK_6", "BB_RANK_7", "BB_RANK_8", "A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "A2", "B2", "C2",
+    "D2", "E2", "F2", "G2", "H2", "A3", "B3", "C3", "D3", "E3", "F3", "G3", "H3", "A4", "B4", "C4", "D4",
+    "E4", "F4", "G4", "H4", "A5", "B5", "C5", "D5", "E5", "F5", "G5", "H5", "A6", "B6", "C6", "D6", "E6",
+    "F6", "G6", "H6", "A7", "B7", "C7", "D7", "E7", "F7", "G7", "H7", "A8", "B8", "C8", "D8", "E8", "F8",
+    "G8", "H8",
 ]
-__all__ += [f"BB_FILE_{f.upper()}" for f in "abcdefgh"] + [f"BB_RANK_{r}" for r in "12345678"]
-__all__ += [f.upper() + r for r in "12345678" for f in "abcdefgh"]
 
 FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"]
 RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"]
@@ -39,27 +43,27 @@ SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
 _SQUARE_BY_NAME = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
 
 
-def square(file_index, rank_index) -> int:
+def square(file_index: Index, rank_index: Index) -> int:
     """The square on a file (0 = a) and rank (0 = first rank)."""
     return 8 * index_arg(rank_index, "rank index", 8) + index_arg(file_index, "file index", 8)
 
 
-def square_file(sq) -> int:
+def square_file(sq: Square) -> int:
     """File index of a square: 0 for the a-file ... 7 for the h-file."""
     return square_arg(sq) & 7
 
 
-def square_rank(sq) -> int:
+def square_rank(sq: Square) -> int:
     """Rank index of a square: 0 for the first rank ... 7 for the eighth."""
     return square_arg(sq) >> 3
 
 
-def square_name(sq) -> str:
+def square_name(sq: Square) -> str:
     """'e4' for 28."""
     return SQUARE_NAMES[square_arg(sq)]
 
 
-def parse_square(name) -> int:
+def parse_square(name) -> Square:  # name unannotated: compiled, `str` would refuse 28 before the check
     """28 for 'e4'; InvalidSquareError for anything that is not a square name."""
     try:
         return _SQUARE_BY_NAME[name]
@@ -67,12 +71,12 @@ def parse_square(name) -> int:
         raise InvalidSquareError(f"{name!r} is not a square name (a1 .. h8)") from None
 
 
-def square_mirror(sq) -> int:
+def square_mirror(sq: Square) -> int:
     """The square with the rank mirrored (a1 <-> a8), as python-chess defines it."""
     return square_arg(sq) ^ 56
 
 
-def square_distance(a, b) -> int:
+def square_distance(a: Square, b: Square) -> int:
     """King steps between two squares (the Chebyshev distance)."""
     a, b = square_arg(a), square_arg(b)
     return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
@@ -100,7 +104,7 @@ BB_RANK_1, BB_RANK_2, BB_RANK_3, BB_RANK_4, BB_RANK_5, BB_RANK_6, BB_RANK_7, BB_
 BB_SQUARES = [BB_FILES[sq & 7] & BB_RANKS[sq >> 3] for sq in SQUARES]
 
 
-def _shifted(b: int, direction: int, times: int) -> int:
+def _shifted(b: int, direction: Direction, times: int) -> int:
     for _ in range(times):
         b = shift(b, direction)
     return b
@@ -140,32 +144,32 @@ class SquareMapping:
     def __repr__(self) -> str:
         return f"<SquareMapping {self.name}: {self.description}>"
 
-    def index(self, file_index, rank_index) -> int:
+    def index(self, file_index: Index, rank_index: Index) -> int:
         """Number of the square on (file, rank) in this mapping."""
         return self.from_lerf(square(file_index, rank_index))
 
-    def from_lerf(self, sq) -> int:
+    def from_lerf(self, sq: Square) -> int:
         """This mapping's number for LERF square `sq`."""
         sq = square_arg(sq)
         if self.transposed:
             sq = ((sq & 7) << 3) | (sq >> 3)
         return sq ^ self.xor
 
-    def to_lerf(self, index) -> int:
+    def to_lerf(self, index: Index) -> int:
         """The LERF square that this mapping numbers `index`."""
         sq = square_arg(index) ^ self.xor
         if self.transposed:
             sq = ((sq & 7) << 3) | (sq >> 3)
         return sq
 
-    def bitboard_from_lerf(self, b) -> int:
+    def bitboard_from_lerf(self, b: Bitboard) -> int:
         """A LERF bitboard renumbered in this mapping (bit i moves to bit from_lerf(i))."""
         b = bitboard_arg(b)
         if self.transposed:
             b = flip_diagonal(b)
         return _XOR_TRANSFORMS[self.xor](b)
 
-    def bitboard_to_lerf(self, b) -> int:
+    def bitboard_to_lerf(self, b: Bitboard) -> int:
         """A bitboard numbered in this mapping, renumbered in LERF."""
         b = _XOR_TRANSFORMS[self.xor](bitboard_arg(b))
         if self.transposed:
@@ -205,11 +209,11 @@ def mapping_arg(mapping) -> SquareMapping:
         raise ValueError(f"unknown square mapping {mapping!r}; known: {', '.join(MAPPINGS)}") from None
 
 
-def convert_square(index, source, target) -> int:
+def convert_square(index: Index, source, target) -> int:
     """Renumber one square from mapping `source` to mapping `target`."""
     return mapping_arg(target).from_lerf(mapping_arg(source).to_lerf(index))
 
 
-def convert_bitboard(b, source, target) -> int:
+def convert_bitboard(b: Bitboard, source, target) -> int:
     """Renumber every bit of a bitboard from mapping `source` to mapping `target`."""
     return mapping_arg(target).bitboard_from_lerf(mapping_arg(source).bitboard_to_lerf(b))

@@ -4,31 +4,32 @@ It follows python-chess's SquareSet (iteration a1 first, `len` is the population
 operators, equal to its int, the same `str` grid), but it is a value: operators return new
 sets and it is hashable, with ``hash(SquareSet(x)) == hash(x)``.
 """
-try:
+from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from ._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from ._cython_shim import cython
 
 from .arguments import bitboard_arg, square_arg
 from .core.bits import flip_vertical, subsets
 from .squares import SQUARE_NAMES
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.bits import _square_list, _square_list_reversed
-    from cython.cimports.bitboard.core.encoding import ONE, u64
-    from cython.cimports.bitboard.core.native import popcount64
-else:
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.bits import _square_list, _square_list_reversed
     from .core.encoding import ONE, u64
     from .core.native import popcount64
+else:
+    from cython.cimports.bitboard.core.bits import _square_list, _square_list_reversed
+    from cython.cimports.bitboard.core.encoding import ONE, u64
+    from cython.cimports.bitboard.core.native import popcount64
 
 
+@cython.embedsignature(False)  # the text signature below is what `inspect` reads
 @cython.cclass
 class SquareSet:
-    """An immutable set of squares over one bitboard.
+    """SquareSet(squares=0)
+--
+
+    An immutable set of squares over one bitboard.
 
     SquareSet(0x81), SquareSet([A1, H1]) and SquareSet(other_set) are all the same set.
     """

@@ -12,25 +12,22 @@ Every scan returns BITSCAN_ERROR (-1) for the empty board. The engine uses the C
 instructions instead (`bitboard.core.bits`): these are here to read, test and time.
 `python -m bitboard.benchmarks.bits` times them through the `sum_*` kernels at the end.
 """
-try:
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
 
 from ..arguments import bitboard_arg
 from ..core.bits import BITSCAN_ERROR  # noqa: F401  (the answer of every scan for 0)
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.bits import BITS_1, BITS_2
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
-    from cython.cimports.bitboard.core.native import clz32, clz64, ctz32, ctz64, popcount64
-else:
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.bits import BITS_1, BITS_2
     from ..core.encoding import BB_ALL, ONE, u64
     from ..core.native import clz32, clz64, ctz32, ctz64, popcount64
+else:
+    from cython.cimports.bitboard.core.bits import BITS_1, BITS_2
+    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
+    from cython.cimports.bitboard.core.native import clz32, clz64, ctz32, ctz64, popcount64
 
 u32 = cython.typedef(cython.uint)
 LOW_32 = 0xFFFFFFFF

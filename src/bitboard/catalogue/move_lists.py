@@ -11,13 +11,10 @@ The factors (four one-bits for kings and knights) come from the seeded search of
 `bitboard.catalogue.searches` and ship in `perfect_hash_factors`. A packed move is the engine's
 16-bit move code (`bitboard.core.encoding`): from | to << 6 | flags << 12.
 """
-try:
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
 
 from ..arguments import bitboard_arg, square_arg
 from ..core.bits import subsets
@@ -25,14 +22,14 @@ from ..squares import SQUARE_NAMES
 from .perfect_hash_factors import MOVE_LIST_FACTORS
 from .searches import MOVE_LIST_TABLES, move_list_masks
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.encoding import (BB_ALL, ONE, TO_SHIFT, encode_move as _encode, move_flag,
-                                                        move_from, move_to, u64)
-    from cython.cimports.bitboard.core.native import ctz64
-else:
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.encoding import BB_ALL, ONE, TO_SHIFT, move_flag, move_from, move_to, u64
     from ..core.encoding import encode_move as _encode
     from ..core.native import ctz64
+else:
+    from cython.cimports.bitboard.core.encoding import (BB_ALL, ONE, TO_SHIFT, encode_move as _encode, move_flag,
+                                                        move_from, move_to, u64)
+    from cython.cimports.bitboard.core.native import ctz64
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
 

@@ -14,22 +14,19 @@ numbers ship in `bitboard.core.magics`, the factors in `bitboard.catalogue.perfe
 """
 import pathlib
 
-try:
-    import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
-    from cython.cimports.bitboard.core.native import clz64, ctz64, popcount64
-    from cython.cimports.bitboard.core.xorshift import _next
-else:
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.encoding import BB_ALL, ONE, u64
     from ..core.native import clz64, ctz64, popcount64
     from ..core.xorshift import _next
+else:
+    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
+    from cython.cimports.bitboard.core.native import clz64, ctz64, popcount64
+    from cython.cimports.bitboard.core.xorshift import _next
 
 GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
 TOP_BYTE = cython.declare(u64, 0xFF00000000000000)

@@ -15,24 +15,21 @@ Each technique is a nogil cfunc writing into a buffer, which the benchmark kerne
 `sum_square_counts` calls; the public functions return lists. Move lists (the packed scan loop
 and perfect hashing) are in `bitboard.catalogue.move_lists`.
 """
-try:
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
 
 from ..arguments import bitboard_arg
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.bits import _trailing_zeros
-    from cython.cimports.bitboard.core.encoding import ONE, u64
-    from cython.cimports.bitboard.core.native import bswap64, clz64, ctz64, popcount64
-else:
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.bits import _trailing_zeros
     from ..core.encoding import ONE, u64
     from ..core.native import bswap64, clz64, ctz64, popcount64
+else:
+    from cython.cimports.bitboard.core.bits import _trailing_zeros
+    from cython.cimports.bitboard.core.encoding import ONE, u64
+    from cython.cimports.bitboard.core.native import bswap64, clz64, ctz64, popcount64
 
 uchar_ptr = cython.typedef(cython.pointer(cython.uchar))
 

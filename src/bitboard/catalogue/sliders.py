@@ -8,28 +8,25 @@ The classical ray method and the Kogge-Stone fills are the engine's own function
 tables are built from the first; `bitboard.core.bits` has the fills); hyperbola quintessence lives
 here. `python -m bitboard.benchmarks.sliders` times all four through `sum_slider_attacks`.
 """
-try:
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
 
 from ..arguments import bitboard_arg, square_arg
 from ..squares import BB_ANTI_DIAGONALS, BB_DIAGONALS, BB_FILES, BB_RANKS
 
-if cython.compiled:
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.attacks import _bishop_attacks, _bishop_attacks_rays, _rook_attacks, _rook_attacks_rays
+    from ..core.bits import _diagonal_fill_attacks, _orthogonal_fill_attacks, _rotate_180
+    from ..core.encoding import BB_ALL, ONE, u64
+    from ..core.native import bswap64
+else:
     from cython.cimports.bitboard.core.attacks import (_bishop_attacks, _bishop_attacks_rays, _rook_attacks,
                                                        _rook_attacks_rays)
     from cython.cimports.bitboard.core.bits import _diagonal_fill_attacks, _orthogonal_fill_attacks, _rotate_180
     from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
     from cython.cimports.bitboard.core.native import bswap64
-else:
-    from ..core.attacks import _bishop_attacks, _bishop_attacks_rays, _rook_attacks, _rook_attacks_rays
-    from ..core.bits import _diagonal_fill_attacks, _orthogonal_fill_attacks, _rotate_180
-    from ..core.encoding import BB_ALL, ONE, u64
-    from ..core.native import bswap64
 
 
 # --- hyperbola quintessence: o ^ (o - 2r) along one line, reversed for the other side ------------

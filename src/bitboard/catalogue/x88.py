@@ -15,15 +15,19 @@ few state fields, and move the pieces back (`undo="incremental"`, also what push
 It shares FEN parsing, the Move type and the move-code constants with `bitboard.Board`, and
 nothing of its attack code.
 """
-try:
-    import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
-if cython.compiled:
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.encoding import (BISHOP, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING,
+                                 KNIGHT, MAX_MOVES, NO_SQUARE, NORMAL, PAWN, PROMOTION, QUEEN, ROOK, WHITE_KINGSIDE,
+                                 WHITE_QUEENSIDE, code_color, code_type, color_castling, encode_move, flag_promotion,
+                                 kingside_right, piece_code, queenside_right, u64, undo_captured, undo_castling,
+                                 undo_ep, undo_halfmove, undo_record)
+    from ..move import Move, _move_of
+else:
     from cython.cimports.bitboard.core.encoding import (BISHOP, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING,
                                                         DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, MAX_MOVES,
                                                         NO_SQUARE, NORMAL, PAWN, PROMOTION, QUEEN, ROOK,
@@ -33,13 +37,6 @@ if cython.compiled:
                                                         undo_captured, undo_castling, undo_ep, undo_halfmove,
                                                         undo_record)
     from cython.cimports.bitboard.move import Move, _move_of
-else:
-    from ..core.encoding import (BISHOP, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING,
-                                 KNIGHT, MAX_MOVES, NO_SQUARE, NORMAL, PAWN, PROMOTION, QUEEN, ROOK, WHITE_KINGSIDE,
-                                 WHITE_QUEENSIDE, code_color, code_type, color_castling, encode_move, flag_promotion,
-                                 kingside_right, piece_code, queenside_right, u64, undo_captured, undo_castling,
-                                 undo_ep, undo_halfmove, undo_record)
-    from ..move import Move, _move_of
 
 from ..arguments import depth_arg
 from ..errors import IllegalMoveError
@@ -83,9 +80,13 @@ def to88(sq: cython.int) -> cython.int:
     return sq + (sq & ~7)
 
 
+@cython.embedsignature(False)  # the text signature below is what `inspect` reads
 @cython.cclass
 class Board:
-    """A chess position on a 0x88 board, with the same interface as bitboard.Board."""
+    """Board(fen=STARTING_FEN)
+--
+
+    A chess position on a 0x88 board, with the same interface as bitboard.Board."""
 
     def __init__(self, fen=STARTING_FEN):
         self._blank()

@@ -13,22 +13,20 @@ calls it `ray(a, b)`, kept under that name); *pseudo-attacks* are a slider's att
 empty board (BISHOP_PSEUDO_ATTACKS). BETWEEN and LINE answer the geometry of pins and checks.
 The C arrays are what the move generator reads; the public functions check their arguments.
 """
-try:
-    import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
-    from cython.cimports.bitboard.core.native import clz64, ctz64
-else:
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, ONE, u64
     from .native import clz64, ctz64
+else:
+    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
+    from cython.cimports.bitboard.core.native import clz64, ctz64
 
 from ..arguments import bitboard_arg, square_arg
+from ..types import Bitboard, Color, Direction, Square
 from .bits import DIRECTIONS, EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST, fill, shift, subsets
 from .magics import SLIDER_MAGICS
 
@@ -63,28 +61,28 @@ PAWN_ATTACKS = ([shift(ONE << sq, SOUTH_EAST) | shift(ONE << sq, SOUTH_WEST) for
                 + [shift(ONE << sq, NORTH_EAST) | shift(ONE << sq, NORTH_WEST) for sq in range(64)])
 
 
-def knight_attacks(square) -> int:
+def knight_attacks(square: Square) -> Bitboard:
     """Squares a knight on `square` attacks."""
     return KNIGHT_ATTACKS[square_arg(square)]
 
 
-def king_attacks(square) -> int:
+def king_attacks(square: Square) -> Bitboard:
     """Squares a king on `square` attacks."""
     return KING_ATTACKS[square_arg(square)]
 
 
-def pawn_attacks(color, square) -> int:
+def pawn_attacks(color: Color, square: Square) -> int:
     """Squares a pawn of `color` (True = white) on `square` attacks."""
     return PAWN_ATTACKS[64 * bool(color) + square_arg(square)]
 
 
-def pawn_single_pushes(color, pawns, empty) -> int:
+def pawn_single_pushes(color: Color, pawns: Bitboard, empty: Bitboard) -> int:
     """Target squares of one-step pushes of a set of pawns: shift by 8, keep the empty ones."""
     b, e = bitboard_arg(pawns), bitboard_arg(empty)
     return shift(b, NORTH if color else SOUTH) & e
 
 
-def pawn_double_pushes(color, pawns, empty) -> int:
+def pawn_double_pushes(color: Color, pawns: Bitboard, empty: Bitboard) -> int:
     """Target squares of two-step pushes: a second shift of the one-step targets on rank 3 (6)."""
     single = pawn_single_pushes(color, pawns, empty)
     return shift(single & (RANK_3 if color else RANK_6), NORTH if color else SOUTH) & bitboard_arg(empty)
@@ -118,22 +116,22 @@ BETWEEN = _tables[0]
 LINE = _tables[1]
 
 
-def between(a, b) -> int:
+def between(a: Square, b: Square) -> int:
     """Squares strictly between a and b if they share a line, else 0 (python-chess's `between`)."""
     return BETWEEN[64 * square_arg(a) + square_arg(b)]
 
 
-def line(a, b) -> int:
+def line(a: Square, b: Square) -> int:
     """The whole line through a and b, edge to edge, if they share one, else 0."""
     return LINE[64 * square_arg(a) + square_arg(b)]
 
 
-def ray(a, b) -> int:
+def ray(a: Square, b: Square) -> int:
     """python-chess's name for `line`: the whole line through a and b, edge to edge, else 0."""
     return LINE[64 * square_arg(a) + square_arg(b)]
 
 
-def direction_ray(square, direction) -> int:
+def direction_ray(square: Square, direction: Direction) -> int:
     """The squares from `square` to the edge in a compass direction, `square` excluded."""
     if direction not in DIRECTIONS:
         raise ValueError(f"direction {direction!r} is not one of {DIRECTIONS}")
@@ -193,7 +191,7 @@ def slider_masks(piece: str) -> list:
     return [_relevant_mask(sq, BISHOP_DIRECTIONS if piece == "bishop" else ROOK_DIRECTIONS) for sq in range(64)]
 
 
-def slider_references(piece: str, sq: int) -> list:
+def slider_references(piece: str, sq: Square) -> list:
     """[(occupancy, attacks)] for every subset of the relevant mask, by classical rays."""
     bishop = piece == "bishop"
     return [(occ, _bishop_attacks_rays(sq, occ) if bishop else _rook_attacks_rays(sq, occ))
@@ -255,17 +253,17 @@ ROOK_PSEUDO_ATTACKS = [_rook_attacks_rays(sq, 0) for sq in range(64)]
 # --- the public slider functions ---------------------------------------------------------------------
 
 
-def bishop_attacks(square, occupied) -> int:
+def bishop_attacks(square: Square, occupied: Bitboard) -> int:
     """Squares a bishop on `square` attacks given the occupied squares (magic bitboards)."""
     return _bishop_attacks(square_arg(square), bitboard_arg(occupied))
 
 
-def rook_attacks(square, occupied) -> int:
+def rook_attacks(square: Square, occupied: Bitboard) -> int:
     """Squares a rook on `square` attacks given the occupied squares (magic bitboards)."""
     return _rook_attacks(square_arg(square), bitboard_arg(occupied))
 
 
-def queen_attacks(square, occupied) -> int:
+def queen_attacks(square: Square, occupied: Bitboard) -> int:
     """Squares a queen on `square` attacks given the occupied squares."""
     sq, occ = square_arg(square), bitboard_arg(occupied)
     return _bishop_attacks(sq, occ) | _rook_attacks(sq, occ)

@@ -8,24 +8,23 @@ Each public function takes an int in 0..2**64-1 and raises TypeError or InvalidB
 naming the value otherwise. The underscored cfuncs are the unchecked C versions the rest of
 the library calls.
 """
-try:
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
 
 import operator
+from typing import Iterator
 
 from ..arguments import bitboard_arg
+from ..types import Bitboard, Direction
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
-    from cython.cimports.bitboard.core.native import bswap64, clz64, ctz64, popcount64
-else:
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, ONE, u64
     from .native import bswap64, clz64, ctz64, popcount64
+else:
+    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
+    from cython.cimports.bitboard.core.native import bswap64, clz64, ctz64, popcount64
 
 compiled = cython.compiled
 
@@ -62,7 +61,7 @@ def _popcount(b: u64) -> cython.int:
     return popcount64(b)
 
 
-def popcount(b) -> int:
+def popcount(b: Bitboard) -> int:
     """Number of one-bits: the CPU instruction when compiled, ``int.bit_count`` when not."""
     return _popcount(bitboard_arg(b))
 
@@ -106,22 +105,22 @@ def _leading_zeros(b: u64) -> cython.int:
     return clz64(b)
 
 
-def lsb(b) -> int:
+def lsb(b: Bitboard) -> int:
     """Index of the least significant one-bit (bit scan forward); -1 for the empty board."""
     return _lsb(bitboard_arg(b))
 
 
-def msb(b) -> int:
+def msb(b: Bitboard) -> int:
     """Index of the most significant one-bit (bit scan reverse); -1 for the empty board."""
     return _msb(bitboard_arg(b))
 
 
-def trailing_zeros(b) -> int:
+def trailing_zeros(b: Bitboard) -> int:
     """The intrinsic style of bit scan forward (tzcnt): 64 for the empty board."""
     return _trailing_zeros(bitboard_arg(b))
 
 
-def leading_zeros(b) -> int:
+def leading_zeros(b: Bitboard) -> int:
     """The intrinsic style of bit scan reverse (lzcnt): 64 for the empty board."""
     return _leading_zeros(bitboard_arg(b))
 
@@ -129,46 +128,46 @@ def leading_zeros(b) -> int:
 # --- single bits and cascaded operations ---------------------------------------------------
 
 
-def ls1b(b) -> int:
+def ls1b(b: Bitboard) -> int:
     """The least significant one-bit alone, ``b & -b``; 0 for the empty board."""
     x: u64 = bitboard_arg(b)
     return x & (0 - x)
 
 
-def reset_ls1b(b) -> int:
+def reset_ls1b(b: Bitboard) -> int:
     """`b` without its least significant one-bit, ``b & (b - 1)``."""
     x: u64 = bitboard_arg(b)
     return x & (x - 1)
 
 
-def mask_through_ls1b(b) -> int:
+def mask_through_ls1b(b: Bitboard) -> int:
     """Every bit up to and including the LS1B, ``b ^ (b - 1)``; all ones for the empty board."""
     x: u64 = bitboard_arg(b)
     return (x ^ (x - 1)) & BB_ALL
 
 
-def mask_below_ls1b(b) -> int:
+def mask_below_ls1b(b: Bitboard) -> int:
     """Every bit below the LS1B, ``~b & (b - 1)``; all ones for the empty board."""
     x: u64 = bitboard_arg(b)
     return (~x & (x - 1)) & BB_ALL
 
 
-def and_not(x, y) -> int:
+def and_not(x: Bitboard, y: Bitboard) -> int:
     """``x & ~y``: one instruction on the Alpha (BIC) and on BMI1 (ANDN)."""
     return bitboard_arg(x) & ~bitboard_arg(y) & BB_ALL
 
 
-def or_not(x, y) -> int:
+def or_not(x: Bitboard, y: Bitboard) -> int:
     """``x | ~y`` (the Alpha's ORNOT)."""
     return (bitboard_arg(x) | ~bitboard_arg(y)) & BB_ALL
 
 
-def xor_not(x, y) -> int:
+def xor_not(x: Bitboard, y: Bitboard) -> int:
     """``x ^ ~y``, the bits where x and y agree (the Alpha's EQV)."""
     return (bitboard_arg(x) ^ ~bitboard_arg(y)) & BB_ALL
 
 
-def subsets(mask):
+def subsets(mask: Bitboard) -> Iterator[Bitboard]:
     """Every subset of `mask`, the empty set first and `mask` last (the Carry-Rippler)."""
     m = bitboard_arg(mask)
     subset = 0
@@ -250,37 +249,37 @@ def _rotate_180(b: u64) -> u64:
     return _mirror_horizontal(bswap64(b))
 
 
-def flip_vertical(b) -> int:
+def flip_vertical(b: Bitboard) -> int:
     """Mirror ranks 1 <-> 8 (square ^ 56): one byte swap."""
     return _flip_vertical(bitboard_arg(b))
 
 
-def mirror_horizontal(b) -> int:
+def mirror_horizontal(b: Bitboard) -> int:
     """Mirror files a <-> h (square ^ 7)."""
     return _mirror_horizontal(bitboard_arg(b))
 
 
-def flip_diagonal(b) -> int:
+def flip_diagonal(b: Bitboard) -> int:
     """Reflect about the a1-h8 diagonal: file and rank swap (a transpose)."""
     return _flip_diagonal(bitboard_arg(b))
 
 
-def flip_anti_diagonal(b) -> int:
+def flip_anti_diagonal(b: Bitboard) -> int:
     """Reflect about the h1-a8 anti-diagonal: (file, rank) -> (7 - rank, 7 - file)."""
     return _rotate_180(_flip_diagonal(bitboard_arg(b)))
 
 
-def rotate_90(b) -> int:
+def rotate_90(b: Bitboard) -> int:
     """Rotate the board picture a quarter turn clockwise: a1 goes to a8."""
     return bswap64(_flip_diagonal(bitboard_arg(b)))
 
 
-def rotate_180(b) -> int:
+def rotate_180(b: Bitboard) -> int:
     """Rotate a half turn (square ^ 63)."""
     return _rotate_180(bitboard_arg(b))
 
 
-def rotate_270(b) -> int:
+def rotate_270(b: Bitboard) -> int:
     """Rotate three quarter turns clockwise (a quarter anticlockwise): a1 goes to h1."""
     return _flip_diagonal(bswap64(bitboard_arg(b)))
 
@@ -371,68 +370,68 @@ def _direction_arg(direction) -> int:
     return value
 
 
-def shift(b, direction) -> int:
+def shift(b: Bitboard, direction: Direction) -> int:
     """`b` moved one step in a compass direction; bits leaving the board are dropped."""
     return _shift(bitboard_arg(b), _direction_arg(direction))
 
 
-def fill(b, direction) -> int:
+def fill(b: Bitboard, direction: Direction) -> int:
     """`b` smeared in a direction to the edge of the board (the source squares included)."""
     return _occluded_fill(bitboard_arg(b), BB_ALL, _direction_arg(direction))
 
 
-def occluded_fill(gen, empty, direction) -> int:
+def occluded_fill(gen: Bitboard, empty: Bitboard, direction: Direction) -> int:
     """Kogge-Stone fill of `gen` through the `empty` squares; it stops before a blocker."""
     return _occluded_fill(bitboard_arg(gen), bitboard_arg(empty), _direction_arg(direction))
 
 
-def file_fill(b) -> int:
+def file_fill(b: Bitboard) -> int:
     """Every file that holds a bit of `b`, filled whole."""
     x: u64 = bitboard_arg(b)
     return _occluded_fill(x, BB_ALL, NORTH) | _occluded_fill(x, BB_ALL, SOUTH)
 
 
-def rank_fill(b) -> int:
+def rank_fill(b: Bitboard) -> int:
     """Every rank that holds a bit of `b`, filled whole."""
     x: u64 = bitboard_arg(b)
     return _occluded_fill(x, BB_ALL, EAST) | _occluded_fill(x, BB_ALL, WEST)
 
 
-def shift_up(b) -> int:
+def shift_up(b: Bitboard) -> int:
     """One step north (python-chess's name)."""
     return _shift(bitboard_arg(b), NORTH)
 
 
-def shift_down(b) -> int:
+def shift_down(b: Bitboard) -> int:
     """One step south."""
     return _shift(bitboard_arg(b), SOUTH)
 
 
-def shift_right(b) -> int:
+def shift_right(b: Bitboard) -> int:
     """One step east; the h-file falls off."""
     return _shift(bitboard_arg(b), EAST)
 
 
-def shift_left(b) -> int:
+def shift_left(b: Bitboard) -> int:
     """One step west; the a-file falls off."""
     return _shift(bitboard_arg(b), WEST)
 
 
-def shift_up_right(b) -> int:
+def shift_up_right(b: Bitboard) -> int:
     """One step north-east."""
     return _shift(bitboard_arg(b), NORTH_EAST)
 
 
-def shift_up_left(b) -> int:
+def shift_up_left(b: Bitboard) -> int:
     """One step north-west."""
     return _shift(bitboard_arg(b), NORTH_WEST)
 
 
-def shift_down_right(b) -> int:
+def shift_down_right(b: Bitboard) -> int:
     """One step south-east."""
     return _shift(bitboard_arg(b), SOUTH_EAST)
 
 
-def shift_down_left(b) -> int:
+def shift_down_left(b: Bitboard) -> int:
     """One step south-west."""
     return _shift(bitboard_arg(b), SOUTH_WEST)

@@ -17,15 +17,20 @@ ply). Legality is decided in the generator, never by making a move and testing:
   their squares (the horizontally pinned case);
 - castling needs the rights, an empty path, and the king not in, through or into check.
 """
-try:
-    import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
-if cython.compiled:
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .attacks import (BETWEEN, BISHOP_PSEUDO_ATTACKS, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS,
+                          ROOK_PSEUDO_ATTACKS, _bishop_attacks, _rook_attacks)
+    from .encoding import (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NO_SQUARE, NORMAL, ONE,
+                           PAWN, QUEEN, ROOK, color_castling, encode_move, kingside_right, promotion_flag,
+                           queenside_right, u64)
+    from .native import ctz64, popcount64
+    from .position import Position
+else:
     from cython.cimports.bitboard.core.attacks import (BETWEEN, BISHOP_PSEUDO_ATTACKS, KING_ATTACKS, KNIGHT_ATTACKS,
                                                        LINE, PAWN_ATTACKS, ROOK_PSEUDO_ATTACKS, _bishop_attacks,
                                                        _rook_attacks)
@@ -35,14 +40,6 @@ if cython.compiled:
                                                         promotion_flag, queenside_right, u64)
     from cython.cimports.bitboard.core.native import ctz64, popcount64
     from cython.cimports.bitboard.core.position import Position
-else:
-    from .attacks import (BETWEEN, BISHOP_PSEUDO_ATTACKS, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS,
-                          ROOK_PSEUDO_ATTACKS, _bishop_attacks, _rook_attacks)
-    from .encoding import (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NO_SQUARE, NORMAL, ONE,
-                           PAWN, QUEEN, ROOK, color_castling, encode_move, kingside_right, promotion_flag,
-                           queenside_right, u64)
-    from .native import ctz64, popcount64
-    from .position import Position
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
 

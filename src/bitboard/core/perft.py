@@ -19,24 +19,21 @@ import array
 import queue
 import threading
 
-try:
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
 
 from ..arguments import depth_arg, hash_arg, threads_arg
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, u64
-    from cython.cimports.bitboard.core.movegen import _count, _generate
-    from cython.cimports.bitboard.core.position import Position, _copy_position, _make, _unmake
-else:
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, MAX_MOVES, u64
     from .movegen import _count, _generate
     from .position import Position, _copy_position, _make, _unmake
+else:
+    from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, u64
+    from cython.cimports.bitboard.core.movegen import _count, _generate
+    from cython.cimports.bitboard.core.position import Position, _copy_position, _make, _unmake
 
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
 MAX_STORED = cython.declare(u64, 0x00FFFFFFFFFFFFFF)  # counts above 2**56 - 1 are not stored

@@ -10,15 +10,19 @@ Moves are the 16-bit codes of encoding.py. `_make` returns an undo record (captu
 castling, en passant, half-move clock); `_unmake` takes it back together with the key from
 before the move.
 """
-try:
-    import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
-if cython.compiled:
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .attacks import PAWN_ATTACKS
+    from .encoding import (ALL_CASTLING, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING, DOUBLE_PUSH, EN_PASSANT,
+                           NO_SQUARE, ONE, PAWN, PROMOTION, ROOK, WHITE_KINGSIDE, WHITE_QUEENSIDE, code_type,
+                           flag_promotion, move_flag, move_from, move_to, piece_code, u64, undo_captured,
+                           undo_castling, undo_ep, undo_halfmove, undo_record)
+    from .zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
+else:
     from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
     from cython.cimports.bitboard.core.encoding import (ALL_CASTLING, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING,
                                                         DOUBLE_PUSH, EN_PASSANT, NO_SQUARE, ONE, PAWN, PROMOTION,
@@ -27,13 +31,6 @@ if cython.compiled:
                                                         u64, undo_captured, undo_castling, undo_ep,
                                                         undo_halfmove, undo_record)
     from cython.cimports.bitboard.core.zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
-else:
-    from .attacks import PAWN_ATTACKS
-    from .encoding import (ALL_CASTLING, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING, DOUBLE_PUSH, EN_PASSANT,
-                           NO_SQUARE, ONE, PAWN, PROMOTION, ROOK, WHITE_KINGSIDE, WHITE_QUEENSIDE, code_type,
-                           flag_promotion, move_flag, move_from, move_to, piece_code, u64, undo_captured,
-                           undo_castling, undo_ep, undo_halfmove, undo_record)
-    from .zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
 
 # The castling rights that survive a move from or to a square: moving the king or a rook, or
 # capturing a rook on its square, removes the rights that depend on it.

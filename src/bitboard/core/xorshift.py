@@ -1,18 +1,15 @@
 """xorshift64* (Vigna): the seeded random stream behind the Zobrist keys and the searches that
 found the shipped magic numbers and move-list factors. Three xor-shifts of the state, then an
 odd multiplier; a seed of 0 is taken as 1 (the state must never be zero)."""
-try:
-    import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
-if cython.compiled:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, u64
-else:
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, u64
+else:
+    from cython.cimports.bitboard.core.encoding import BB_ALL, u64
 
 MULTIPLIER = cython.declare(u64, 0x2545F4914F6CDD1D)
 # The shift triple (a, b, c) = (12, 25, 27) of xorshift64*.

@@ -5,13 +5,10 @@ The keys come from the seeded xorshift64* stream, so every build and machine has
 The en-passant file counts only when a pawn of the side to move stands ready to take (as in
 Polyglot), so positions that differ only by an unusable en-passant square share a key.
 """
-try:
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
-except ImportError:  # the uncompiled build on a machine without Cython
-    from .._cython_shim import cython
-else:
-    if not cython.compiled:  # uncompiled, the same light shim whether or not Cython is installed
-        from .._cython_shim import cython
 
 from .xorshift import random_u64s
 
