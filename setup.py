@@ -73,11 +73,18 @@ def _extensions():
         extensions,
         compiler_directives={"language_level": 3, "embedsignature": True, "binding": True},
         include_path=["src"],
+        nthreads=os.cpu_count() or 1,
     )
 
 
 class OptionalBuildExt(build_ext):
-    """All or nothing: if any module fails to compile, install the uncompiled build instead."""
+    """All or nothing: if any module fails to compile, install the uncompiled build instead.
+    The C files compile in parallel, one job per core."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
 
     def run(self):
         try:

@@ -55,7 +55,7 @@ SLIDERS = {
 
 @given(squares, bitboards)
 def test_every_slider_method_agrees_with_a_walk(sq, occupied):
-    for piece, (steps, methods) in SLIDERS.items():
+    for steps, methods in SLIDERS.values():
         expected = walk(sq, occupied, steps)
         for method in methods:
             assert method(sq, occupied) == expected, method.__name__

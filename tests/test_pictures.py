@@ -52,7 +52,8 @@ def test_bitboard_over_a_position_and_mapping_labels():
     marks = sorted(parse_square(r.get("class").split()[1]) for r in root.iter(f"{NS}rect")
                    if r.get("class", "").startswith("mark"))
     assert marks == list(marked)
-    labels = {t.get("class").split()[1]: t.text for t in root.iter(f"{NS}text") if t.get("class", "").startswith("label")}
+    labels = {t.get("class").split()[1]: t.text for t in root.iter(f"{NS}text")
+              if t.get("class", "").startswith("label")}
     assert labels["h1"] == "0" and labels["a8"] == "63" and len(labels) == 64
 
 

@@ -87,7 +87,8 @@ def test_the_encodings_agree_in_both_builds():
 # errors; the catalogue the engine and the user layer's leaf modules, never the reverse.
 LAYERS = {
     "core": {"core", "arguments", "errors", "types", "_cython_shim"},
-    "catalogue": {"core", "catalogue", "arguments", "errors", "types", "squares", "move", "fen", "piece", "_cython_shim"},
+    "catalogue": {"core", "catalogue", "arguments", "errors", "types", "squares", "move", "fen", "piece",
+                  "_cython_shim"},
 }
 
 

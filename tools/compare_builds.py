@@ -50,7 +50,7 @@ def main(argv=None) -> None:
     ap.add_argument("--quick", action="store_true", help="one ply less everywhere")
     args = ap.parse_args(argv)
     positions = {name: (fen, depth - args.quick) for name, (fen, depth) in POSITIONS.items()}
-    best = {build: {name: math.inf for name in positions} for build in ("old", "new")}
+    best = {build: dict.fromkeys(positions, math.inf) for build in ("old", "new")}
     nodes = {}
     for r in range(args.rounds):
         order = ("old", "new") if r % 2 == 0 else ("new", "old")
@@ -59,7 +59,7 @@ def main(argv=None) -> None:
                 if nodes.setdefault(name, count) != count:
                     raise SystemExit(f"{name}: the builds disagree ({nodes[name]} vs {count})")
                 best[build][name] = min(best[build][name], seconds)
-    print(f"| position | depth | old M leaves/s | new M leaves/s | new/old |\n|---|---:|---:|---:|---:|")
+    print("| position | depth | old M leaves/s | new M leaves/s | new/old |\n|---|---:|---:|---:|---:|")
     ratios = []
     for name, (_, depth) in positions.items():
         old, new = nodes[name] / best["old"][name] / 1e6, nodes[name] / best["new"][name] / 1e6

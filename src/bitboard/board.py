@@ -172,7 +172,7 @@ class Board(Position):
         """The legal moves, as a list of Move."""
         buf = cython.declare(cython.ushort[MAX_MOVES])
         n: cython.int = _generate(self, buf, 0, BB_ALL, False)
-        i: cython.int
+        i: cython.int  # noqa: F842  (the comprehension's C index)
         moves = [_move_of(buf[i]) for i in range(n)]
         ply: cython.Py_ssize_t = len(self._moves)
         while len(self._listed) <= ply:
@@ -451,7 +451,7 @@ class Board(Position):
             board.push_uci(move.uci())
         return board
 
-    def to_chess(self) -> "chess.Board":
+    def to_chess(self) -> "chess.Board":  # noqa: F821  (python-chess is optional)
         """The python-chess Board of this position and move stack (needs python-chess)."""
         try:
             import chess

@@ -69,13 +69,15 @@ def cmd_convert(args) -> None:
                 lerf = source.to_lerf(index)
             except ValueError:
                 raise UsageError(f"square {text!r} is not an index in 0..63") from None
-            print(f"square {index} ({source.name}) = {sq.SQUARE_NAMES[lerf]} = {target.from_lerf(lerf)} ({target.name})")
+            print(f"square {index} ({source.name}) = {sq.SQUARE_NAMES[lerf]} = {target.from_lerf(lerf)} "
+                  f"({target.name})")
         else:
             try:
                 lerf = sq.parse_square(text)
             except ValueError as exc:
                 raise UsageError(str(exc)) from None
-            print(f"square {text} = {source.from_lerf(lerf)} ({source.name}) = {target.from_lerf(lerf)} ({target.name})")
+            print(f"square {text} = {source.from_lerf(lerf)} ({source.name}) = {target.from_lerf(lerf)} "
+                  f"({target.name})")
         return
     value = parse_bitboard(text)
     converted = sq.convert_bitboard(value, source, target)

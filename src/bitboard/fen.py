@@ -1,11 +1,11 @@
 """FEN: parsing and writing Forsyth-Edwards Notation, strictly, for both move generators.
 
 `parse_fen` returns a `FenPosition`: the 64 piece codes, side to move, castling rights, the
-en-passant square or None, and the two clocks (codes and rights as core/encoding.py defines them). Every way a FEN can be wrong raises InvalidFenError (a
-ValueError) naming the field: rank and file counts, piece letters, side, castling (a right
-needs its king and rook at home), en passant (the square behind a pawn that just moved two),
-counters, the number of kings, pawns on the first or last rank, and the side not to move in
-check. Four-field FENs get "0 1" as their counters.
+en-passant square or None, and the two clocks (codes and rights as core/encoding.py defines
+them). Every way a FEN can be wrong raises InvalidFenError (a ValueError) naming the field: rank
+and file counts, piece letters, side, castling (a right needs its king and rook at home), en
+passant (the square behind a pawn that just moved two), counters, the number of kings, pawns on
+the first or last rank, and the side not to move in check. Four-field FENs get "0 1" as their counters.
 
 The last rule needs attack detection, which each board does with its own move generator:
 `parse_fen` checks the text, the board raises `side_not_to_move_in_check(fen, turn)` after

@@ -7,6 +7,13 @@ import argparse
 import time
 
 
+def missing(modules: dict) -> str:
+    """A line naming the peers that are not installed ({import name: pip name}), or ""."""
+    import importlib.util
+    absent = [f"{name} (pip install {pip})" for name, pip in modules.items() if importlib.util.find_spec(name) is None]
+    return f"not installed, so not measured: {', '.join(absent)}\n" if absent else ""
+
+
 def best_times(runs: dict, repeat: int = 5) -> dict:
     """{name: seconds of its fastest run}, the runs taking turns `repeat` times, so that a slow
     phase of a shared machine falls on all of them rather than on one."""

@@ -70,8 +70,8 @@ def report(results) -> str:
 def main(argv=None):
     n_compiled, n_pure, repeat = sizes(argv, __doc__, (200_000, 20_000, 7), (20_000, 2_000, 3))
     print(f"bitboard.compiled = {compiled}; ns per value, then the multiple of the fastest in the column")
-    print(f"single: one random bit; sparse: 1-4 random bits; random: uniform 64-bit; dense: 56-63 bits. {n_compiled} values compiled, "
-          f"{n_pure} uncompiled, best of {repeat}.\n")
+    print(f"single: one random bit; sparse: 1-4 random bits; random: uniform 64-bit; dense: 56-63 bits. "
+          f"{n_compiled} values compiled, {n_pure} uncompiled, best of {repeat}.\n")
     print(report(measure(n_compiled, n_pure, repeat)))
 
 

@@ -4,8 +4,8 @@
 
 Peers that are installed are measured in the same run (pip install chess chessmg nchess):
 compiled perft with bulk counting against chessmg and nchess, and the perft loop driven from
-Python (legal_moves / push / pop) against nchess and python-chess. `../shared/bench/peers.py`
-is the shared version of the first two tables. Then memory: bytes per Board and per ply.
+Python (legal_moves / push / pop) against nchess and python-chess; a peer that is not installed
+is named as missing. Then memory: bytes per Board and per ply.
 """
 import contextlib
 import io
@@ -16,7 +16,7 @@ import tracemalloc
 from .. import compiled
 from ..board import Board
 from .._pure import pure
-from . import markdown_table, sizes
+from . import markdown_table, missing, sizes
 
 POSITIONS = [  # name, FEN, compiled perft depth, Python-driven loop depth
     ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 4),
@@ -153,7 +153,8 @@ def memory_report() -> str:
 
 def main(argv=None):
     shift, repeat = sizes(argv, __doc__, (0, 5), (1, 2))
-    print(f"bitboard.compiled = {compiled}; best of {repeat} runs; Mnps = million leaves per second.\n")
+    print(f"bitboard.compiled = {compiled}; best of {repeat} runs; Mnps = million leaves per second.")
+    print(missing({"chessmg": "chessmg", "nchess": "nchess", "chess": "chess"}))
     print("Compiled perft, bulk counting at the leaves, one thread\n")
     print(speed_table(perft_engines(), [(n, f, d - shift) for n, f, d, _ in POSITIONS], repeat,
                       [("bitboard", ["chessmg", "nchess"])]))

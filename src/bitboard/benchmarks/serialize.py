@@ -108,7 +108,8 @@ def time_move_lists(n_compiled: int, n_pure: int, repeat: int, seed: int = 11) -
             runs = {}
             for m, method in enumerate(built_methods):
                 if compiled:
-                    runs[(method, "compiled")] = (lambda m=m: built_lists.sum_move_lists(m, table, f_arr, t_arr), n_compiled)
+                    runs[(method, "compiled")] = (lambda m=m: built_lists.sum_move_lists(m, table, f_arr, t_arr),
+                                                  n_compiled)
                 runs[(method, "uncompiled")] = (pure_runs[m], n_pure)
             seconds = best_times({key: f for key, (f, _) in runs.items()}, repeat)
             for (method, build), (_, n) in runs.items():

@@ -45,7 +45,8 @@ def measure(n_compiled: int, n_pure: int, repeat: int, seed: int = 3) -> dict:
         runs = {}
         for m, method in enumerate(built.SLIDER_METHODS):
             if compiled:
-                runs[(method, "compiled")] = (lambda m=m: built.sum_slider_attacks(m, rook, sq_arr, occ_arr), n_compiled)
+                runs[(method, "compiled")] = (lambda m=m: built.sum_slider_attacks(m, rook, sq_arr, occ_arr),
+                                              n_compiled)
             f = functions[method][rook]
             runs[(method, "uncompiled")] = (lambda f=f: [f(s, o) for s, o in pairs], n_pure)
         seconds = best_times({key: f for key, (f, _) in runs.items()}, repeat)

@@ -1,6 +1,6 @@
 """Move lists: from a from-square and its set of target squares to a list of packed moves.
 
-Two techniques of the serialization document:
+Two techniques of the serialization document::
 
     serialize_moves(f, t, fl)   the packed scan loop: scan a to-square, or it into the from-aspects
     move_lists(piece, sq, t)    perfect hashing: one multiply-shift of the target set indexes a

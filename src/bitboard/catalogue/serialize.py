@@ -223,7 +223,7 @@ def _buffer_list(buf: uchar_ptr, n: cython.int) -> list:
 
 
 @cython.cfunc
-def _run(technique: "square_technique", b: u64) -> list:
+def _run(technique: "square_technique", b: u64) -> list:  # noqa: F821  (a C type of serialize.pxd)
     # `technique` is a C function pointer compiled (its type is in serialize.pxd), a function
     # uncompiled.
     buf = cython.declare(cython.uchar[64])

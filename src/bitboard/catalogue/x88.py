@@ -359,8 +359,8 @@ def _castling_moves(b: Board, buf: uint_ptr, n: cython.int) -> cython.int:
     if (b._castling & kingside_right(us) and b._squares[home + 1] == 0 and b._squares[home + 2] == 0
             and not _attacked(b, home + 1, them) and not _attacked(b, home + 2, them)):
         n = _add(buf, n, home, home + 2, CASTLING)
-    if (b._castling & queenside_right(us) and b._squares[home - 1] == 0 and b._squares[home - 2] == 0 and b._squares[home - 3] == 0
-            and not _attacked(b, home - 1, them) and not _attacked(b, home - 2, them)):
+    if (b._castling & queenside_right(us) and b._squares[home - 1] == 0 and b._squares[home - 2] == 0
+            and b._squares[home - 3] == 0 and not _attacked(b, home - 1, them) and not _attacked(b, home - 2, them)):
         n = _add(buf, n, home, home - 2, CASTLING)
     return n
 

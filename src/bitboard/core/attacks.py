@@ -27,7 +27,8 @@ else:
 
 from ..arguments import bitboard_arg, square_arg
 from ..types import Bitboard, Color, Direction, Square
-from .bits import DIRECTIONS, EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST, fill, shift, subsets
+from .bits import (DIRECTIONS, EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST, fill, shift,
+                   subsets)
 from .magics import SLIDER_MAGICS
 
 RANK_3 = 0x0000000000FF0000

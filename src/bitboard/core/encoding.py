@@ -3,7 +3,7 @@ code and the undo record.
 
 encoding.pxd declares them for the compiled build (C enums and inline functions); this file
 holds the same names for the uncompiled build and for Python code that reads them. It is never
-compiled, and a test keeps the two equal.
+compiled, and a test keeps the two equal::
 
     piece code    type | colour << 3: PAWN 1 ... KING 6, colour 1 white (python-chess's WHITE)
     castling      WHITE_KINGSIDE 1, WHITE_QUEENSIDE 2, BLACK_KINGSIDE 4, BLACK_QUEENSIDE 8

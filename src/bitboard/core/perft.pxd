@@ -1,4 +1,5 @@
 from bitboard.core.position cimport Position
 
 cdef unsigned long long _perft(Position pos, int depth) noexcept nogil
-cdef unsigned long long _perft_hashed(Position pos, int depth, unsigned long long *table, unsigned long long mask) noexcept nogil
+cdef unsigned long long _perft_hashed(Position pos, int depth, unsigned long long *table,
+                                      unsigned long long mask) noexcept nogil
