@@ -2,7 +2,6 @@
 import pickle
 import random
 import threading
-import time
 
 import chess
 import pytest

@@ -53,14 +53,14 @@ def test_console_script_help_and_usage_errors():
 
 def test_perft_prints_nodes_time_and_speed(capsys):
     code, out, err = run(capsys, "perft", "--depth", "3")
-    assert code == 0 and "Nodes searched: 8902" in out and "Nodes per second:" in out and "Time:" in out
+    assert code == 0 and "Nodes searched: 8,902" in out and "Nodes per second:" in out and "Time:" in out
 
 
 def test_perft_divide_prints_each_root_move(capsys):
     fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
     code, out, _ = run(capsys, "perft", *fen.split(), "--depth", "2", "--divide")
     lines = out.splitlines()
-    assert code == 0 and "e1g1: 43" in lines and "Nodes searched: 2039" in out
+    assert code == 0 and "e1g1: 43" in lines and "Nodes searched: 2,039" in out
     counts = [int(line.split(": ")[1]) for line in lines if re.fullmatch(r"[a-h][1-8][a-h][1-8][qrbn]?: \d+", line)]
     assert len(counts) == 48 and sum(counts) == 2039
 
@@ -115,19 +115,26 @@ def test_every_command_has_help(command):
 @pytest.mark.parametrize("extra", [["--threads", "2"], ["--hash", "4"], ["--threads", "2", "--hash", "0.5"]])
 def test_perft_threads_and_hash(capsys, extra):
     code, out, _ = run(capsys, "perft", "--depth", "4", *extra)
-    assert code == 0 and "Nodes searched: 197281" in out
+    assert code == 0 and "Nodes searched: 197,281" in out
 
 
 def test_perft_on_a_local_dask_cluster():
     pytest.importorskip("distributed")
     result = subprocess.run([sys.executable, "-m", "bitboard.cli", "perft", "--depth", "4", "--dask", "local"],
                             capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0 and "Nodes searched: 197281" in result.stdout
+    assert result.returncode == 0 and "Nodes searched: 197,281" in result.stdout
 
 
 @pytest.mark.parametrize("argv,needle", [
     (["perft", "--threads", "0"], "threads '0' is not a whole number of at least 1"),
-    (["perft", "--hash", "-1"], "hash size '-1' is not a number of MiB"),
+    (["perft", "--hash", "-1"], "hash size -1.0 MiB is not a finite number of MiB"),
+    (["perft", "--hash", "x"], "hash size 'x' is not a number of MiB"),
+    (["perft", "--hash", "inf", "--depth", "2"], "hash size inf MiB is not a finite number"),
+    (["perft", "--hash", "nan", "--depth", "2"], "hash size nan MiB is not a finite number"),
+    (["perft", "--hash", "1e9", "--depth", "2"], "more than this machine's physical memory"),
+    (["perft", "--hash", "99999999999", "--depth", "2"], "more than this machine's physical memory"),
+    (["perft", "--dask", "local", "--split-ply", "99", "--depth", "3"], "split ply 99 is not useful"),
+    (["perft", "x" * 1000], "(1,000 characters)"),
     (["perft", "--dask", "local", "--divide"], "does not combine with --dask"),
     (["perft", "--split-ply", "x"], "split ply 'x'"),
     (["perft", "--timeout", "0"], "timeout '0'"),

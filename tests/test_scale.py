@@ -61,11 +61,17 @@ def test_bad_arguments(kwargs, error):
 
 def test_distributed_without_dask_counts_here():
     calls = []
-    total = distributed.perft(PERFT["kiwipete"][0], 3, split_ply=2, progress=lambda done, n: calls.append((done, n)))
+    total = distributed.perft(PERFT["kiwipete"][0], 3, split_ply=1, progress=lambda done, n: calls.append((done, n)))
     assert total == 97862
-    assert calls[-1][0] == calls[-1][1] == len(distributed.positions_at(PERFT["kiwipete"][0], 2))
+    assert calls[-1][0] == calls[-1][1] == len(distributed.positions_at(PERFT["kiwipete"][0], 1))
     assert distributed.perft(bitboard.STARTING_FEN, 0) == 1
-    assert distributed.perft(bitboard.STARTING_FEN, 2, split_ply=5) == 400  # split no deeper than the depth
+    assert distributed.perft(bitboard.STARTING_FEN, 2) == 400  # the default split leaves the tasks 2 plies
+
+
+@pytest.mark.parametrize("split_ply,depth", [(99, 3), (2, 3), (5, 9), (-1, 4)])
+def test_a_split_deeper_than_useful_is_refused(split_ply, depth):
+    with pytest.raises(bitboard.InvalidArgumentError, match=f"split ply {split_ply} is not useful"):
+        distributed.perft(bitboard.STARTING_FEN, depth, split_ply=split_ply)
 
 
 def test_transpositions_merge_with_their_multiplicity():
@@ -89,7 +95,7 @@ def test_local_cluster_counts_exactly(cluster_client):
     depth = 5 if bitboard.compiled else 3
     for name in ("start", "kiwipete", "pos3"):
         fen, counts = PERFT[name]
-        assert distributed.perft(fen, depth - (name == "kiwipete"), cluster_client, split_ply=2) == \
+        assert distributed.perft(fen, depth - (name == "kiwipete"), cluster_client) == \
             counts[depth - (name == "kiwipete") - 1]
 
 

@@ -47,7 +47,7 @@ from .core.bits import (
 from .core.attacks import (between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
                            ray, rook_attacks)
 from .board import Board
-from .errors import (AmbiguousMoveError, IllegalMoveError, InvalidBitboardError, InvalidFenError,
+from .errors import (AmbiguousMoveError, IllegalMoveError, InvalidArgumentError, InvalidBitboardError, InvalidFenError,
                      InvalidMoveError, InvalidSquareError)
 from .fen import STARTING_BOARD_FEN, STARTING_FEN
 from .move import Move

@@ -1,14 +1,16 @@
 """Argument checks for the public API, in one place: each returns the value in the form the
 library computes with, or raises TypeError or the library's named ValueError, its message
 naming the bad value."""
+import math
 import operator
+import os
 
 from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from .errors import InvalidBitboardError, InvalidSquareError
+from .errors import InvalidArgumentError, InvalidBitboardError, InvalidSquareError, quoted
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.encoding import u64
@@ -25,7 +27,7 @@ def bitboard_arg(value: object) -> u64:
             value = operator.index(value)
         except TypeError:
             raise TypeError(
-                f"a bitboard is an int in 0..2**64-1, not {type(value).__name__} {value!r}"
+                f"a bitboard is an int in 0..2**64-1, not {type(value).__name__} {quoted(value)}"
             ) from None
     if value < 0 or value > 0xFFFFFFFFFFFFFFFF:
         raise InvalidBitboardError(f"bitboard {value!r} is not in 0..2**64-1")
@@ -38,7 +40,7 @@ def index_arg(value, what: str, size: int) -> int:
     try:
         index = operator.index(value)
     except TypeError:
-        raise TypeError(f"a {what} is an int in 0..{size - 1}, not {type(value).__name__} {value!r}") from None
+        raise TypeError(f"a {what} is an int in 0..{size - 1}, not {type(value).__name__} {quoted(value)}") from None
     if not 0 <= index < size:
         raise InvalidSquareError(f"{what} {value!r} is not in 0..{size - 1}")
     return index
@@ -50,29 +52,42 @@ def square_arg(value) -> int:
 
 
 def depth_arg(depth) -> int:
-    """A perft depth: an int >= 0, or TypeError / ValueError naming it."""
+    """A perft depth: an int >= 0, or TypeError / InvalidArgumentError naming it."""
     if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"perft depth must be an int, not {type(depth).__name__} {depth!r}")
+        raise TypeError(f"perft depth must be an int, not {type(depth).__name__} {quoted(depth)}")
     if depth < 0:
-        raise ValueError(f"perft depth {depth} is negative")
+        raise InvalidArgumentError(f"perft depth {depth} is negative")
     if depth > 64:
-        raise ValueError(f"perft depth {depth} is beyond any count that could finish (at most 64)")
+        raise InvalidArgumentError(f"perft depth {quoted(depth)} is beyond any count that could finish (at most 64)")
     return depth
 
 
 def threads_arg(threads) -> int:
-    """A thread count: an int >= 1, or TypeError / ValueError naming it."""
+    """A thread count: an int >= 1, or TypeError / InvalidArgumentError naming it."""
     if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int, not {type(threads).__name__} {threads!r}")
+        raise TypeError(f"threads must be an int, not {type(threads).__name__} {quoted(threads)}")
     if threads < 1:
-        raise ValueError(f"threads {threads} is below 1")
+        raise InvalidArgumentError(f"threads {threads} is below 1")
     return threads
 
 
-def hash_arg(hash_mb) -> int:
-    """A transposition-table size in MiB: a number >= 0, or TypeError / ValueError naming it."""
+def physical_memory() -> int:
+    """Bytes of physical memory of this machine (0 where the system does not say)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return 0
+
+
+def hash_arg(hash_mb) -> float:
+    """A transposition-table size in MiB: a finite number >= 0 that fits in the machine's
+    physical memory, or TypeError / InvalidArgumentError naming it (and the limit)."""
     if isinstance(hash_mb, bool) or not isinstance(hash_mb, (int, float)):
-        raise TypeError(f"hash size must be a number of MiB, not {type(hash_mb).__name__} {hash_mb!r}")
-    if hash_mb < 0:
-        raise ValueError(f"hash size {hash_mb} MiB is negative")
+        raise TypeError(f"hash size must be a number of MiB, not {type(hash_mb).__name__} {quoted(hash_mb)}")
+    if not 0 <= hash_mb < math.inf:  # NaN fails both; a huge int compares exactly
+        raise InvalidArgumentError(f"hash size {hash_mb} MiB is not a finite number of MiB, 0 or more")
+    limit = physical_memory()
+    if limit and hash_mb * 1024 * 1024 > limit:
+        raise InvalidArgumentError(f"hash size {quoted(hash_mb)} MiB is more than this machine's physical memory "
+                                   f"({limit // (1024 * 1024):,} MiB)")
     return hash_mb

@@ -53,7 +53,7 @@ from . import san as _san
 from .arguments import depth_arg, square_arg
 from .core.encoding import BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE
 from .core.perft import perft as _perft_of
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, quoted
 from .fen import STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen, side_not_to_move_in_check
 from .outcome import Outcome, Termination
 from .piece import BLACK, PIECE_SYMBOLS, WHITE, Piece
@@ -147,7 +147,7 @@ class Board(Position):
 
     def _ep_for(self, mode):
         if mode not in EN_PASSANT_MODES:
-            raise ValueError(f"en_passant {mode!r} is not one of {', '.join(EN_PASSANT_MODES)}")
+            raise ValueError(f"en_passant {quoted(mode)} is not one of {', '.join(EN_PASSANT_MODES)}")
         if self._ep == NO_SQUARE:
             return None
         if mode in ("always", "fen") or (mode == "xfen" and _ep_capturable(self)):
@@ -205,7 +205,7 @@ class Board(Position):
     def _code_of(self, move: object) -> cython.int:
         """The internal code of a legal move, or -1."""
         if not isinstance(move, Move):
-            raise TypeError(f"expected a Move, not {type(move).__name__} {move!r}")
+            raise TypeError(f"expected a Move, not {type(move).__name__} {quoted(move)}")
         m: Move = move
         buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
         n: cython.int = _generate(self, buf, 0, ONE << m.from_square, False)
@@ -582,7 +582,7 @@ class Board(Position):
         '0x81'
         """
         if piece_type not in range(1, 7):
-            raise ValueError(f"piece type {piece_type!r} is not in 1..6")
+            raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
         return self._pieces[piece_type] & self._colors[1 if color else 0]
 
     def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
@@ -622,8 +622,9 @@ class Board(Position):
         return self.attackers_mask(color, square) != 0
 
     def checkers_mask(self) -> Bitboard:
-        """Pieces giving check to the side to move."""
-        return self.attackers_mask(not self.turn, self.king(self.turn))
+        """Pieces giving check to the side to move (none without a king)."""
+        king = self.king(self.turn)
+        return 0 if king is None else self.attackers_mask(not self.turn, king)
 
     def checkers(self) -> SquareSet:
         """The pieces giving check to the side to move, as a SquareSet."""

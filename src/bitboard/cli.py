@@ -11,7 +11,8 @@ import time
 from . import squares as sq
 from .arguments import bitboard_arg
 from .core.bits import popcount
-from .errors import InvalidFenError
+from .arguments import hash_arg
+from .errors import InvalidFenError, quoted
 from .fen import STARTING_FEN
 from .squareset import SquareSet
 
@@ -25,7 +26,7 @@ def parse_bitboard(text: str) -> int:
     try:
         value = int(text.replace("_", ""), 0)
     except ValueError:
-        raise UsageError(f"{text!r} is not a bitboard (hex like 0x0000001818000000, or decimal)") from None
+        raise UsageError(f"{quoted(text)} is not a bitboard (hex like 0x0000001818000000, or decimal)") from None
     try:
         return bitboard_arg(value)
     except ValueError as exc:
@@ -41,7 +42,9 @@ def mapping(text: str):
 
 def cmd_show(args) -> None:
     text = " ".join(args.value)
-    if len(args.value) == 1 and _looks_numeric(text):
+    if "/" not in text:  # the rule --help states: a FEN has slashes, a bitboard never
+        if len(args.value) > 1:
+            raise UsageError(f"{quoted(text)} is neither a bitboard (one number) nor a FEN (ranks joined by '/')")
         value = parse_bitboard(text)
         m = mapping(args.mapping)
         lerf = m.bitboard_to_lerf(value)
@@ -55,15 +58,15 @@ def cmd_show(args) -> None:
     print(f"\n{board.fen()}  ({'white' if board.turn else 'black'} to move)")
 
 
-def _looks_numeric(text: str) -> bool:
+def _is_number(text: str) -> bool:
     return text[:1].isdigit() or text[:1] == "-"
 
 
 def cmd_convert(args) -> None:
     source, target = mapping(getattr(args, "from")), mapping(args.to)
     text = args.value
-    if args.square or not _looks_numeric(text):
-        if _looks_numeric(text):
+    if args.square or not _is_number(text):  # the rule --help states
+        if _is_number(text):
             try:
                 index = int(text)
                 lerf = source.to_lerf(index)
@@ -110,8 +113,12 @@ def board_from(fen_words):
 
 
 def cmd_perft(args) -> None:
-    from .core.perft import perft
+    from .core.perft import max_threads, perft
     board = board_from(args.fen)
+    threads = args.threads
+    if threads > max_threads():
+        note(f"--threads {threads} is far more than this machine's {os.cpu_count()} cores: using {max_threads()}")
+        threads = max_threads()
     start = time.perf_counter()
     counts = {}
     if args.dask:
@@ -121,33 +128,46 @@ def cmd_perft(args) -> None:
     elif args.depth == 0:
         nodes = 1
     else:
-        counts = perft_by_root_move(board, args.depth, lambda b, d: perft(b, d, args.threads, args.hash))
+        counts = perft_by_root_move(board, args.depth,
+                                    lambda b, d, tick: perft(b, d, threads, args.hash, on_wait=tick))
         nodes = sum(counts.values())
     elapsed = time.perf_counter() - start
     if args.divide:
-        for move, count in counts.items():
+        for move, count in counts.items():  # Stockfish's divide lines, for diffing with other programs
             print(f"{move.uci()}: {count}")
         print()
-    print(f"Nodes searched: {nodes}")
-    print(f"Time: {elapsed:.3f} s")
+    print(f"Nodes searched: {nodes:,}")
+    print(f"Time: {elapsed:,.3f} s")
     print(f"Nodes per second: {nodes / elapsed if elapsed > 0 else 0:,.0f}")
 
 
+def note(message: str) -> None:
+    """A notice on stderr that does not stop the command."""
+    print(f"bitboard: note: {message}", file=sys.stderr)
+
+
 def perft_by_root_move(board, depth, perft) -> dict:
-    """{root move: leaves below it}, with a live progress bar on stderr."""
+    """{root move: leaves below it}, counted by perft(board, depth, tick) with progress on stderr."""
     moves = board.legal_moves()
     counts = {}
-    with _Progress("root moves") as progress:
-        for done, move in enumerate(moves, 1):
+    with _Progress("root moves", len(moves)) as progress:
+        for done, move in enumerate(moves):
+            progress.update(done, f"counting {move.uci()}")
             board.push(move)
-            counts[move] = perft(board, depth - 1)
-            board.pop()
-            progress.update(done, len(moves), f"{move.uci()}: {counts[move]}")
+            try:
+                counts[move] = perft(board, depth - 1, progress.tick)
+            finally:
+                board.pop()
+            progress.update(done + 1, f"{move.uci()}: {counts[move]:,}")
     return counts
 
 
 def perft_on_dask(fen, args) -> int:
     from . import distributed
+    try:
+        args.split_ply = distributed.split_ply_arg(args.split_ply, args.depth)  # before a cluster starts
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     try:
         client = distributed.connect(args.dask, timeout=args.timeout)
     except (ConnectionError, ImportError) as exc:
@@ -155,32 +175,50 @@ def perft_on_dask(fen, args) -> int:
     try:
         with _Progress("tasks") as progress:
             return distributed.perft(fen, args.depth, client, args.split_ply, hash_mb=args.hash,
-                                     progress=lambda done, total: progress.update(done, total))
+                                     progress=lambda done, total: progress.update(done, total=total))
     finally:
         distributed.close(client)
 
 
 class _Progress:
-    """A rich progress bar on stderr (quiet when stderr is not a terminal)."""
+    """Progress on stderr: a rich bar that stays on screen when it is a terminal, else a line
+    every REPORT_SECONDS (so a long run in a log or a pipe shows it is alive)."""
 
-    def __init__(self, unit: str):
-        self.unit = unit
+    REPORT_SECONDS = 10.0
+
+    def __init__(self, unit: str, total=None):
+        self.unit, self.total = unit, total
+        self.done, self.last = 0, ""
         self.task = None
+        self.started = self.reported = time.monotonic()
 
     def __enter__(self):
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
         console = Console(stderr=True)
+        self.terminal = console.is_terminal
         self.bar = Progress(TextColumn("perft"), BarColumn(), MofNCompleteColumn(), TextColumn(self.unit),
                             TextColumn("{task.fields[last]}"), TimeElapsedColumn(), console=console,
-                            transient=True, disable=not console.is_terminal)
+                            disable=not self.terminal)
         self.bar.__enter__()
         return self
 
-    def update(self, done: int, total: int, last: str = "") -> None:
+    def update(self, done: int, last: str = "", total=None) -> None:
+        self.done, self.last = done, last
+        self.total = total if total is not None else self.total
         if self.task is None:
-            self.task = self.bar.add_task("perft", total=total, last="")
-        self.bar.update(self.task, completed=done, total=total, last=last)
+            self.task = self.bar.add_task("perft", total=self.total, last="")
+        self.bar.update(self.task, completed=done, total=self.total, last=last)
+        self.tick()
+
+    def tick(self) -> None:
+        """Called often while counting: a progress line when stderr is no terminal and it is time."""
+        now = time.monotonic()
+        if not self.terminal and now - self.reported >= self.REPORT_SECONDS:
+            self.reported = now
+            of = f"/{self.total:,}" if self.total is not None else ""
+            print(f"perft: {self.done:,}{of} {self.unit} done, {self.last}, {now - self.started:,.0f} s",
+                  file=sys.stderr, flush=True)
 
     def __exit__(self, *exc):
         return self.bar.__exit__(*exc)
@@ -200,10 +238,11 @@ def _megabytes(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        value = -1
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"hash size {text!r} is not a number of MiB (0 or more)")
-    return value
+        raise argparse.ArgumentTypeError(f"hash size {quoted(text)} is not a number of MiB (0 or more)") from None
+    try:
+        return hash_arg(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _seconds(text: str) -> float:
@@ -235,30 +274,35 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument("-d", "--depth", type=_count("depth", 0, 64), default=6, help="plies to count (default 6)")
     perft.add_argument("--divide", action="store_true", help="print each root move with its count, e.g. 'e2e4: 13160'")
     perft.add_argument("--threads", type=_count("threads", 1), default=1,
-                       help="split each root move's subtree across this many threads (default 1)")
+                       help="split each root move's subtree across this many threads (default 1; at most "
+                            "4 per core are used)")
     perft.add_argument("--hash", type=_megabytes, default=0, metavar="MIB",
                        help="a transposition table of about this many MiB (default 0: none)")
     perft.add_argument("--dask", metavar="ADDRESS",
                        help="count on a Dask cluster: a scheduler address such as tcp://host:8786, or 'local' "
                             "for a LocalCluster of this machine's cores (needs bitboard[dask])")
-    perft.add_argument("--split-ply", type=_count("split ply", 0), default=2,
-                       help="with --dask, the ply where the tree is split into tasks (default 2)")
+    perft.add_argument("--split-ply", type=_count("split ply", 0), default=None,
+                       help="with --dask, the ply where the tree is split into tasks (default 2, less for a "
+                            "shallow count; each task counts at least 2 plies)")
     perft.add_argument("--timeout", type=_seconds, default=10.0,
                        help="with --dask, seconds to wait for the scheduler (default 10)")
     perft.set_defaults(run=cmd_perft)
 
     show = commands.add_parser("show", help="draw a bitboard or a position as an 8x8 grid",
-                               description="Draw a bitboard (hex, binary or decimal) or a position (a FEN, "
-                                           "quotes optional) with rank 8 on top.")
-    show.add_argument("value", nargs="+", help="a bitboard such as 0x0000001818000000, or a FEN")
+                               description="Draw a bitboard or a position with rank 8 on top. VALUE is a FEN "
+                                           "when it has a '/' (quotes optional), else a bitboard: hex (0x...), "
+                                           "binary (0b...) or decimal.")
+    show.add_argument("value", nargs="+", help="a FEN (it has '/'), or a bitboard such as 0x0000001818000000")
     show.add_argument("--mapping", default="lerf",
                       help=f"square mapping the bits are numbered in ({', '.join(sq.MAPPINGS)}; default lerf)")
     show.set_defaults(run=cmd_show)
 
     convert = commands.add_parser("convert", help="a square or a bitboard from one square mapping to another",
-                                  description="Renumber a square (a name such as e4, or an index with --square) "
-                                              "or a bitboard (hex or decimal) from one mapping to another.")
-    convert.add_argument("value", help="e4, an index with --square, or a bitboard such as 0xff")
+                                  description="Renumber a square or a bitboard from one mapping to another. VALUE "
+                                              "is a square when it is a square name (e4) or given with --square "
+                                              "(an index, 0..63); any other number is a bitboard (hex, binary or "
+                                              "decimal: 63 is the bitboard of a1..f1).")
+    convert.add_argument("value", help="e4; an index with --square; else a bitboard such as 0xff or 63")
     convert.add_argument("--from", default="lerf", help="the mapping the value is numbered in (default lerf)")
     convert.add_argument("--to", required=True, help=f"the mapping to convert to ({', '.join(sq.MAPPINGS)})")
     convert.add_argument("--square", action="store_true", help="the value is a square index, not a bitboard")

@@ -16,16 +16,31 @@ import collections
 
 from .board import Board
 from .arguments import depth_arg, hash_arg
+from .errors import InvalidArgumentError, quoted
 
 DEFAULT_TIMEOUT = 10.0
 
 
+#: The deepest split: each ply multiplies the tasks by about 30 (ply 4 of the initial position
+#: is 197,281 lines, 72,078 positions), and a task's fixed cost is a millisecond or more.
+MAX_SPLIT_PLY = 4
+#: The plies a task must count at least: shallower tasks cost more to schedule than to count.
+MIN_TASK_DEPTH = 2
+
+
 def split_ply_arg(split_ply, depth) -> int:
+    """The ply to split a count of `depth` at: None chooses min(2, depth - MIN_TASK_DEPTH); a
+    given value must leave every task MIN_TASK_DEPTH plies and be at most MAX_SPLIT_PLY."""
+    useful = max(0, min(MAX_SPLIT_PLY, depth - MIN_TASK_DEPTH))
+    if split_ply is None:
+        return min(2, useful)
     if isinstance(split_ply, bool) or not isinstance(split_ply, int):
-        raise TypeError(f"split_ply must be an int, not {type(split_ply).__name__} {split_ply!r}")
-    if split_ply < 0:
-        raise ValueError(f"split_ply {split_ply} is negative")
-    return min(split_ply, depth)
+        raise TypeError(f"split_ply must be an int, not {type(split_ply).__name__} {quoted(split_ply)}")
+    if not 0 <= split_ply <= useful:
+        raise InvalidArgumentError(
+            f"split ply {quoted(split_ply)} is not useful for a depth-{depth} count: 0 to {useful} (each task should "
+            f"count at least {MIN_TASK_DEPTH} plies, and ply {MAX_SPLIT_PLY} already makes about 200,000 tasks)")
+    return split_ply
 
 
 def positions_at(fen, plies) -> list:
@@ -55,17 +70,18 @@ def count_task(fen, depth, hash_mb=0) -> int:
     return Board(fen).perft(depth, hash_mb=hash_mb)
 
 
-def perft(fen, depth, client=None, split_ply=2, *, hash_mb=0, progress=None) -> int:
-    """Perft of `fen` to `depth`, split at `split_ply` into tasks.
+def perft(fen, depth, client=None, split_ply=None, *, hash_mb=0, progress=None) -> int:
+    """Perft of `fen` to `depth`, split at `split_ply` into tasks (None: ply 2, or less for a
+    shallow count).
 
     client: a distributed.Client (see connect), or None to count every task here.
     progress: called as progress(tasks_done, tasks) as tasks finish.
     """
     depth = depth_arg(depth)
     hash_mb = hash_arg(hash_mb)
-    plies = split_ply_arg(split_ply, depth)
     if depth == 0:
         return 1
+    plies = split_ply_arg(split_ply, depth)
     tasks = positions_at(fen, plies)
     remaining = depth - plies
     total = 0

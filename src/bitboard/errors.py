@@ -1,5 +1,22 @@
 """The exceptions of `bitboard`: every one a ValueError, each with the bad value in its message."""
 
+#: Values quoted in messages are cut to this many characters (a whole garbage file helps no one).
+QUOTE_LIMIT = 60
+
+
+def quoted(value) -> str:
+    """`repr(value)` for an error message, shortened with an ellipsis and the length when long:
+    'rnbqkbnr/ppp...' (1,000 characters)."""
+    text = repr(value)
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    size = f" ({len(value):,} characters)" if isinstance(value, str) else f" ({len(text):,} characters as text)"
+    return text[:QUOTE_LIMIT - 1] + "\u2026" + text[-1] + size
+
+
+class InvalidArgumentError(ValueError):
+    """An argument out of the range a function accepts: a perft depth, a thread count, a table size."""
+
 
 class InvalidSquareError(ValueError):
     """A square index outside 0..63 or an unknown square name."""

@@ -20,7 +20,7 @@ import functools
 
 from .core.encoding import (BLACK, BLACK_KINGSIDE, BLACK_QUEENSIDE, KING, PAWN, ROOK, WHITE, WHITE_KINGSIDE,
                             WHITE_QUEENSIDE, piece_code)
-from .errors import InvalidFenError
+from .errors import InvalidFenError, quoted
 from .piece import PIECE_SYMBOLS, PIECE_TYPES
 from .squares import SQUARE_NAMES as _SQUARE_NAMES
 
@@ -64,16 +64,16 @@ def parse_fen(fen) -> FenPosition:
     Results are cached (a Board() of the same FEN costs no parsing): treat them as read-only.
     """
     if not isinstance(fen, str):
-        raise TypeError(f"a FEN is a string, not {type(fen).__name__} {fen!r}")
+        raise TypeError(f"a FEN is a string, not {type(fen).__name__} {quoted(fen)}")
     fields = fen.split()
     if len(fields) == 4:
         fields += ["0", "1"]
     if len(fields) != 6:
-        raise InvalidFenError(f"FEN {fen!r} has {len(fields)} fields; expected 6 (or 4 without the counters)")
+        raise InvalidFenError(f"FEN {quoted(fen)} has {len(fields)} fields; expected 6 (or 4 without the counters)")
     placement, side, castling_field, ep_field, halfmove_field, fullmove_field = fields
     board = parse_board_fen(placement)
     if side not in ("w", "b"):
-        raise InvalidFenError(f"side to move {side!r} in FEN {fen!r} is neither 'w' nor 'b'")
+        raise InvalidFenError(f"side to move {quoted(side)} in FEN {quoted(fen)} is neither 'w' nor 'b'")
     turn = side == "w"
     castling = _parse_castling(castling_field, board, fen)
     ep_square = _parse_ep(ep_field, board, turn, fen)
@@ -84,14 +84,14 @@ def parse_fen(fen) -> FenPosition:
 
 def side_not_to_move_in_check(fen, turn) -> InvalidFenError:
     """The error a board raises when the side not to move is in check (turn: True for white)."""
-    return InvalidFenError(f"the side not to move ({'black' if turn else 'white'}) is in check in FEN {fen!r}")
+    return InvalidFenError(f"the side not to move ({'black' if turn else 'white'}) is in check in FEN {quoted(fen)}")
 
 
 def parse_board_fen(placement) -> list:
     """The 64 piece codes of the piece-placement field."""
     ranks = placement.split("/")
     if len(ranks) != 8:
-        raise InvalidFenError(f"piece placement {placement!r} has {len(ranks)} ranks; expected 8")
+        raise InvalidFenError(f"piece placement {quoted(placement)} has {len(ranks)} ranks; expected 8")
     board = [0] * 64
     ch: cython.Py_UCS4
     rank: cython.int
@@ -105,26 +105,26 @@ def parse_board_fen(placement) -> list:
         for ch in rank_text:
             if "1" <= ch <= "8":
                 if previous_digit:
-                    raise InvalidFenError(f"rank {rank + 1} {rank_text!r} has two digits in a row")
+                    raise InvalidFenError(f"rank {rank + 1} {quoted(rank_text)} has two digits in a row")
                 file += ord(ch) - 48
                 previous_digit = True
                 continue
             code = _CODE_BY_ORD[ord(ch)] if ord(ch) < 128 else 0
             if code == 0:
-                raise InvalidFenError(f"unknown piece letter {ch!r} in rank {rank + 1} {rank_text!r}")
+                raise InvalidFenError(f"unknown piece letter {quoted(ch)} in rank {rank + 1} {quoted(rank_text)}")
             if file < 8:
                 board[8 * rank + file] = code
             file += 1
             previous_digit = False
         if file != 8:
-            raise InvalidFenError(f"rank {rank + 1} {rank_text!r} has {file} files; expected 8")
+            raise InvalidFenError(f"rank {rank + 1} {quoted(rank_text)} has {file} files; expected 8")
     for code, name in ((piece_code(KING, WHITE), "white"), (piece_code(KING, BLACK), "black")):
         kings = board.count(code)
         if kings != 1:
-            raise InvalidFenError(f"piece placement {placement!r} has {kings} {name} kings; expected 1")
+            raise InvalidFenError(f"piece placement {quoted(placement)} has {kings} {name} kings; expected 1")
     for sq in list(range(8)) + list(range(56, 64)):
         if board[sq] in (piece_code(PAWN, WHITE), piece_code(PAWN, BLACK)):
-            raise InvalidFenError(f"pawn on {_SQUARE_NAMES[sq]} in piece placement {placement!r} "
+            raise InvalidFenError(f"pawn on {_SQUARE_NAMES[sq]} in piece placement {quoted(placement)} "
                                   "(pawns never stand on the first or last rank)")
     return board
 
@@ -136,11 +136,13 @@ def _parse_castling(field, board, fen) -> int:
     letters = dict(CASTLING_LETTERS)
     for ch in field:
         if ch not in letters or rights & letters[ch]:
-            raise InvalidFenError(f"castling field {field!r} in FEN {fen!r} is not '-' or distinct letters of KQkq")
+            raise InvalidFenError(f"castling field {quoted(field)} in FEN {quoted(fen)} is not '-' or distinct "
+                                  "letters of KQkq")
         right = letters[ch]
         king_sq, rook_sq, king, rook = CASTLING_HOMES[right]
         if board[king_sq] != king or board[rook_sq] != rook:
-            raise InvalidFenError(f"castling right {ch!r} in FEN {fen!r} needs the king on {_SQUARE_NAMES[king_sq]} "
+            raise InvalidFenError(f"castling right {quoted(ch)} in FEN {quoted(fen)} needs the king on "
+                                  f"{_SQUARE_NAMES[king_sq]} "
                                   f"and a rook on {_SQUARE_NAMES[rook_sq]}")
         rights |= right
     return rights
@@ -150,20 +152,21 @@ def _parse_ep(field, board, turn, fen):
     if field == "-":
         return None
     if field not in _SQUARE_NAMES:
-        raise InvalidFenError(f"en-passant field {field!r} in FEN {fen!r} is not '-' or a square")
+        raise InvalidFenError(f"en-passant field {quoted(field)} in FEN {quoted(fen)} is not '-' or a square")
     sq = _SQUARE_NAMES.index(field)
     rank = sq >> 3
     behind, front = (sq - 8, sq + 8) if turn else (sq + 8, sq - 8)
     their_pawn = piece_code(PAWN, BLACK if turn else WHITE)
     if rank != (5 if turn else 2) or board[behind] != their_pawn or board[sq] or board[front]:
-        raise InvalidFenError(f"en-passant square {field!r} in FEN {fen!r} is not the square a "
+        raise InvalidFenError(f"en-passant square {quoted(field)} in FEN {quoted(fen)} is not the square a "
                               f"{'black' if turn else 'white'} pawn just passed on a double push")
     return sq
 
 
 def _parse_counter(field, what, low, fen) -> int:
     if not field.isdigit() or not low <= int(field) <= MAX_COUNTER:
-        raise InvalidFenError(f"{what} {field!r} in FEN {fen!r} is not a whole number in {low}..{MAX_COUNTER}")
+        raise InvalidFenError(f"{what} {quoted(field)} in FEN {quoted(fen)} is not a whole number in "
+                              f"{low}..{MAX_COUNTER}")
     return int(field)
 
 

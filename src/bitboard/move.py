@@ -12,7 +12,7 @@ from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cy
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, quoted
 from .piece import PIECE_SYMBOLS
 from .squares import SQUARE_NAMES
 
@@ -38,7 +38,7 @@ class Move:
 
     def __init__(self, from_square, to_square, promotion=None, drop=None):
         if drop is not None:
-            raise InvalidMoveError(f"drops are not chess moves (drop={drop!r})")
+            raise InvalidMoveError(f"drops are not chess moves (drop={quoted(drop)})")
         self.from_square = _index(from_square, "from_square", 0, 63)
         self.to_square = _index(to_square, "to_square", 0, 63)
         self._promotion = 0 if promotion is None else _index(promotion, "promotion piece type", KNIGHT, QUEEN)
@@ -89,7 +89,7 @@ class Move:
     def from_uci(uci) -> "Move":
         """The move a UCI string names; InvalidMoveError (a ValueError) naming it otherwise."""
         if not isinstance(uci, str):
-            raise InvalidMoveError(f"UCI move must be a string, not {type(uci).__name__} {uci!r}")
+            raise InvalidMoveError(f"UCI move must be a string, not {type(uci).__name__} {quoted(uci)}")
         if uci == "0000":
             return Move(0, 0)
         if len(uci) in (4, 5) and uci[:2] in _SQUARES and uci[2:4] in _SQUARES:
@@ -97,11 +97,11 @@ class Move:
             if len(uci) == 5:
                 promotion = _UCI_PROMOTIONS.get(uci[4])
                 if promotion is None:
-                    raise InvalidMoveError(f"invalid promotion piece in UCI move {uci!r} (n, b, r or q)")
+                    raise InvalidMoveError(f"invalid promotion piece in UCI move {quoted(uci)} (n, b, r or q)")
             move = Move(_SQUARES[uci[:2]], _SQUARES[uci[2:4]], promotion)
             if move:
                 return move
-        raise InvalidMoveError(f"invalid UCI move {uci!r} (expected like 'e2e4' or 'e7e8q')")
+        raise InvalidMoveError(f"invalid UCI move {quoted(uci)} (expected like 'e2e4' or 'e7e8q')")
 
     @staticmethod
     def null() -> "Move":
@@ -115,7 +115,7 @@ def _index(value, what: str, low: int, high: int) -> int:
     except TypeError:
         index = None
     if index is None or not low <= index <= high or isinstance(value, bool):
-        raise InvalidMoveError(f"{what} {value!r} is not in {low}..{high}")
+        raise InvalidMoveError(f"{what} {quoted(value)} is not in {low}..{high}")
     return index
 
 

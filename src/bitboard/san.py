@@ -14,7 +14,7 @@ AmbiguousMoveError: all ValueErrors with the text in the message.
 """
 import re
 
-from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, quoted
 from .move import Move
 from .piece import PAWN, PIECE_SYMBOLS
 from .squares import FILE_NAMES, RANK_NAMES, SQUARE_NAMES
@@ -71,18 +71,18 @@ def _disambiguation(board, move, piece) -> str:
 def parse_san(board, text):
     """The legal Move that `text` names in SAN (the null move for "--", "Z0", "0000", "@@@@")."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"SAN must be a string, not {type(text).__name__} {text!r}")
+        raise InvalidMoveError(f"SAN must be a string, not {type(text).__name__} {quoted(text)}")
     if text.rstrip("+#") in _CASTLES and text[len(text.rstrip("+#")):] in ("", "+", "#"):
         step = _CASTLES[text.rstrip("+#")]
         for move in board.legal_moves():
             if board.is_castling(move) and move.to_square - move.from_square == step:
                 return move
-        raise IllegalMoveError(f"illegal san: {text!r} in {board.fen()}")
+        raise IllegalMoveError(f"illegal san: {quoted(text)} in {board.fen()}")
     match = _SAN.match(text)
     if not match:
         if text in _NULL_MOVES:
             return Move.null()
-        raise InvalidMoveError(f"invalid san: {text!r}")
+        raise InvalidMoveError(f"invalid san: {quoted(text)}")
     letter, file, rank, target, promotion = match.groups()
     to_square = SQUARE_NAMES.index(target)
     promotion_type = PIECE_SYMBOLS.index(promotion.lower()) if promotion else None
@@ -95,7 +95,7 @@ def parse_san(board, text):
         if chosen:
             return chosen[0]
         raise IllegalMoveError(f"{'missing promotion piece type' if moves else 'illegal san'}: "
-                               f"{text!r} in {board.fen()}")
+                               f"{quoted(text)} in {board.fen()}")
     else:
         piece = PAWN
         if file is None:
@@ -106,7 +106,7 @@ def parse_san(board, text):
              and (file is None or FILE_NAMES[m.from_square & 7] == file)
              and (rank is None or RANK_NAMES[m.from_square >> 3] == rank)]
     if not found:
-        raise IllegalMoveError(f"illegal san: {text!r} in {board.fen()}")
+        raise IllegalMoveError(f"illegal san: {quoted(text)} in {board.fen()}")
     if len(found) > 1:
-        raise AmbiguousMoveError(f"ambiguous san: {text!r} in {board.fen()}")
+        raise AmbiguousMoveError(f"ambiguous san: {quoted(text)} in {board.fen()}")
     return found[0]

@@ -7,7 +7,7 @@ that convert square indices and whole bitboards to and from LERF.
 """
 from .arguments import bitboard_arg, index_arg, square_arg
 from .core.bits import EAST, WEST, flip_diagonal, flip_vertical, mirror_horizontal, rotate_180, shift
-from .errors import InvalidSquareError
+from .errors import InvalidSquareError, quoted
 from .types import Bitboard, Direction, Index, Square
 
 __all__ = [  # re-exported by the `bitboard` package (a literal list, so that type checkers see it)
@@ -68,7 +68,7 @@ def parse_square(name) -> Square:  # name unannotated: compiled, `str` would ref
     try:
         return _SQUARE_BY_NAME[name]
     except (KeyError, TypeError):
-        raise InvalidSquareError(f"{name!r} is not a square name (a1 .. h8)") from None
+        raise InvalidSquareError(f"{quoted(name)} is not a square name (a1 .. h8)") from None
 
 
 def square_mirror(sq: Square) -> int:
@@ -206,7 +206,7 @@ def mapping_arg(mapping) -> SquareMapping:
     try:
         return MAPPINGS[mapping.lower()]
     except (KeyError, AttributeError):
-        raise ValueError(f"unknown square mapping {mapping!r}; known: {', '.join(MAPPINGS)}") from None
+        raise ValueError(f"unknown square mapping {quoted(mapping)}; known: {', '.join(MAPPINGS)}") from None
 
 
 def convert_square(index: Index, source, target) -> int:

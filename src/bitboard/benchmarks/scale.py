@@ -13,7 +13,7 @@ import time
 from .. import compiled, distributed
 from ..board import Board
 from ..core.perft import free_tables
-from . import markdown_table, sizes
+from . import markdown_table, missing, sizes
 
 PERFT_9 = 2_439_530_234_167
 PERFT_10 = 69_352_859_712_417
@@ -90,18 +90,28 @@ def main(argv=None):
     quick = sizes(argv, __doc__, False, True)
     jobs = [("start", Board().fen(), 6 if quick else 7), ("kiwipete", KIWIPETE, 5 if quick else 6)]
     hash_mb, rounds = (64, 1) if quick else (256, 2)
-    print(f"bitboard.compiled = {compiled}; {os.cpu_count()} cores. Each cell: seconds (best of {rounds}) and the "
-          "speed-up over one thread.\n")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"bitboard.compiled = {compiled}; {os.cpu_count()} cores, load average {load:.1f} when it started. Each "
+          f"cell: seconds (best of {rounds}) and the speed-up over one thread.")
+    print("Threads speed a count up only as far as cores are free: on a busy machine 2 threads show less than 2x."
+          + (" --quick counts are small and taken once, so they move by 30% or more between runs." if quick else ""))
+    print()
     print(one_machine(jobs, hash_mb, rounds))
-    try:
-        import distributed as _  # noqa: F401
-    except ImportError:
-        print("\n(dask and distributed are not installed: no cluster measurement)")
+    absent = missing({"distributed": "'bitboard[dask]'"})
+    if absent:
+        print("\n" + absent + "(no cluster measurement)")
         return
     depth, split_ply = (6, 2) if quick else (7, 2)
+    rates = dask_rates(depth, split_ply, hash_mb)
+    if quick:
+        print(f"\nDask LocalCluster, 2 single-threaded workers, perft({depth}) split at ply {split_ply}: "
+              + ", ".join(f"{label} {rate / 1e6:,.0f} M leaves/s per worker" for label, rate in rates.items())
+              + ". With --quick its tasks last about a millisecond, which Dask's own cost per task outweighs: "
+                "no estimate of deep counts is made from it (the full run makes one).")
+        return
     print(f"\nDask LocalCluster, 2 single-threaded workers, perft({depth}) of the initial position split at "
           f"ply {split_ply}; the rate per worker and, from it, estimated wall times (linear scaling):\n")
-    print(estimates(dask_rates(depth, split_ply, hash_mb)))
+    print(estimates(rates))
 
 
 if __name__ == "__main__":

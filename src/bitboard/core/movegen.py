@@ -201,8 +201,9 @@ def _pawn_moves(pos: Position, buf: ushort_ptr, n: cython.int, pawns: u64, pinne
             while candidates:
                 sq = ctz64(candidates)
                 after = (occupied ^ (ONE << sq) ^ captured_bit) | ep_bit
-                if not (enemy & ((_rook_attacks(ksq, after) & (pos._pieces[ROOK] | pos._pieces[QUEEN]))
-                                 | (_bishop_attacks(ksq, after) & (pos._pieces[BISHOP] | pos._pieces[QUEEN])))):
+                if ksq == NO_SQUARE or not (enemy & (
+                        (_rook_attacks(ksq, after) & (pos._pieces[ROOK] | pos._pieces[QUEEN]))
+                        | (_bishop_attacks(ksq, after) & (pos._pieces[BISHOP] | pos._pieces[QUEEN])))):
                     if count_only:
                         n += 1
                     else:
@@ -247,7 +248,8 @@ def _danger(pos: Position, them: cython.int, occupied: u64, zone: u64) -> u64:
         danger = ((pawns << 7) & NOT_H_FILE) | ((pawns << 9) & NOT_A_FILE)
     else:
         danger = ((pawns >> 9) & NOT_H_FILE) | ((pawns >> 7) & NOT_A_FILE)
-    danger |= KING_ATTACKS[ctz64(pos._pieces[KING] & enemy)]
+    if pos._pieces[KING] & enemy:  # a board set up piece by piece may lack a king
+        danger |= KING_ATTACKS[ctz64(pos._pieces[KING] & enemy)]
     b = pos._pieces[KNIGHT] & enemy
     while b:
         danger |= KNIGHT_ATTACKS[ctz64(b)]
@@ -290,11 +292,10 @@ def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, cou
     enemy: u64 = pos._colors[them]
     occupied: u64 = own | enemy
     king: u64 = pos._pieces[KING] & own
-    ksq: cython.int = ctz64(king)
+    ksq: cython.int = ctz64(king) if king else NO_SQUARE  # no king: no check, no pin (a set-up board)
     diagonal: u64 = pos._pieces[BISHOP] | pos._pieces[QUEEN]
     orthogonal: u64 = pos._pieces[ROOK] | pos._pieces[QUEEN]
-    checkers: u64 = enemy & ((KNIGHT_ATTACKS[ksq] & pos._pieces[KNIGHT])
-                             | (PAWN_ATTACKS[64 * us + ksq] & pos._pieces[PAWN]))
+    checkers: u64 = 0
     pinned: u64 = 0
     king_targets: u64
     check_mask: u64
@@ -305,7 +306,12 @@ def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, cou
     sq: cython.int
     castling: cython.bint
 
-    b = enemy & ((BISHOP_PSEUDO_ATTACKS[ksq] & diagonal) | (ROOK_PSEUDO_ATTACKS[ksq] & orthogonal))
+    if king:
+        checkers = enemy & ((KNIGHT_ATTACKS[ksq] & pos._pieces[KNIGHT])
+                            | (PAWN_ATTACKS[64 * us + ksq] & pos._pieces[PAWN]))
+        b = enemy & ((BISHOP_PSEUDO_ATTACKS[ksq] & diagonal) | (ROOK_PSEUDO_ATTACKS[ksq] & orthogonal))
+    else:
+        b = 0
     while b:  # enemy sliders on the king's lines: nothing between checks, one of ours is pinned
         sq = ctz64(b)
         between = BETWEEN[64 * ksq + sq] & occupied

@@ -14,10 +14,18 @@ Two ways to go faster, together or apart:
   be read back as a hit: the key itself, all 64 bits, must come out of the xor. A count is a
   property of the position and the depth alone, so a process keeps one table of each size for
   all its perfts (a Dask worker for all its tasks); free_tables() gives the memory back.
+
+Every count can be stopped: the recursion reads a stop flag before each move at every inner
+node, and a count that is not short runs in a worker thread while the calling thread waits,
+so that Ctrl-C (KeyboardInterrupt) reaches Python within a fraction of a second. The flag is
+then set, the workers unwind (unmaking every move: the position is left as it was, and no
+partial count enters the table), and the KeyboardInterrupt goes on.
 """
 import array
+import os
 import queue
 import threading
+import warnings
 
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -25,6 +33,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 from ..arguments import depth_arg, hash_arg, threads_arg
+from ..errors import InvalidArgumentError
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, MAX_MOVES, u64
@@ -36,14 +45,15 @@ else:
     from cython.cimports.bitboard.core.position import Position, _copy_position, _make, _unmake
 
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
+int_ptr = cython.typedef(cython.pointer(cython.int))
 MAX_STORED = cython.declare(u64, 0x00FFFFFFFFFFFFFF)  # counts above 2**56 - 1 are not stored
 
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _perft(pos: Position, depth: cython.int) -> u64:
-    """Leaves below `pos` at `depth` >= 1."""
+def _perft(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
+    """Leaves below `pos` at `depth` >= 1; a partial count once stop[0] is set."""
     if depth == 1:
         return _count(pos)
     moves = cython.declare(cython.ushort[MAX_MOVES])
@@ -53,9 +63,11 @@ def _perft(pos: Position, depth: cython.int) -> u64:
     key: u64
     undo: u64
     for i in range(n):
+        if stop[0]:
+            break
         key = pos._key
         undo = _make(pos, moves[i])
-        total += _count(pos) if depth == 2 else _perft(pos, depth - 1)
+        total += _count(pos) if depth == 2 else _perft(pos, depth - 1, stop)
         _unmake(pos, moves[i], undo, key)
     return total
 
@@ -63,7 +75,7 @@ def _perft(pos: Position, depth: cython.int) -> u64:
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64) -> u64:
+def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, stop: int_ptr) -> u64:
     """_perft with the transposition table `table` of mask + 1 two-word entries."""
     if depth == 1:
         return _count(pos)
@@ -78,10 +90,12 @@ def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64) -
     i: cython.int
     undo: u64
     for i in range(n):
+        if stop[0]:
+            return total  # partial: never stored
         undo = _make(pos, moves[i])
-        total += _count(pos) if depth == 2 else _perft_hashed(pos, depth - 1, table, mask)
+        total += _count(pos) if depth == 2 else _perft_hashed(pos, depth - 1, table, mask, stop)
         _unmake(pos, moves[i], undo, key)
-    if total <= MAX_STORED:
+    if total <= MAX_STORED and not stop[0]:
         data = (total << 8) | depth
         table[slot] = key ^ data
         table[slot + 1] = data
@@ -92,11 +106,16 @@ class HashTable:
     """A perft transposition table of about `megabytes` MiB (a power of two of 16-byte entries)."""
 
     def __init__(self, megabytes):
+        megabytes = hash_arg(megabytes)
         entries = 1
         while entries * 2 * 16 <= megabytes * 1024 * 1024:
             entries *= 2
         self.entries = entries
-        self.words = array.array("Q", [0]) * (2 * entries)
+        try:
+            self.words = array.array("Q", [0]) * (2 * entries)
+        except MemoryError:
+            raise InvalidArgumentError(f"a hash table of {megabytes} MiB ({16 * entries:,} bytes) could not be "
+                                       "allocated: too little free memory") from None
 
     @property
     def nbytes(self) -> int:
@@ -121,22 +140,31 @@ def free_tables() -> None:
         _TABLES.clear()
 
 
-def _count_subtree(pos: Position, depth: cython.int, table) -> int:
-    """Leaves below `pos` at `depth` >= 1, the GIL released (and the table shared) while counting."""
+def _count_subtree(pos: Position, depth: cython.int, table, stop) -> int:
+    """Leaves below `pos` at `depth` >= 1, the GIL released (and the table shared) while counting;
+    `stop` is the count's flag, an array of one C int."""
     result: u64
+    flag: cython.int[::1] = stop
+    stop_ptr: int_ptr
+    entries: u64_ptr
+    words: cython.ulonglong[::1]
+    mask: u64
+    if cython.compiled:
+        stop_ptr = cython.address(flag[0])
+    else:
+        stop_ptr = flag
     if table is None:
         with cython.nogil:
-            result = _perft(pos, depth)
+            result = _perft(pos, depth, stop_ptr)
         return result
-    words: cython.ulonglong[::1] = table.words
-    mask: u64 = table.entries - 1
-    entries: u64_ptr
+    words = table.words
+    mask = table.entries - 1
     if cython.compiled:
         entries = cython.address(words[0])
     else:
         entries = words
     with cython.nogil:
-        result = _perft_hashed(pos, depth, entries, mask)
+        result = _perft_hashed(pos, depth, entries, mask, stop_ptr)
     return result
 
 
@@ -157,53 +185,108 @@ def split(pos: Position, plies: int) -> list:
     return lines
 
 
-def _run_line(pos: Position, line, depth: int, table) -> int:
+def _run_line(pos: Position, line, depth: int, table, stop) -> int:
     """Leaves at `depth` >= 1 below the position after `line`, counted on `pos` (left as it was)."""
     keys, undos = [], []
     for code in line:
         keys.append(pos._key)
         undos.append(_make(pos, code))
-    result = _count_subtree(pos, depth, table)
+    result = _count_subtree(pos, depth, table, stop)
     for code in reversed(line):
         _unmake(pos, code, undos.pop(), keys.pop())
     return result
 
 
-def perft(pos: Position, depth, threads=1, hash_mb=0) -> int:
-    """Leaves of the legal move tree below `pos` at `depth` (exact in every mode)."""
+#: More threads than this many per core only add switching: a larger request is clamped.
+THREADS_PER_CORE = 4
+#: Counts below this depth are too short to be worth a thread of their own or a stop check.
+WAIT_DEPTH = 5
+#: How often the waiting thread wakes: the most Ctrl-C waits, and the period of `on_wait` calls.
+WAIT_SECONDS = 0.05
+
+
+def max_threads() -> int:
+    """The most threads a perft uses: THREADS_PER_CORE per core of this machine."""
+    return THREADS_PER_CORE * (os.cpu_count() or 1)
+
+
+def perft(pos: Position, depth, threads=1, hash_mb=0, on_wait=None) -> int:
+    """Leaves of the legal move tree below `pos` at `depth` (exact in every mode).
+
+    Threads beyond the tasks are not started; more than max_threads() are clamped with a
+    RuntimeWarning. `on_wait`, if given, is called about every WAIT_SECONDS while the count
+    runs (a progress display). KeyboardInterrupt stops the count and leaves `pos` as it was.
+    """
     d = depth_arg(depth)
     n_threads = threads_arg(threads)
     table = table_for(hash_arg(hash_mb)) if hash_mb else None
+    if n_threads > max_threads():
+        warnings.warn(f"threads={n_threads} is far more than the {os.cpu_count()} cores: "
+                      f"clamped to {max_threads()}", RuntimeWarning, stacklevel=2)
+        n_threads = max_threads()
+    stop = array.array("i", [0])
     if d == 0:
         return 1
     if n_threads == 1 or d <= 2:
-        return _count_subtree(pos, d, table)
+        if d < WAIT_DEPTH and on_wait is None:
+            return _count_subtree(pos, d, table, stop)
+        totals = [0]
+
+        def count():
+            totals[0] = _count_subtree(pos, d, table, stop)
+        _wait_for([count], stop, on_wait)
+        return totals[0]
     plies = 2 if d > 3 else 1
+    lines = split(pos, plies)
     tasks = queue.SimpleQueue()
-    for line in split(pos, plies):
+    for line in lines:
         tasks.put(line)
-    totals, failures = [], []
+    totals = []
 
     def worker():
         mine: Position = Position()
         _copy_position(mine, pos)
         total = 0
-        try:
-            while True:
-                try:
-                    line = tasks.get_nowait()
-                except queue.Empty:
-                    break
-                total += _run_line(mine, line, d - plies, table)
-        except BaseException as exc:  # reported below: never a partial count
-            failures.append(exc)
+        while not stop[0]:
+            try:
+                line = tasks.get_nowait()
+            except queue.Empty:
+                break
+            total += _run_line(mine, line, d - plies, table, stop)
         totals.append(total)
 
-    workers = [threading.Thread(target=worker, name=f"perft-{i}") for i in range(n_threads)]
-    for t in workers:
-        t.start()
-    for t in workers:
-        t.join()
+    _wait_for([worker] * min(n_threads, len(lines)), stop, on_wait)
+    return sum(totals)
+
+
+def _wait_for(jobs: list, stop, on_wait) -> None:
+    """Run each job in a thread of its own and wait for all, interruptibly: on any exception in
+    this thread (KeyboardInterrupt) or in a job, set the stop flag, let every job unwind, and
+    raise it. A partial count is never returned."""
+    failures = []
+
+    def run(job):
+        try:
+            job()
+        except BaseException as exc:
+            failures.append(exc)
+            stop[0] = 1
+
+    workers = [threading.Thread(target=run, args=(job,), name=f"perft-{i}", daemon=True)
+               for i, job in enumerate(jobs)]
+    try:
+        for t in workers:
+            t.start()
+        for t in workers:
+            while t.is_alive():
+                t.join(WAIT_SECONDS)
+                if on_wait is not None:
+                    on_wait()
+    except BaseException:
+        stop[0] = 1
+        for t in workers:
+            if t.ident is not None:
+                t.join()
+        raise
     if failures:
         raise failures[0]
-    return sum(totals)
