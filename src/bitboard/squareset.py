@@ -14,11 +14,11 @@ from .core.bits import flip_vertical, subsets
 from .squares import SQUARE_NAMES
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.bits import _square_list, _square_list_reversed
+    from .core.bits import _square_list
     from .core.encoding import ONE, u64
     from .core.native import popcount64
 else:
-    from cython.cimports.bitboard.core.bits import _square_list, _square_list_reversed
+    from cython.cimports.bitboard.core.bits import _square_list
     from cython.cimports.bitboard.core.encoding import ONE, u64
     from cython.cimports.bitboard.core.native import popcount64
 
@@ -76,7 +76,7 @@ class SquareSet:
         return iter(_square_list(self._mask))
 
     def __reversed__(self):
-        return iter(_square_list_reversed(self._mask))
+        return reversed(_square_list(self._mask))
 
     def squares(self) -> list:
         """The squares in ascending order (a1 first)."""

@@ -22,4 +22,3 @@ cdef unsigned long long _occluded_fill(unsigned long long gen, unsigned long lon
 cdef unsigned long long _diagonal_fill_attacks(unsigned long long b, unsigned long long empty) noexcept nogil
 cdef unsigned long long _orthogonal_fill_attacks(unsigned long long b, unsigned long long empty) noexcept nogil
 cdef list _square_list(unsigned long long b)
-cdef list _square_list_reversed(unsigned long long b)

@@ -193,20 +193,6 @@ def _square_list(b: u64) -> list:
     return [buf[i] for i in range(n)]
 
 
-@cython.cfunc
-def _square_list_reversed(b: u64) -> list:
-    """The squares of a bitboard, descending: the bit-scan-reverse loop."""
-    buf = cython.declare(cython.uchar[64])
-    n: cython.int = 0
-    sq: cython.int
-    while b:
-        sq = 63 ^ clz64(b)
-        buf[n] = sq
-        n += 1
-        b ^= ONE << sq
-    return [buf[i] for i in range(n)]
-
-
 # --- flips, mirrors and rotations ------------------------------------------------------------
 
 
