@@ -120,3 +120,12 @@ def test_the_engine_imports_neither_the_catalogue_nor_the_user_layer():
                 if module.split(".")[0] not in allowed:
                     offenders.append(f"{path.relative_to(SOURCE)} imports {module}")
     assert offenders == []
+
+
+def test_every_public_board_method_has_a_docstring():
+    # Read from the source: compiled, an embedded signature would pass for a docstring.
+    tree = ast.parse((SOURCE / "board.py").read_text())
+    board = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Board")
+    missing = [f.name for f in board.body
+               if isinstance(f, ast.FunctionDef) and not f.name.startswith("_") and not ast.get_docstring(f)]
+    assert missing == []

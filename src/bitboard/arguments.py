@@ -13,9 +13,9 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 from .errors import InvalidArgumentError, InvalidBitboardError, InvalidSquareError, quoted
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.encoding import u64
+    from .core.encoding import BB_ALL, u64
 else:
-    from cython.cimports.bitboard.core.encoding import u64
+    from cython.cimports.bitboard.core.encoding import BB_ALL, u64
 
 
 @cython.ccall
@@ -29,7 +29,7 @@ def bitboard_arg(value: object) -> u64:
             raise TypeError(
                 f"a bitboard is an int in 0..2**64-1, not {type(value).__name__} {quoted(value)}"
             ) from None
-    if value < 0 or value > 0xFFFFFFFFFFFFFFFF:
+    if value < 0 or value > BB_ALL:
         raise InvalidBitboardError(f"bitboard {value!r} is not in 0..2**64-1")
     return value
 

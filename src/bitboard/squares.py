@@ -6,6 +6,7 @@ the square-mapping document (and DarkThought's h1 = 0 ... a8 = 63) are `SquareMa
 that convert square indices and whole bitboards to and from LERF.
 """
 from .arguments import bitboard_arg, index_arg, square_arg
+from .core.encoding import BB_ALL  # every square: the one all-ones of the library
 from .core.bits import EAST, WEST, flip_diagonal, flip_vertical, mirror_horizontal, rotate_180, shift
 from .errors import InvalidSquareError, quoted
 from .types import Bitboard, Direction, Index, Square
@@ -86,7 +87,6 @@ def square_distance(a: Square, b: Square) -> int:
 # The hexadecimal constants of the square-mapping document; the rest follow from them by shifts.
 
 BB_EMPTY = 0
-BB_ALL = 0xFFFFFFFFFFFFFFFF
 
 BB_FILE_A = 0x0101010101010101
 BB_FILE_H = 0x8080808080808080

@@ -15,11 +15,11 @@ from .squares import SQUARE_NAMES
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.bits import _square_list
-    from .core.encoding import ONE, u64
+    from .core.encoding import BB_ALL, ONE, u64
     from .core.native import popcount64
 else:
     from cython.cimports.bitboard.core.bits import _square_list
-    from cython.cimports.bitboard.core.encoding import ONE, u64
+    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
     from cython.cimports.bitboard.core.native import popcount64
 
 
@@ -147,10 +147,10 @@ class SquareSet:
         return SquareSet(_other_mask(other) & ~self._mask)
 
     def __invert__(self):
-        return SquareSet(~self._mask & 0xFFFFFFFFFFFFFFFF)
+        return SquareSet(~self._mask & BB_ALL)
 
     def __lshift__(self, shift: int):
-        return SquareSet((self._mask << shift) & 0xFFFFFFFFFFFFFFFF)
+        return SquareSet((self._mask << shift) & BB_ALL)
 
     def __rshift__(self, shift: int):
         return SquareSet(self._mask >> shift)

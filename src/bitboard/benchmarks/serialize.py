@@ -16,7 +16,6 @@ from .._pure import pure
 from ..catalogue.searches import MOVE_LIST_TABLES, move_list_masks
 from . import best_times, markdown_table, relative, relative_table, sizes
 
-ALL = (1 << 64) - 1
 RAYS = {"knight": [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
         "king": [(df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr],
         "bishop": [(1, 1), (1, -1), (-1, 1), (-1, -1)], "rook": [(1, 0), (-1, 0), (0, 1), (0, -1)]}

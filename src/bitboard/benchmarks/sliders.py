@@ -14,9 +14,9 @@ import random
 from ..catalogue import sliders as built
 from .. import compiled
 from .._pure import pure
+from ..core.encoding import BB_ALL as ALL
 from . import best_times, relative_table, sizes
 
-ALL = (1 << 64) - 1
 
 
 def _pure_functions(source) -> dict:

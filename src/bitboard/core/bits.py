@@ -20,10 +20,10 @@ from ..arguments import bitboard_arg
 from ..types import Bitboard, Direction
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .encoding import BB_ALL, ONE, u64
+    from .encoding import BB_ALL, u64
     from .native import bswap64, clz64, ctz64, popcount64
 else:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
+    from cython.cimports.bitboard.core.encoding import BB_ALL, u64
     from cython.cimports.bitboard.core.native import bswap64, clz64, ctz64, popcount64
 
 compiled = cython.compiled
