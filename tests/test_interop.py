@@ -21,8 +21,20 @@ def test_round_trip_keeps_position_and_moves():
 
 
 def test_variants_are_refused():
-    with pytest.raises(ValueError, match="Chess960"):
-        Board.from_chess(chess.Board(chess960=True))
+    import chess.variant
+    with pytest.raises(ValueError, match="atomic"):
+        Board.from_chess(chess.variant.AtomicBoard())
+
+
+def test_chess960_converts_both_ways_with_its_moves():
+    theirs = chess.Board.from_chess960_pos(42)
+    for _ in range(6):
+        theirs.push(sorted(theirs.legal_moves, key=lambda m: m.uci())[0])
+    ours = Board.from_chess(theirs)
+    assert ours.chess960 and ours.fen() == theirs.fen() and [m.uci() for m in ours.move_stack] == \
+        [m.uci() for m in theirs.move_stack]
+    back = ours.to_chess()
+    assert back.chess960 and back.fen() == theirs.fen() and back.root().fen() == theirs.root().fen()
 
 
 class _NoChess:

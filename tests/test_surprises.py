@@ -207,7 +207,7 @@ def test_bench_names_missing_peers_and_the_noise(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("obj,parameters", [
-    (Board, ["fen"]), (Move, ["from_square", "to_square", "promotion", "drop"]), (SquareSet, ["squares"]),
+    (Board, ["fen", "chess960"]), (Move, ["from_square", "to_square", "promotion", "drop"]), (SquareSet, ["squares"]),
     (Board.perft, ["self", "depth", "threads", "hash_mb"]), (bitboard.popcount, ["b"]),
     (bitboard.Board.push, ["self", "move"]),
 ])

@@ -26,24 +26,25 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES, MAX_PIECE_MOVES,
-                                NO_SQUARE, NORMAL, ONE, PAWN, PHANTOM_EP, code_color, code_type, encode_move,
-                                entry_move, entry_undo, flag_promotion, move_flag, move_to, promotion_flag,
-                                stack_entry, u64, undo_ep)
+                                NO_SQUARE, NORMAL, ONE, PAWN, PHANTOM_EP, ROOK, code_color, code_type, encode_move,
+                                entry_move, entry_undo, flag_promotion, move_flag, move_from, move_to,
+                                promotion_flag, stack_entry, u64, undo_ep)
     from .core.movegen import _attackers, _count, _generate
     from .core.native import ctz64
-    from .core.position import Position, _compute_key, _copy_position, _ep_capturable, _make, _unmake
+    from .core.position import (Position, _compute_key, _copy_position, _ep_capturable, _make, _set_castling,
+                                _unmake)
     from .core.zobrist import EP_KEYS
     from .move import Move, _move_of
 else:
     from cython.cimports.bitboard.core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES,
                                                         MAX_PIECE_MOVES, NO_SQUARE, NORMAL, ONE, PAWN, PHANTOM_EP,
-                                                        code_color, code_type, encode_move, entry_move,
-                                                        entry_undo, flag_promotion, move_flag, move_to,
+                                                        ROOK, code_color, code_type, encode_move, entry_move,
+                                                        entry_undo, flag_promotion, move_flag, move_from, move_to,
                                                         promotion_flag, stack_entry, u64, undo_ep)
     from cython.cimports.bitboard.core.movegen import _attackers, _count, _generate
     from cython.cimports.bitboard.core.native import ctz64
     from cython.cimports.bitboard.core.position import (Position, _compute_key, _copy_position, _ep_capturable,
-                                                        _make, _unmake)
+                                                        _make, _set_castling, _unmake)
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
 
@@ -51,19 +52,15 @@ from typing import Dict, List, Optional
 
 from . import san as _san
 from .arguments import depth_arg, square_arg
-from .core.encoding import BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE
 from .core.perft import perft as _perft_of
 from .errors import IllegalMoveError, quoted
 from .fen import STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen, side_not_to_move_in_check
 from .outcome import Outcome, Termination
 from .piece import BLACK, PIECE_SYMBOLS, WHITE, Piece
-from .squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_SQUARES
+from .squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES
 from .squareset import SquareSet
 from .types import Bitboard, Color, PieceType, Square
 
-# python-chess reports castling rights as the bitboard of the rooks that may castle.
-_CASTLING_ROOKS = ((WHITE_KINGSIDE, BB_SQUARES[7]), (WHITE_QUEENSIDE, BB_SQUARES[0]),
-                   (BLACK_KINGSIDE, BB_SQUARES[63]), (BLACK_QUEENSIDE, BB_SQUARES[56]))
 EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
 
 
@@ -72,36 +69,39 @@ EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
 @cython.embedsignature(False)
 @cython.cclass
 class Board(Position):
-    """Board(fen=STARTING_FEN)
+    """Board(fen=STARTING_FEN, *, chess960=False)
 --
 
     A chess position and the moves that led to it.
 
     Board() is the starting position, Board(fen) any other; Board(None) is the empty board (set
-    it up with set_fen).
+    it up with set_fen). With chess960=True the FEN's castling field may name any rook (X-FEN or
+    Shredder-FEN) and castling moves are written king takes rook (e1h1), as python-chess does.
     """
 
     _moves: list
     _undo: list
     _keys: list
     _listed: list
+    _chess960: cython.bint
 
-    def __init__(self, fen: Optional[str] = STARTING_FEN):
+    def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False):
         Position.__init__(self)
         self._moves = []
         self._undo = []
         self._keys = []
         self._listed = []
+        self._chess960 = bool(chess960)
         if fen is not None:
-            self._load(parse_fen(fen), fen)
+            self._load(parse_fen(fen, self._chess960), fen)
 
     # --- FEN ---
 
     def set_fen(self, fen: str) -> None:
         """Set up the position a FEN describes (InvalidFenError naming the bad field otherwise,
         and the board unchanged); the move stack is cleared."""
-        board: Board = Board(None)
-        board._load(parse_fen(fen), fen)
+        board: Board = Board(None, chess960=self._chess960)
+        board._load(parse_fen(fen, self._chess960), fen)
         _copy_position(self, board)
         self._moves = []
         self._undo = []
@@ -121,7 +121,10 @@ class Board(Position):
                 self._pieces[code_type(code)] |= ONE << sq
                 self._colors[code_color(code)] |= ONE << sq
         self._turn = 1 if fp.turn else 0
-        self._castling = fp.castling
+        rooks = cython.declare(cython.uchar[4])
+        for sq in range(4):
+            rooks[sq] = fp.castling_rooks[sq]
+        _set_castling(self, fp.castling, rooks)
         self._ep = NO_SQUARE if fp.ep_square is None else fp.ep_square
         self._halfmove = fp.halfmove_clock
         self._fullmove = fp.fullmove_number
@@ -136,7 +139,22 @@ class Board(Position):
         only when an en-passant capture is legal; "always" (or python-chess's "fen") after every
         double push; "xfen" when a pawn stands ready to take, legal or not."""
         return format_fen(self._piece_codes(), self._turn == 1, self._castling, self._ep_for(en_passant),
-                          self._halfmove, self._fullmove)
+                          self._halfmove, self._fullmove, self._rook_squares())
+
+    def _rook_squares(self) -> list:
+        return [self._castling_rook[i] for i in range(4)]
+
+    @property
+    def chess960(self) -> bool:
+        """Whether the board plays Chess960: castling moves are then king-takes-rook in UCI
+        (e1h1) and the FEN's castling field names rooks by file where K/Q would be ambiguous."""
+        return self._chess960
+
+    @chess960.setter
+    def chess960(self, value: bool) -> None:
+        """Switch between Chess960 and standard notation of castling."""
+        self._chess960 = bool(value)
+        self._listed = []
 
     def board_fen(self) -> str:
         """The piece-placement field of the FEN."""
@@ -173,12 +191,21 @@ class Board(Position):
         buf = cython.declare(cython.ushort[MAX_MOVES])
         n: cython.int = _generate(self, buf, 0, BB_ALL, False)
         i: cython.int  # noqa: F842  (the comprehension's C index)
-        moves = [_move_of(buf[i]) for i in range(n)]
+        moves = [self._move_for(buf[i]) for i in range(n)]
         ply: cython.Py_ssize_t = len(self._moves)
         while len(self._listed) <= ply:
             self._listed.append(None)
         self._listed[ply] = moves[:]
         return moves
+
+    @cython.cfunc
+    def _move_for(self, code: cython.int) -> Move:
+        """The Move of a generated code: castling is king takes rook in Chess960 and the king's
+        two-square step (e1g1) in standard chess, as python-chess writes them."""
+        if move_flag(code) != CASTLING or self._chess960:
+            return _move_of(code)
+        frm: cython.int = move_from(code)
+        return _move_of(encode_move(frm, (frm & 56) + (6 if move_to(code) > frm else 2), NORMAL))
 
     @cython.cfunc
     def _listed_code(self, move: object) -> cython.int:
@@ -197,8 +224,8 @@ class Board(Position):
             flag = DOUBLE_PUSH
         elif piece == PAWN and to == self._ep:
             flag = EN_PASSANT
-        elif piece == KING and (to - frm == 2 or frm - to == 2):
-            flag = CASTLING
+        elif piece == KING:
+            return -1  # castling or not: _code_of tells
         return encode_move(frm, to, flag)
 
     @cython.cfunc
@@ -213,9 +240,26 @@ class Board(Position):
         code: cython.int
         for i in range(n):
             code = buf[i]
-            if move_to(code) == m.to_square and flag_promotion(move_flag(code)) == m._promotion:
+            if move_flag(code) == CASTLING:
+                if self._names_castling(m, code):
+                    return code
+            elif move_to(code) == m.to_square and flag_promotion(move_flag(code)) == m._promotion:
                 return code
         return -1
+
+    @cython.cfunc
+    def _names_castling(self, m: Move, code: cython.int) -> cython.bint:
+        """Whether Move `m` names the castling `code`: king takes rook (e1h1, any board), or the
+        king's step to the g- or c-file from e1/e8 with the rook on h/a (e1g1, as python-chess
+        reads it in either mode)."""
+        frm: cython.int = move_from(code)
+        rook: cython.int = move_to(code)
+        if m._promotion:
+            return False
+        if m.to_square == rook:
+            return True
+        return ((frm == 4 or frm == 60) and (rook & 7) in (0, 7)
+                and m.to_square == (frm & 56) + (6 if rook > frm else 2))
 
     def is_legal(self, move: Move) -> bool:
         """Whether `move` is legal here."""
@@ -290,9 +334,12 @@ class Board(Position):
                 and (move.to_square - move.from_square) % 8 != 0)
 
     def is_castling(self, move: Move) -> bool:
-        """Whether the move is a king's two-square step (standard chess castling)."""
-        return (self.piece_type_at(move.from_square) == KING
-                and abs((move.to_square & 7) - (move.from_square & 7)) > 1)
+        """Whether the move castles: a king's step of two files or more, or the king taking its
+        own rook (Chess960's notation)."""
+        if self.piece_type_at(move.from_square) != KING:
+            return False
+        return (abs((move.to_square & 7) - (move.from_square & 7)) > 1
+                or self._board[move.to_square] == self._board[move.from_square] - KING + ROOK)
 
     def is_zeroing(self, move: Move) -> bool:
         """Whether the move resets the half-move clock: a pawn move or a capture."""
@@ -442,11 +489,11 @@ class Board(Position):
 
     @staticmethod
     def from_chess(chess_board) -> "Board":
-        """A Board with the same position and move stack as a python-chess Board."""
-        if getattr(chess_board, "chess960", False) or getattr(chess_board, "uci_variant", "chess") != "chess":
-            raise ValueError("only standard chess boards convert (not Chess960 or variants)")
+        """A Board with the same position, move stack and Chess960 setting as a python-chess Board."""
+        if getattr(chess_board, "uci_variant", "chess") != "chess":
+            raise ValueError(f"only chess boards convert, not the variant {quoted(chess_board.uci_variant)}")
         root = chess_board.root()
-        board = Board(root.fen(en_passant="fen"))
+        board = Board(root.fen(en_passant="fen"), chess960=chess_board.chess960)
         for move in chess_board.move_stack:
             board.push_uci(move.uci())
         return board
@@ -458,10 +505,30 @@ class Board(Position):
         except ImportError:
             raise ImportError("Board.to_chess needs python-chess: pip install 'bitboard[chess]' "
                               "(or pip install chess)") from None
-        board = chess.Board(self.root().fen(en_passant="always"))
+        board = chess.Board(self.root().fen(en_passant="always"), chess960=self._chess960)
         for move in self._moves:
             board.push(chess.Move.from_uci(move.uci()))
         return board
+
+    @staticmethod
+    def from_chess960_pos(scharnagl: int) -> "Board":
+        """The Chess960 starting position number `scharnagl` (0..959; 518 is the standard one).
+
+        >>> Board.from_chess960_pos(0).board_fen()
+        'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR'
+        """
+        from .chess960 import back_rank
+        rank = back_rank(scharnagl)
+        fen = f"{rank}/pppppppp/8/8/8/8/PPPPPPPP/{rank.upper()} w KQkq - 0 1"
+        return Board(fen, chess960=True)
+
+    def chess960_pos(self) -> Optional[int]:
+        """The Scharnagl number of this position if it is a Chess960 starting position (with all
+        four castling rights, white to move, no move made), else None."""
+        from .chess960 import scharnagl_number
+        if self._moves or self.fen(en_passant="fen").split()[1:] != ["w", "KQkq", "-", "0", "1"]:
+            return None
+        return scharnagl_number(self.board_fen())
 
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the board with its last move tinted and a checked king marked."""
@@ -513,7 +580,12 @@ class Board(Position):
     @property
     def castling_rights(self) -> Bitboard:
         """The bitboard of the rooks that may still castle (python-chess's convention)."""
-        return sum(rook for right, rook in _CASTLING_ROOKS if self._castling & right)
+        i: cython.int
+        rooks: u64 = 0
+        for i in range(4):
+            if (self._castling >> i) & 1:
+                rooks |= ONE << self._castling_rook[i]
+        return rooks
 
     @property
     def ep_square(self) -> Optional[Square]:
@@ -638,7 +710,7 @@ class Board(Position):
 
     def copy(self, *, stack: bool = True) -> "Board":
         """An independent copy; stack=False drops the move history."""
-        board = Board(None)
+        board = Board(None, chess960=self._chess960)
         _copy_position(board, self)
         if stack:
             board._moves = list(self._moves)
@@ -660,7 +732,7 @@ class Board(Position):
         return board.copy(stack=False)
 
     def __reduce__(self):
-        return _restore, (self.root().fen(en_passant="always"), [m.uci() for m in self._moves])
+        return _restore, (self.root().fen(en_passant="always"), [m.uci() for m in self._moves], self._chess960)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Board):
@@ -686,8 +758,8 @@ class Board(Position):
         return "\n".join(rows)
 
 
-def _restore(fen, ucis):
-    board = Board(fen)
+def _restore(fen, ucis, chess960=False):
+    board = Board(fen, chess960=chess960)
     for uci in ucis:
         board.push_uci(uci)
     return board

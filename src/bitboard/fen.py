@@ -18,8 +18,8 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 import functools
 
-from .core.encoding import (BLACK, BLACK_KINGSIDE, BLACK_QUEENSIDE, KING, PAWN, ROOK, WHITE, WHITE_KINGSIDE,
-                            WHITE_QUEENSIDE, piece_code)
+from .core.encoding import (BLACK, BLACK_KINGSIDE, BLACK_QUEENSIDE, KING, NO_SQUARE, PAWN, ROOK, WHITE,
+                            WHITE_KINGSIDE, WHITE_QUEENSIDE, piece_code)
 from .errors import InvalidFenError, quoted
 from .piece import PIECE_SYMBOLS, PIECE_TYPES
 from .squares import SQUARE_NAMES as _SQUARE_NAMES
@@ -46,21 +46,24 @@ MAX_COUNTER = 0x7FFFFFFF
 class FenPosition:
     """The fields of a parsed FEN."""
 
-    __slots__ = ("board", "turn", "castling", "ep_square", "halfmove_clock", "fullmove_number")
+    __slots__ = ("board", "turn", "castling", "castling_rooks", "ep_square", "halfmove_clock", "fullmove_number")
 
-    def __init__(self, board, turn, castling, ep_square, halfmove_clock, fullmove_number):
+    def __init__(self, board, turn, castling, castling_rooks, ep_square, halfmove_clock, fullmove_number):
         self.board = board
         self.turn = turn
         self.castling = castling
+        self.castling_rooks = castling_rooks  # the rook square of each right, in bit order (64: none)
         self.ep_square = ep_square
         self.halfmove_clock = halfmove_clock
         self.fullmove_number = fullmove_number
 
 
 @functools.lru_cache(maxsize=256)
-def parse_fen(fen) -> FenPosition:
+def parse_fen(fen, chess960=False) -> FenPosition:
     """The position a FEN describes; InvalidFenError naming the bad field otherwise.
 
+    With chess960, the castling field may name any rook: K/Q (k/q) the outermost rook on that
+    side of the king (X-FEN), A-H (a-h) the rook's file (Shredder-FEN), mixed as they come.
     Results are cached (a Board() of the same FEN costs no parsing): treat them as read-only.
     """
     if not isinstance(fen, str):
@@ -75,11 +78,11 @@ def parse_fen(fen) -> FenPosition:
     if side not in ("w", "b"):
         raise InvalidFenError(f"side to move {quoted(side)} in FEN {quoted(fen)} is neither 'w' nor 'b'")
     turn = side == "w"
-    castling = _parse_castling(castling_field, board, fen)
+    castling, rooks = (_parse_castling_960 if chess960 else _parse_castling)(castling_field, board, fen)
     ep_square = _parse_ep(ep_field, board, turn, fen)
     halfmove = _parse_counter(halfmove_field, "half-move clock", 0, fen)
     fullmove = _parse_counter(fullmove_field, "full-move number", 1, fen)
-    return FenPosition(board, turn, castling, ep_square, halfmove, fullmove)
+    return FenPosition(board, turn, castling, rooks, ep_square, halfmove, fullmove)
 
 
 def side_not_to_move_in_check(fen, turn) -> InvalidFenError:
@@ -129,9 +132,15 @@ def parse_board_fen(placement) -> list:
     return board
 
 
-def _parse_castling(field, board, fen) -> int:
+#: The rook of each right in standard chess, in bit order (WHITE_KINGSIDE ... BLACK_QUEENSIDE).
+STANDARD_ROOKS = (7, 0, 63, 56)
+_RIGHT_INDEX = {WHITE_KINGSIDE: 0, WHITE_QUEENSIDE: 1, BLACK_KINGSIDE: 2, BLACK_QUEENSIDE: 3}
+
+
+def _parse_castling(field, board, fen) -> tuple:
+    """(rights, rook squares) of a standard chess castling field."""
     if field == "-":
-        return 0
+        return 0, [NO_SQUARE] * 4
     rights = 0
     letters = dict(CASTLING_LETTERS)
     for ch in field:
@@ -145,7 +154,62 @@ def _parse_castling(field, board, fen) -> int:
                                   f"{_SQUARE_NAMES[king_sq]} "
                                   f"and a rook on {_SQUARE_NAMES[rook_sq]}")
         rights |= right
-    return rights
+    return rights, [STANDARD_ROOKS[i] if rights >> i & 1 else NO_SQUARE for i in range(4)]
+
+
+def _parse_castling_960(field, board, fen) -> tuple:
+    """(rights, rook squares) of a Chess960 castling field: X-FEN, Shredder-FEN or both."""
+    rooks = [NO_SQUARE] * 4
+    if field == "-":
+        return 0, rooks
+    rights = 0
+    for ch in field:
+        color = WHITE if ch.isupper() else BLACK
+        home = 0 if color == WHITE else 56
+        king_squares = [sq for sq in range(home, home + 8) if board[sq] == piece_code(KING, color)]
+        rook_files = [sq - home for sq in range(home, home + 8) if board[sq] == piece_code(ROOK, color)]
+        letter = ch.lower()
+        if not king_squares or letter not in "kqabcdefgh" or not ch.isalpha():
+            raise InvalidFenError(f"castling field {quoted(field)} in FEN {quoted(fen)}: {quoted(ch)} is not a right "
+                                  f"of a king on its back rank (K, Q, k, q or a rook's file A-H, a-h)")
+        king_file = king_squares[0] - home
+        if letter == "k":
+            files = [f for f in rook_files if f > king_file]
+            rook_file = files[-1] if files else None
+        elif letter == "q":
+            files = [f for f in rook_files if f < king_file]
+            rook_file = files[0] if files else None
+        else:
+            rook_file = "abcdefgh".index(letter)
+            rook_file = rook_file if rook_file in rook_files and rook_file != king_file else None
+        if rook_file is None:
+            raise InvalidFenError(f"castling right {quoted(ch)} in FEN {quoted(fen)} has no rook to castle with")
+        right = (WHITE_KINGSIDE if rook_file > king_file else WHITE_QUEENSIDE) << (0 if color == WHITE else 2)
+        if rights & right:
+            raise InvalidFenError(f"castling field {quoted(field)} in FEN {quoted(fen)} gives one side two rights")
+        rights |= right
+        rooks[_RIGHT_INDEX[right]] = home + rook_file
+    return rights, rooks
+
+
+def castling_xfen(board, rights, rooks) -> str:
+    """The castling field, as python-chess writes it: K, Q, k, q for the outermost rook on its
+    side of the king, the rook's file otherwise; '-' for none."""
+    out = ""
+    for color, letters in ((WHITE, "KQ"), (BLACK, "kq")):
+        home = 0 if color == WHITE else 56
+        rook = piece_code(ROOK, color)
+        for side in (0, 1):  # the king side first
+            i = (0 if color == WHITE else 2) + side
+            if not rights >> i & 1:
+                continue
+            rsq = rooks[i]
+            outer = range(rsq + 1, home + 8) if side == 0 else range(home, rsq)
+            if any(board[sq] == rook for sq in outer):
+                out += "ABCDEFGH"[rsq - home] if color == WHITE else "abcdefgh"[rsq - home]
+            else:
+                out += letters[side]
+    return out or "-"
 
 
 def _parse_ep(field, board, turn, fen):
@@ -186,8 +250,9 @@ def board_fen(board) -> str:
     return "/".join(ranks)
 
 
-def format_fen(board, turn, castling, ep_square, halfmove_clock, fullmove_number) -> str:
-    """A full FEN; `ep_square` is written as given (the caller decides when to show it)."""
-    rights = "".join(letter for letter, bit in CASTLING_LETTERS if castling & bit) or "-"
+def format_fen(board, turn, castling, ep_square, halfmove_clock, fullmove_number, rooks=STANDARD_ROOKS) -> str:
+    """A full FEN; `ep_square` is written as given (the caller decides when to show it), the
+    castling rights as castling_xfen writes them (`rooks`: each right's rook, in bit order)."""
     ep = _SQUARE_NAMES[ep_square] if ep_square is not None else "-"
-    return f"{board_fen(board)} {'w' if turn else 'b'} {rights} {ep} {halfmove_clock} {fullmove_number}"
+    return (f"{board_fen(board)} {'w' if turn else 'b'} {castling_xfen(board, castling, rooks)} {ep} "
+            f"{halfmove_clock} {fullmove_number}")

@@ -75,7 +75,7 @@ def parse_san(board, text):
     if text.rstrip("+#") in _CASTLES and text[len(text.rstrip("+#")):] in ("", "+", "#"):
         step = _CASTLES[text.rstrip("+#")]
         for move in board.legal_moves():
-            if board.is_castling(move) and move.to_square - move.from_square == step:
+            if board.is_castling(move) and (move.to_square > move.from_square) == (step > 0):
                 return move
         raise IllegalMoveError(f"illegal san: {quoted(text)} in {board.fen()}")
     match = _SAN.match(text)

@@ -26,8 +26,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .attacks import (BETWEEN, BISHOP_PSEUDO_ATTACKS, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS,
                           ROOK_PSEUDO_ATTACKS, _bishop_attacks, _rook_attacks)
     from .encoding import (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NO_SQUARE, NORMAL, ONE,
-                           PAWN, QUEEN, ROOK, color_castling, encode_move, kingside_right, promotion_flag,
-                           queenside_right, u64)
+                           PAWN, QUEEN, ROOK, color_castling, encode_move, promotion_flag, u64)
     from .native import ctz64, popcount64
     from .position import Position
 else:
@@ -36,8 +35,7 @@ else:
                                                        _rook_attacks)
     from cython.cimports.bitboard.core.encoding import (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING,
                                                         KNIGHT, NO_SQUARE, NORMAL, ONE, PAWN, QUEEN, ROOK,
-                                                        color_castling, encode_move, kingside_right,
-                                                        promotion_flag, queenside_right, u64)
+                                                        color_castling, encode_move, promotion_flag, u64)
     from cython.cimports.bitboard.core.native import ctz64, popcount64
     from cython.cimports.bitboard.core.position import Position
 
@@ -49,8 +47,6 @@ RANK_1 = cython.declare(u64, 0x00000000000000FF)
 RANK_3 = cython.declare(u64, 0x0000000000FF0000)
 RANK_6 = cython.declare(u64, 0x0000FF0000000000)
 RANK_8 = cython.declare(u64, 0xFF00000000000000)
-# The squares a castling king passes or reaches: c, d, f, g of its home rank (black, white).
-CASTLING_PATHS = cython.declare(u64[2], [0x6C00000000000000, 0x000000000000006C])
 
 
 @cython.cfunc
@@ -216,20 +212,27 @@ def _pawn_moves(pos: Position, buf: ushort_ptr, n: cython.int, pawns: u64, pinne
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _castling_moves(pos: Position, buf: ushort_ptr, n: cython.int, danger: u64, count_only: cython.bint) -> cython.int:
+def _castling_moves(pos: Position, buf: ushort_ptr, n: cython.int, ksq: cython.int, danger: u64,
+                    count_only: cython.bint) -> cython.int:
+    """Castling for any rook files (Chess960 included), written as king takes its own rook: the
+    right, the squares between king, rook and their destinations empty, the king's way
+    unattacked, and no enemy rook or queen on the rank that the castling rook was hiding."""
     us: cython.int = pos._turn
     occupied: u64 = pos._colors[0] | pos._colors[1]
-    home: cython.int = 4 if us else 60  # e1 or e8; the rights guarantee king and rook are home
-    king_side: u64 = (ONE << (home + 1)) | (ONE << (home + 2))
-    queen_side: u64 = (ONE << (home - 1)) | (ONE << (home - 2))
-    if pos._castling & kingside_right(us) and not (occupied & king_side) and not (danger & king_side):
+    enemy_orthogonal: u64 = pos._colors[us ^ 1] & (pos._pieces[ROOK] | pos._pieces[QUEEN])
+    i: cython.int
+    rsq: cython.int
+    for i in range(0 if us else 2, 2 if us else 4):  # the king side, then the queen side
+        if not (pos._castling >> i) & 1:
+            continue
+        rsq = pos._castling_rook[i]
+        if occupied & pos._castling_empty[i] or danger & pos._castling_king_path[i]:
+            continue
+        if pos._castling_beyond[i] & enemy_orthogonal and enemy_orthogonal & _rook_attacks(
+                (ksq & 56) + (6 if i % 2 == 0 else 2), occupied ^ (ONE << ksq) ^ (ONE << rsq)):
+            continue
         if not count_only:
-            buf[n] = encode_move(home, home + 2, CASTLING)
-        n += 1
-    if (pos._castling & queenside_right(us) and not (occupied & (queen_side | (ONE << (home - 3))))
-            and not (danger & queen_side)):
-        if not count_only:
-            buf[n] = encode_move(home, home - 2, CASTLING)
+            buf[n] = encode_move(ksq, rsq, CASTLING)
         n += 1
     return n
 
@@ -305,6 +308,7 @@ def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, cou
     b: u64
     sq: cython.int
     castling: cython.bint
+    zone: u64
 
     if king:
         checkers = enemy & ((KNIGHT_ATTACKS[ksq] & pos._pieces[KNIGHT])
@@ -325,10 +329,13 @@ def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, cou
         king_targets = KING_ATTACKS[ksq] & ~own
         castling = checkers == 0 and (pos._castling & color_castling(us)) != 0
         if king_targets or castling:
-            danger = _danger(pos, them, occupied ^ king, king_targets | (CASTLING_PATHS[us] if castling else 0))
+            zone = king_targets
+            if castling:
+                zone |= (pos._castling_king_path[0 if us else 2] | pos._castling_king_path[1 if us else 3])
+            danger = _danger(pos, them, occupied ^ king, zone)
             n = _add(buf, n, ksq, king_targets & ~danger, count_only)
             if castling:
-                n = _castling_moves(pos, buf, n, danger, count_only)
+                n = _castling_moves(pos, buf, n, ksq, danger, count_only)
     if checkers & (checkers - 1):
         return n  # double check: only the king moves
 

@@ -262,31 +262,36 @@ def perft(pos: Position, depth, threads=1, hash_mb=0, on_wait=None) -> int:
 def _wait_for(jobs: list, stop, on_wait) -> None:
     """Run each job in a thread of its own and wait for all, interruptibly: on any exception in
     this thread (KeyboardInterrupt) or in a job, set the stop flag, let every job unwind, and
-    raise it. A partial count is never returned."""
+    raise it. A partial count is never returned. (The wait is on an event per job, not on
+    Thread.join, which an interrupt can leave believing a running thread has ended on Python
+    3.10.)"""
     failures = []
+    finished = [threading.Event() for _ in jobs]
 
-    def run(job):
+    def run(job, done):
         try:
             job()
         except BaseException as exc:
             failures.append(exc)
             stop[0] = 1
+        finally:
+            done.set()
 
-    workers = [threading.Thread(target=run, args=(job,), name=f"perft-{i}", daemon=True)
-               for i, job in enumerate(jobs)]
+    started = []
     try:
-        for t in workers:
-            t.start()
-        for t in workers:
-            while t.is_alive():
-                t.join(WAIT_SECONDS)
+        for i, (job, done) in enumerate(zip(jobs, finished)):
+            thread = threading.Thread(target=run, args=(job, done), name=f"perft-{i}", daemon=True)
+            thread.start()
+            started.append(done)
+        for done in finished:
+            while not done.wait(WAIT_SECONDS):
                 if on_wait is not None:
                     on_wait()
     except BaseException:
         stop[0] = 1
-        for t in workers:
-            if t.ident is not None:
-                t.join()
+        for done in started:
+            while not done.wait(WAIT_SECONDS):
+                pass
         raise
     if failures:
         raise failures[0]

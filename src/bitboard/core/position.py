@@ -17,31 +17,22 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .attacks import PAWN_ATTACKS
-    from .encoding import (ALL_CASTLING, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING, DOUBLE_PUSH, EN_PASSANT,
-                           NO_SQUARE, ONE, PAWN, PROMOTION, ROOK, WHITE_KINGSIDE, WHITE_QUEENSIDE, code_type,
+    from .native import ctz64
+    from .encoding import (ALL_CASTLING, BB_ALL, BLACK, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, NO_SQUARE, ONE,
+                           PAWN, PROMOTION, ROOK, WHITE, code_type,
                            flag_promotion, move_flag, move_from, move_to, piece_code, u64, undo_captured,
                            undo_castling, undo_ep, undo_halfmove, undo_record)
     from .zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
 else:
     from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
-    from cython.cimports.bitboard.core.encoding import (ALL_CASTLING, BLACK_KINGSIDE, BLACK_QUEENSIDE, CASTLING,
-                                                        DOUBLE_PUSH, EN_PASSANT, NO_SQUARE, ONE, PAWN, PROMOTION,
-                                                        ROOK, WHITE_KINGSIDE, WHITE_QUEENSIDE, code_type,
+    from cython.cimports.bitboard.core.native import ctz64
+    from cython.cimports.bitboard.core.encoding import (ALL_CASTLING, BB_ALL, BLACK, CASTLING, DOUBLE_PUSH,
+                                                        EN_PASSANT, KING, NO_SQUARE, ONE, PAWN, PROMOTION, ROOK,
+                                                        WHITE, code_type,
                                                         flag_promotion, move_flag, move_from, move_to, piece_code,
                                                         u64, undo_captured, undo_castling, undo_ep,
                                                         undo_halfmove, undo_record)
     from cython.cimports.bitboard.core.zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
-
-# The castling rights that survive a move from or to a square: moving the king or a rook, or
-# capturing a rook on its square, removes the rights that depend on it.
-CASTLING_MASK = [ALL_CASTLING] * 64
-CASTLING_MASK[4] = ALL_CASTLING & ~(WHITE_KINGSIDE | WHITE_QUEENSIDE)
-CASTLING_MASK[7] = ALL_CASTLING & ~WHITE_KINGSIDE
-CASTLING_MASK[0] = ALL_CASTLING & ~WHITE_QUEENSIDE
-CASTLING_MASK[60] = ALL_CASTLING & ~(BLACK_KINGSIDE | BLACK_QUEENSIDE)
-CASTLING_MASK[63] = ALL_CASTLING & ~BLACK_KINGSIDE
-CASTLING_MASK[56] = ALL_CASTLING & ~BLACK_QUEENSIDE
-
 
 @cython.cclass
 class Position:
@@ -57,6 +48,69 @@ class Position:
         self._halfmove = 0
         self._fullmove = 1
         self._key = 0
+        self._castling_rook = [NO_SQUARE] * 4
+        self._castling_empty = [0] * 4
+        self._castling_king_path = [0] * 4
+        self._castling_beyond = [0] * 4
+        self._castling_mask = [ALL_CASTLING] * 64
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _span(a: cython.int, b: cython.int) -> u64:
+    """The squares from a to b on one rank, both included."""
+    low: cython.int = a if a < b else b
+    high: cython.int = b if a < b else a
+    return (BB_ALL >> (63 - high)) & (BB_ALL << low) & BB_ALL  # (a shift by 64 would be undefined in C)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _set_castling(pos: Position, rights: cython.int, rooks: cython.pointer(cython.uchar)) -> cython.int:
+    """Set the castling rights, rooks[i] being the rook square of the right 1 << i, and derive
+    what the generator and make read. Returns the rights kept: a right whose king is not on
+    its colour's back rank with the rook on the same rank, on the right side, is dropped."""
+    i: cython.int
+    color: cython.int
+    king: u64
+    ksq: cython.int
+    rsq: cython.int
+    kdest: cython.int
+    rdest: cython.int
+    home: cython.int
+    kept: cython.int = 0
+    for i in range(64):
+        pos._castling_mask[i] = ALL_CASTLING
+    for i in range(4):
+        pos._castling_rook[i] = NO_SQUARE
+        pos._castling_empty[i] = 0
+        pos._castling_king_path[i] = 0
+        pos._castling_beyond[i] = 0
+        if not (rights >> i) & 1:
+            continue
+        color = WHITE if i < 2 else BLACK
+        home = 0 if color == WHITE else 56
+        king = pos._pieces[KING] & pos._colors[color] & _span(home, home + 7)
+        rsq = rooks[i]
+        if king == 0 or (king & (king - 1)) or rsq >= 64 or (rsq & ~7) != home:
+            continue
+        ksq = ctz64(king)
+        if pos._board[rsq] != piece_code(ROOK, color) or ((rsq > ksq) != (i % 2 == 0)):
+            continue
+        kdest = home + (6 if i % 2 == 0 else 2)
+        rdest = home + (5 if i % 2 == 0 else 3)
+        pos._castling_rook[i] = rsq
+        pos._castling_empty[i] = (_span(ksq, kdest) | _span(rsq, rdest)) & ~((ONE << ksq) | (ONE << rsq)) & BB_ALL
+        pos._castling_king_path[i] = _span(ksq, kdest)
+        if rsq != kdest and rsq != home and rsq != home + 7:  # squares on the far side of the rook
+            pos._castling_beyond[i] = (_span(rsq, home + 7) if rsq > kdest else _span(home, rsq)) & ~(ONE << rsq)
+        pos._castling_mask[ksq] &= ~(ONE << i)
+        pos._castling_mask[rsq] &= ~(ONE << i)
+        kept |= ONE << i
+    pos._castling = kept
+    return kept
 
 
 @cython.cfunc
@@ -90,9 +144,31 @@ def _compute_key(pos: Position) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _castling_rook(king_from: cython.int, king_to: cython.int) -> tuple[cython.int, cython.int]:
-    """(from, to) of the rook when the king castles from king_from to king_to."""
-    return (king_to + 1, king_to - 1) if king_to > king_from else (king_to - 2, king_to + 1)
+def _castle(pos: Position, us: cython.int, king_from: cython.int, rook_from: cython.int, undo: cython.bint) -> u64:
+    """Move king and rook of colour `us` for a castling (the move is king takes its own rook, as
+    Chess960 writes it), or back with `undo`; returns the change of the Zobrist key."""
+    home: cython.int = king_from & 56
+    kingside: cython.bint = rook_from > king_from
+    king_to: cython.int = home + (6 if kingside else 2)
+    rook_to: cython.int = home + (5 if kingside else 3)
+    king: cython.int = piece_code(KING, us)
+    rook: cython.int = piece_code(ROOK, us)
+    a_king: cython.int = king_to if undo else king_from  # where they stand now ...
+    a_rook: cython.int = rook_to if undo else rook_from
+    b_king: cython.int = king_from if undo else king_to  # ... and where they go
+    b_rook: cython.int = rook_from if undo else rook_to
+    change: u64 = (ONE << a_king) ^ (ONE << b_king)
+    pos._pieces[KING] ^= change
+    pos._colors[us] ^= change
+    change = (ONE << a_rook) ^ (ONE << b_rook)
+    pos._pieces[ROOK] ^= change
+    pos._colors[us] ^= change
+    pos._board[a_king] = 0
+    pos._board[a_rook] = 0
+    pos._board[b_king] = king
+    pos._board[b_rook] = rook
+    return (PIECE_KEYS[64 * king + a_king] ^ PIECE_KEYS[64 * king + b_king]
+            ^ PIECE_KEYS[64 * rook + a_rook] ^ PIECE_KEYS[64 * rook + b_rook])
 
 
 @cython.cfunc
@@ -102,6 +178,8 @@ def _make(pos: Position, move: cython.int) -> u64:
     frm: cython.int = move_from(move)
     to: cython.int = move_to(move)
     flag: cython.int = move_flag(move)
+    if flag == CASTLING:  # rare: its own function keeps the common path as short as it was
+        return _make_castling(pos, frm, to)
     us: cython.int = pos._turn
     them: cython.int = us ^ 1
     piece: cython.int = pos._board[frm]
@@ -111,10 +189,7 @@ def _make(pos: Position, move: cython.int) -> u64:
     key: u64 = pos._key ^ TURN_KEY
     undo: u64 = undo_record(captured, pos._castling, pos._ep, pos._halfmove)
     side: cython.int
-    rook_from: cython.int
-    rook_to: cython.int
     promoted: cython.int
-    castling: cython.int
 
     if _ep_capturable(pos):
         key ^= EP_KEYS[pos._ep & 7]
@@ -140,27 +215,45 @@ def _make(pos: Position, move: cython.int) -> u64:
         pos._colors[them] ^= ONE << side
         key ^= PIECE_KEYS[64 * pos._board[side] + side]
         pos._board[side] = 0
-    elif flag == CASTLING:
-        rook_from, rook_to = _castling_rook(frm, to)
-        pos._pieces[ROOK] ^= (ONE << rook_from) | (ONE << rook_to)
-        pos._colors[us] ^= (ONE << rook_from) | (ONE << rook_to)
-        key ^= PIECE_KEYS[64 * pos._board[rook_from] + rook_from] ^ PIECE_KEYS[64 * pos._board[rook_from] + rook_to]
-        pos._board[rook_to] = pos._board[rook_from]
-        pos._board[rook_from] = 0
     elif flag >= PROMOTION:
         promoted = piece_code(flag_promotion(flag), us)
         pos._pieces[PAWN] ^= to_bit
         pos._pieces[flag_promotion(flag)] ^= to_bit
         pos._board[to] = promoted
         key ^= PIECE_KEYS[64 * piece + to] ^ PIECE_KEYS[64 * promoted + to]
+    return _finish_make(pos, frm, to, key, undo)
 
-    castling = pos._castling & CASTLING_MASK[frm] & CASTLING_MASK[to]
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _make_castling(pos: Position, king_from: cython.int, rook_from: cython.int) -> u64:
+    """_make for a castling move (king takes its own rook)."""
+    key: u64 = pos._key ^ TURN_KEY
+    undo: u64 = undo_record(0, pos._castling, pos._ep, pos._halfmove)
+    if _ep_capturable(pos):
+        key ^= EP_KEYS[pos._ep & 7]
+    pos._ep = NO_SQUARE
+    key ^= _castle(pos, pos._turn, king_from, rook_from, False)
+    pos._halfmove += 1
+    return _finish_make(pos, king_from, rook_from, key, undo)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _finish_make(pos: Position, frm: cython.int, to: cython.int, key: u64, undo: u64) -> u64:
+    """What every move does last: the castling rights its squares take away, the move number,
+    the side to move and the key."""
+    castling: cython.int = pos._castling & pos._castling_mask[frm] & pos._castling_mask[to]
     if castling != pos._castling:
         key ^= CASTLING_KEYS[pos._castling] ^ CASTLING_KEYS[castling]
         pos._castling = castling
-    if us == 0:
+    if pos._turn == 0:
         pos._fullmove += 1
-    pos._turn = them
+    pos._turn ^= 1
     pos._key = key
     return undo
 
@@ -179,12 +272,17 @@ def _unmake(pos: Position, move: cython.int, undo: u64, key: u64) -> cython.void
     to_bit: u64 = ONE << to
     from_to: u64 = (ONE << frm) | to_bit
     side: cython.int
-    rook_from: cython.int
-    rook_to: cython.int
 
     pos._turn = us
     if us == 0:
         pos._fullmove -= 1
+    pos._castling = undo_castling(undo)
+    pos._ep = undo_ep(undo)
+    pos._halfmove = undo_halfmove(undo)
+    pos._key = key
+    if flag == CASTLING:
+        _castle(pos, us, frm, to, True)
+        return
     if flag >= PROMOTION:
         pos._pieces[code_type(piece)] ^= to_bit
         pos._pieces[PAWN] ^= to_bit
@@ -201,16 +299,6 @@ def _unmake(pos: Position, move: cython.int, undo: u64, key: u64) -> cython.void
         pos._pieces[PAWN] ^= ONE << side
         pos._colors[them] ^= ONE << side
         pos._board[side] = piece_code(PAWN, them)
-    elif flag == CASTLING:
-        rook_from, rook_to = _castling_rook(frm, to)
-        pos._pieces[ROOK] ^= (ONE << rook_from) | (ONE << rook_to)
-        pos._colors[us] ^= (ONE << rook_from) | (ONE << rook_to)
-        pos._board[rook_from] = pos._board[rook_to]
-        pos._board[rook_to] = 0
-    pos._castling = undo_castling(undo)
-    pos._ep = undo_ep(undo)
-    pos._halfmove = undo_halfmove(undo)
-    pos._key = key
 
 
 @cython.cfunc
@@ -229,3 +317,10 @@ def _copy_position(target: Position, source: Position) -> cython.void:
     target._halfmove = source._halfmove
     target._fullmove = source._fullmove
     target._key = source._key
+    for i in range(4):
+        target._castling_rook[i] = source._castling_rook[i]
+        target._castling_empty[i] = source._castling_empty[i]
+        target._castling_king_path[i] = source._castling_king_path[i]
+        target._castling_beyond[i] = source._castling_beyond[i]
+    for i in range(64):
+        target._castling_mask[i] = source._castling_mask[i]

@@ -1,0 +1,134 @@
+"""Chess960: castling with the king and rooks on any files, checked against python-chess."""
+import random
+
+import chess
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bitboard
+from bitboard import Board, InvalidFenError, Move
+
+from helpers import PERFT
+
+DEPTH = 3 if bitboard.compiled else 2
+
+
+def test_every_starting_position_has_python_chess_s_number():
+    for n in range(960):
+        ours = Board.from_chess960_pos(n)
+        assert ours.board_fen() == chess.Board.from_chess960_pos(n).board_fen(), n
+        assert ours.chess960_pos() == n and ours.chess960
+    assert Board.from_chess960_pos(518).board_fen() == bitboard.STARTING_BOARD_FEN
+    assert Board().chess960_pos() == 518 and Board("8/8/8/8/8/8/8/K6k w - - 0 1").chess960_pos() is None
+
+
+def _opened(n: int, rng: random.Random) -> str:
+    """Starting position n with some back-rank pieces other than kings and rooks taken away, so
+    that castling is often possible at once, through squares attacked or not."""
+    board = chess.Board.from_chess960_pos(n)
+    for square in list(chess.SquareSet(chess.BB_BACKRANKS)):
+        if board.piece_type_at(square) not in (chess.KING, chess.ROOK) and rng.random() < 0.7:
+            board.remove_piece_at(square)
+    for square in chess.SquareSet(chess.BB_RANK_2 | chess.BB_RANK_7):
+        if rng.random() < 0.25:
+            board.remove_piece_at(square)
+    board.turn = rng.random() < 0.5
+    return board.fen()
+
+
+def _divide(fen: str, depth: int, chess960: bool) -> dict:
+    ours = Board(fen, chess960=chess960)
+    return {move.uci(): count for move, count in ours.divide(depth).items()}
+
+
+def _their_divide(fen: str, depth: int, chess960: bool) -> dict:
+    board = chess.Board(fen, chess960=chess960)
+    out = {}
+    for move in board.legal_moves:
+        board.push(move)
+        out[move.uci()] = 1 if depth == 1 else sum(1 for _ in _walk(board, depth - 1))
+        board.pop()
+    return out
+
+
+def _walk(board, depth):
+    if depth == 0:
+        yield None
+        return
+    for move in board.legal_moves:
+        board.push(move)
+        yield from _walk(board, depth - 1)
+        board.pop()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_castling_positions_count_as_python_chess_counts(seed):
+    rng = random.Random(seed)
+    fen = _opened(rng.randrange(960), rng)
+    if not chess.Board(fen, chess960=True).is_valid():
+        pytest.skip("the random removal left the side not to move in check")
+    assert _divide(fen, DEPTH - 1, True) == _their_divide(fen, DEPTH - 1, True), fen
+
+
+@settings(max_examples=25 if bitboard.compiled else 8)
+@given(st.integers(0, 959), st.randoms(use_true_random=False))
+def test_random_chess960_games_agree_move_by_move(n, rng):
+    ours, theirs = Board.from_chess960_pos(n), chess.Board.from_chess960_pos(n)
+    for _ in range(60):
+        expected = sorted(m.uci() for m in theirs.legal_moves)
+        assert sorted(m.uci() for m in ours.legal_moves()) == expected, theirs.fen()
+        assert ours.fen() == theirs.fen() and ours.castling_rights == theirs.castling_rights
+        if not expected:
+            break
+        castles = [m for m in theirs.legal_moves if theirs.is_castling(m)]
+        move = rng.choice(castles) if castles and rng.random() < 0.5 else rng.choice(list(theirs.legal_moves))
+        assert ours.san(Move.from_uci(move.uci())) == theirs.san(move)
+        ours.push_uci(move.uci())
+        theirs.push(move)
+    while theirs.move_stack:  # and back
+        ours.pop()
+        theirs.pop()
+        assert ours.fen() == theirs.fen()
+
+
+@pytest.mark.parametrize("fen,xfen", [
+    ("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w BGbg - 0 1", "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1"),
+    ("rr2k2r/8/8/8/8/8/8/RR2K2R w BHbh - 0 1", "rr2k2r/8/8/8/8/8/8/RR2K2R w KBkb - 0 1"),
+    ("4k3/8/8/8/8/8/8/R1R1K2R w Ck - 0 1", "4k3/8/8/8/8/8/8/R1R1K2R w C - 0 1"),
+])
+def test_castling_fields_read_and_write_as_python_chess(fen, xfen):
+    if fen.endswith("Ck - 0 1"):  # k names no black rook: refused here, cleaned by python-chess
+        with pytest.raises(InvalidFenError, match="no rook"):
+            Board(fen, chess960=True)
+        return
+    ours, theirs = Board(fen, chess960=True), chess.Board(fen, chess960=True)
+    assert ours.fen() == theirs.fen() == xfen
+    assert ours.castling_rights == theirs.castling_rights
+
+
+def test_castling_notation_in_both_modes():
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    standard, chess960 = Board(fen), Board(fen, chess960=True)
+    standard_moves = [m.uci() for m in standard.legal_moves()]
+    chess960_moves = [m.uci() for m in chess960.legal_moves()]
+    assert "e1g1" in standard_moves and "e1h1" not in standard_moves
+    assert "e1h1" in chess960_moves and "e1g1" not in chess960_moves
+    for board, other in ((standard, "e1h1"), (chess960, "e1g1")):  # python-chess reads the other form too
+        board.push_uci(other)
+        assert board.fen().startswith("r3k2r/8/8/8/8/8/8/R4RK1 b kq")
+        assert board.san(board.pop()) == "O-O"
+
+
+@pytest.mark.parametrize("name", list(PERFT))
+def test_the_standard_positions_count_the_same_as_chess960(name):
+    fen, counts = PERFT[name]
+    assert Board(fen, chess960=True).perft(DEPTH) == counts[DEPTH - 1]
+
+
+def test_a_pinned_castling_rook_is_no_shield():
+    # Black's rook on a1 sees c1 once the b1 rook castles away: O-O-O is illegal here.
+    fen = "7k/8/8/8/8/8/8/rRK5 w B - 0 1"
+    ours, theirs = Board(fen, chess960=True), chess.Board(fen, chess960=True)
+    assert sorted(m.uci() for m in ours.legal_moves()) == sorted(m.uci() for m in theirs.legal_moves)
+    assert not any(ours.is_castling(m) for m in ours.legal_moves())
