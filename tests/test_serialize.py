@@ -169,3 +169,13 @@ def test_move_list_kernels_agree(piece, pairs):
     table = MOVE_LIST_TABLES.index(piece)
     results = {move_lists.sum_move_lists(m, table, froms, targets) for m in range(3)}
     assert len(results) == 1
+
+
+def test_search_write_reproduces_the_shipped_files_to_the_byte():
+    from bitboard.catalogue import perfect_hash_factors
+    from bitboard.catalogue.searches import shipped_text
+    from bitboard.core import magics
+    from helpers import SOURCE
+    assert shipped_text("magics", magics.SLIDER_MAGICS) == (SOURCE / "core" / "magics.py").read_text()
+    assert shipped_text("factors", perfect_hash_factors.MOVE_LIST_FACTORS) == \
+        (SOURCE / "catalogue" / "perfect_hash_factors.py").read_text()
