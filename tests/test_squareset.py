@@ -48,23 +48,38 @@ def test_set_operators_match_python_sets(a, b):
 
 
 @given(bitboards)
-def test_value_semantics(b):
+def test_equality_and_python_chess_mutability(b):
     s = SquareSet(b)
     assert s == b and b == s and s == SquareSet(b) and int(s) == s.mask == b
-    assert hash(s) == hash(b) and {s: 1}[b] == 1
-    assert SquareSet(list(s)) == s and SquareSet(s) == s
+    assert SquareSet(list(s)) == s and SquareSet(s) == s and s == list(s)
     assert (s != b + 1) if b < ALL else (s != 0 or b == 0)
-    with pytest.raises(AttributeError):
-        s.mask = 0
+    with pytest.raises(TypeError):  # mutable, so unhashable, as python-chess's
+        hash(s)
+    theirs = chess.SquareSet(b)
+    for name, argument in [("add", 27), ("discard", 0), ("update", 0xFF), ("intersection_update", ALL >> 8),
+                           ("difference_update", 0xF0F0), ("symmetric_difference_update", 1 << 63)]:
+        getattr(s, name)(argument)
+        getattr(theirs, name)(argument)
+        assert s == int(theirs)
     t = s
     t |= 1
-    assert s == b  # in-place operators rebind; the value never changes
+    t <<= 1
+    assert s is t and s == (int(theirs | 1) << 1) & ALL  # in place, as in python-chess
+    before, copy, theirs = int(s), s.copy(), chess.SquareSet(int(s))
+    while copy:
+        assert copy.pop() == theirs.pop()
+    assert not theirs and s == before  # the copy was independent
+
+
+@given(bitboards)
+def test_a_negative_int_is_a_complement_as_in_python_chess(b):
+    assert SquareSet(~b) == chess.SquareSet(~b) == ALL & ~b
 
 
 def test_carry_rippler_enumerates_every_subset():
     s = SquareSet([0, 9, 63])
     subsets = list(s.carry_rippler())
-    assert len(subsets) == 8 and len(set(subsets)) == 8 and subsets[0] == 0
+    assert len(subsets) == 8 and len({int(sub) for sub in subsets}) == 8 and subsets[0] == 0
     assert all(sub.issubset(s) for sub in subsets)
 
 
@@ -75,7 +90,7 @@ def test_repr_and_str():
     assert s.names() == ["d4", "e4", "d5", "e5"]
 
 
-@pytest.mark.parametrize("bad,error", [(-1, InvalidBitboardError), (1 << 64, InvalidBitboardError),
+@pytest.mark.parametrize("bad,error", [(-1 - (1 << 64), InvalidBitboardError), (1 << 64, InvalidBitboardError),
                                        ([64], InvalidSquareError), (["e4"], TypeError), (1.5, TypeError)])
 def test_bad_input_is_named(bad, error):
     with pytest.raises(error):

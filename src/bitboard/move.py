@@ -17,14 +17,15 @@ from .piece import PIECE_SYMBOLS
 from .squares import SQUARE_NAMES
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.encoding import (FROM_TO_BITS, KNIGHT, QUEEN, encode_move, flag_promotion, move_flag, move_from,
+    from .core.encoding import (FROM_TO_BITS, KING, PAWN, encode_move, flag_promotion, move_flag, move_from,
                                 move_to, promotion_flag)
 else:
-    from cython.cimports.bitboard.core.encoding import (FROM_TO_BITS, KNIGHT, QUEEN, encode_move, flag_promotion,
+    from cython.cimports.bitboard.core.encoding import (FROM_TO_BITS, KING, PAWN, encode_move, flag_promotion,
                                                         move_flag, move_from, move_to, promotion_flag)
 
-_UCI_PROMOTIONS = {PIECE_SYMBOLS[t]: t for t in range(KNIGHT, QUEEN + 1)}
+_UCI_PROMOTIONS = {PIECE_SYMBOLS[t]: t for t in range(PAWN, KING + 1)}  # p and k: never legal, but moves
 _SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
+_DROPS = {PIECE_SYMBOLS[t]: t for t in range(PAWN, KING + 1)}
 
 
 @cython.embedsignature(False)  # the text signature below is what `inspect` reads
@@ -34,14 +35,15 @@ class Move:
     """Move(from_square, to_square, promotion=None, drop=None)
 --
 
-    A move from `from_square` to `to_square`, promoting to `promotion` (a piece type) or not."""
+    A move from `from_square` to `to_square`, promoting to `promotion` (a piece type) or not.
+    `drop` (a piece type put on `to_square`, "N@f3") is python-chess's crazyhouse move: it can
+    be written and read, and no chess board finds it legal."""
 
     def __init__(self, from_square, to_square, promotion=None, drop=None):
-        if drop is not None:
-            raise InvalidMoveError(f"drops are not chess moves (drop={quoted(drop)})")
         self.from_square = _index(from_square, "from_square", 0, 63)
         self.to_square = _index(to_square, "to_square", 0, 63)
-        self._promotion = 0 if promotion is None else _index(promotion, "promotion piece type", KNIGHT, QUEEN)
+        self._promotion = 0 if promotion is None else _index(promotion, "promotion piece type", PAWN, KING)
+        self._drop = 0 if drop is None else _index(drop, "drop piece type", PAWN, KING)
 
     @property
     def promotion(self):
@@ -50,14 +52,20 @@ class Move:
 
     @property
     def drop(self):
-        """Always None (python-chess uses it for crazyhouse)."""
-        return None
+        """The piece type dropped (crazyhouse), or None."""
+        return self._drop or None
 
     def uci(self) -> str:
-        """'e2e4', 'e7e8q'; '0000' for the null move."""
+        """'e2e4', 'e7e8q', 'N@f3' for a drop; '0000' for the null move."""
+        if self._drop:
+            return PIECE_SYMBOLS[self._drop].upper() + "@" + SQUARE_NAMES[self.to_square]
         if not self:
             return "0000"
         return SQUARE_NAMES[self.from_square] + SQUARE_NAMES[self.to_square] + (PIECE_SYMBOLS[self._promotion] or "")
+
+    def xboard(self) -> str:
+        """The move as XBoard writes it: its UCI text, '@@@@' for the null move."""
+        return self.uci() if self else "@@@@"
 
     def __str__(self) -> str:
         return self.uci()
@@ -66,24 +74,26 @@ class Move:
         return f"Move.from_uci({self.uci()!r})"
 
     def __bool__(self) -> bool:
-        return self.from_square != self.to_square or self._promotion != 0
+        return bool(self.from_square or self.to_square or self._promotion or self._drop)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Move):
-            return NotImplemented
+            return _equals_foreign(self, other)
         that: Move = other
         return (self.from_square == that.from_square and self.to_square == that.to_square
-                and self._promotion == that._promotion)
+                and self._promotion == that._promotion and self._drop == that._drop)
 
     def __ne__(self, other) -> bool:
         result = self.__eq__(other)
         return result if result is NotImplemented else not result
 
     def __hash__(self) -> int:
-        return encode_move(self.from_square, self.to_square, promotion_flag(self._promotion) if self._promotion else 0)
+        # python-chess's Move hashes as the tuple of its fields: equal moves of both libraries
+        # land in the same dict slot
+        return hash((self.from_square, self.to_square, self._promotion or None, self._drop or None))
 
     def __reduce__(self):
-        return Move, (self.from_square, self.to_square, self._promotion or None)
+        return Move, (self.from_square, self.to_square, self._promotion or None, self._drop or None)
 
     @staticmethod
     def from_uci(uci) -> "Move":
@@ -92,12 +102,15 @@ class Move:
             raise InvalidMoveError(f"UCI move must be a string, not {type(uci).__name__} {quoted(uci)}")
         if uci == "0000":
             return Move(0, 0)
+        if len(uci) == 4 and uci[1] == "@" and uci[0].lower() in _DROPS and uci[2:] in _SQUARES:
+            square = _SQUARES[uci[2:]]
+            return Move(square, square, drop=_DROPS[uci[0].lower()])
         if len(uci) in (4, 5) and uci[:2] in _SQUARES and uci[2:4] in _SQUARES:
             promotion = None
             if len(uci) == 5:
                 promotion = _UCI_PROMOTIONS.get(uci[4])
                 if promotion is None:
-                    raise InvalidMoveError(f"invalid promotion piece in UCI move {quoted(uci)} (n, b, r or q)")
+                    raise InvalidMoveError(f"invalid promotion piece in UCI move {quoted(uci)} (p, n, b, r, q or k)")
             move = Move(_SQUARES[uci[:2]], _SQUARES[uci[2:4]], promotion)
             if move:
                 return move
@@ -107,6 +120,16 @@ class Move:
     def null() -> "Move":
         """The null move, '0000' (falsy)."""
         return Move(0, 0)
+
+
+def _equals_foreign(move: Move, other) -> object:
+    """A bitboard Move equals a python-chess Move (or any move with its four fields) with the
+    same squares, promotion and drop."""
+    try:
+        fields = (other.from_square, other.to_square, other.promotion, other.drop)
+    except AttributeError:
+        return NotImplemented
+    return fields == (move.from_square, move.to_square, move._promotion or None, move._drop or None)
 
 
 def _index(value, what: str, low: int, high: int) -> int:

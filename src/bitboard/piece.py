@@ -13,6 +13,16 @@ UNICODE_PIECE_SYMBOLS = {"R": "♖", "r": "♜", "N": "♘", "n": "♞", "B": "�
                          "Q": "♕", "q": "♛", "K": "♔", "k": "♚", "P": "♙", "p": "♟"}
 
 
+def piece_symbol(piece_type: int) -> str:
+    """'p', 'n', 'b', 'r', 'q' or 'k'."""
+    return PIECE_SYMBOLS[piece_type]
+
+
+def piece_name(piece_type: int) -> str:
+    """'pawn', 'knight', ... 'king'."""
+    return PIECE_NAMES[piece_type]
+
+
 class Piece:
     """A piece type and a colour; equal and hashable by value."""
 
@@ -45,7 +55,7 @@ class Piece:
         return (self.piece_type, self.color) == (other.piece_type, other.color)
 
     def __hash__(self) -> int:
-        return self.piece_type + (6 if self.color else 0)
+        return self.piece_type + (-1 if self.color else 5)  # python-chess's: 0..11, white first
 
     @classmethod
     def from_symbol(cls, symbol: str) -> "Piece":

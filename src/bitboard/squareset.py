@@ -1,8 +1,10 @@
-"""SquareSet: one 64-bit bitboard as an immutable set of squares.
+"""SquareSet: one 64-bit bitboard as a set of squares, python-chess's SquareSet.
 
-It follows python-chess's SquareSet (iteration a1 first, `len` is the population count, set
-operators, equal to its int, the same `str` grid), but it is a value: operators return new
-sets and it is hashable, with ``hash(SquareSet(x)) == hash(x)``.
+Iteration a1 first, `len` is the population count, set operators that return new sets, the
+in-place ones and python-chess's mutating methods (add, discard, update, ...), equal to its int,
+the same `str` grid. Like python-chess's it is mutable, so not hashable: hash `int(squares)`.
+A negative int is read as Python's `~` writes a complement (SquareSet(~BB_RANK_1) is every
+square off the first rank); ints beyond 64 bits are refused.
 """
 from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -29,7 +31,7 @@ class SquareSet:
     """SquareSet(squares=0)
 --
 
-    An immutable set of squares over one bitboard.
+    A set of squares over one bitboard.
 
     SquareSet(0x81), SquareSet([A1, H1]) and SquareSet(other_set) are all the same set.
     """
@@ -42,7 +44,7 @@ class SquareSet:
             other = squares
             self._mask = other._mask
         elif isinstance(squares, int) or hasattr(squares, "__index__"):
-            self._mask = bitboard_arg(squares)
+            self._mask = _complement_arg(squares)
         else:
             mask: u64 = 0
             for sq in squares:
@@ -90,8 +92,7 @@ class SquareSet:
     def __index__(self) -> int:
         return self._mask
 
-    def __hash__(self) -> int:
-        return hash(self._mask)
+    __hash__ = None  # mutable, as python-chess's
 
     def __eq__(self, other) -> bool:
         that: SquareSet
@@ -100,7 +101,10 @@ class SquareSet:
             return self._mask == that._mask
         if isinstance(other, int):
             return self._mask == other
-        return NotImplemented
+        try:
+            return self._mask == SquareSet(other)._mask
+        except (TypeError, ValueError):
+            return NotImplemented
 
     def __ne__(self, other) -> bool:
         result = self.__eq__(other)
@@ -155,6 +159,81 @@ class SquareSet:
     def __rshift__(self, shift: int):
         return SquareSet(self._mask >> shift)
 
+    # --- in place (python-chess's SquareSet is a mutable set) ---
+
+    def __iand__(self, other):
+        self._mask &= _other_mask(other)
+        return self
+
+    def __ior__(self, other):
+        self._mask |= _other_mask(other)
+        return self
+
+    def __ixor__(self, other):
+        self._mask ^= _other_mask(other)
+        return self
+
+    def __isub__(self, other):
+        self._mask &= ~_other_mask(other) & BB_ALL
+        return self
+
+    def __ilshift__(self, shift: int):
+        self._mask = (self._mask << shift) & BB_ALL
+        return self
+
+    def __irshift__(self, shift: int):
+        self._mask >>= shift
+        return self
+
+    def add(self, square) -> None:
+        """Add a square."""
+        self._mask |= ONE << square_arg(square)
+
+    def discard(self, square) -> None:
+        """Remove a square if present."""
+        self._mask &= ~(ONE << square_arg(square)) & BB_ALL
+
+    def remove(self, square) -> None:
+        """Remove a square; KeyError if it is not in the set."""
+        bit: u64 = ONE << square_arg(square)
+        if not self._mask & bit:
+            raise KeyError(square)
+        self._mask ^= bit
+
+    def pop(self) -> int:
+        """Remove and return the lowest square; KeyError if the set is empty."""
+        if not self._mask:
+            raise KeyError("pop from an empty SquareSet")
+        sq = _square_list(self._mask & (~self._mask + 1) & BB_ALL)[0]
+        self._mask &= self._mask - 1
+        return sq
+
+    def clear(self) -> None:
+        """Remove every square."""
+        self._mask = 0
+
+    def update(self, *others) -> None:
+        """Add the squares of every argument."""
+        for other in others:
+            self._mask |= SquareSet(other)._mask
+
+    def intersection_update(self, *others) -> None:
+        """Keep only the squares in every argument."""
+        for other in others:
+            self._mask &= SquareSet(other)._mask
+
+    def difference_update(self, other) -> None:
+        """Remove the squares of `other`."""
+        self._mask &= ~SquareSet(other)._mask & BB_ALL
+
+    def symmetric_difference_update(self, other) -> None:
+        """Keep the squares in exactly one of the two."""
+        self._mask ^= SquareSet(other)._mask
+
+    def copy(self):
+        """An independent copy."""
+        return SquareSet(self._mask)
+
     # --- python-chess's named set methods ---
 
     def union(self, other):
@@ -197,10 +276,42 @@ class SquareSet:
 
     @staticmethod
     def from_square(sq):
+        """The set of one square."""
         return SquareSet(ONE << square_arg(sq))
+
+    @staticmethod
+    def ray(a, b):
+        """The whole line through two squares, edge to edge (empty if they share none)."""
+        from .core.attacks import line
+        return SquareSet(line(a, b))
+
+    @staticmethod
+    def between(a, b):
+        """The squares strictly between two squares on a line (empty if they share none)."""
+        from .core.attacks import between
+        return SquareSet(between(a, b))
+
+    def __le__(self, other):
+        return self.issubset(other)
+
+    def __ge__(self, other):
+        return self.issuperset(other)
+
+    def __lt__(self, other):
+        return self.issubset(other) and self != SquareSet(other)
+
+    def __gt__(self, other):
+        return self.issuperset(other) and self != SquareSet(other)
 
 
 def _other_mask(other) -> int:
     if isinstance(other, SquareSet):
         return other.mask
-    return bitboard_arg(other)
+    return _complement_arg(other)
+
+
+def _complement_arg(value) -> int:
+    """A bitboard, negative ints taken as Python's ~ writes complements (-2**64 .. 2**64-1)."""
+    if isinstance(value, int) and not isinstance(value, bool) and -0x10000000000000000 <= value < 0:
+        return value & 0xFFFFFFFFFFFFFFFF
+    return bitboard_arg(value)
