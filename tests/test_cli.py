@@ -87,7 +87,7 @@ def test_bench_runs_a_benchmark(capsys):
     (["perft", "--depth", "x"], "depth 'x' is not a whole number"),
     (["perft", "--depth", "-1"], "depth '-1'"),
     (["perft", "8/8/8", "w", "-", "-", "0", "1"], "has 3 ranks"),
-    (["perft", "8/8/8", "w"], "has 2 fields"),
+    (["perft", "8/8/8/8/8/8/8/8", "w", "-", "-", "0", "1", "2"], "has 7 fields"),
     (["show", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-", "--mapping", "lefr"],
      "a FEN has no mapping"),
     (["convert", "e9", "--to", "lefr"], "'e9' is not a square name"),

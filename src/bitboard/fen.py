@@ -1,15 +1,16 @@
-"""FEN: parsing and writing Forsyth-Edwards Notation, strictly, for both move generators.
+"""FEN: parsing and writing Forsyth-Edwards Notation, for both move generators.
 
-`parse_fen` returns a `FenPosition`: the 64 piece codes, side to move, castling rights, the
-en-passant square or None, and the two clocks (codes and rights as core/encoding.py defines
-them). Every way a FEN can be wrong raises InvalidFenError (a ValueError) naming the field: rank
-and file counts, piece letters, side, castling (a right needs its king and rook at home), en
-passant (the square behind a pawn that just moved two), counters, the number of kings, pawns on
-the first or last rank, and the side not to move in check. Four-field FENs get "0 1" as their counters.
+`parse_fen` returns a `FenPosition`: the 64 piece codes (core/encoding.py), side to move,
+python-chess's castling bitboard, the en-passant square or None, and the two clocks. Text that
+is not a FEN raises InvalidFenError (a ValueError) naming the field: rank and file counts, piece
+letters, side, castling letters, the en-passant field, counters. Missing trailing fields get
+python-chess's defaults (w - - 0 1).
 
-The last rule needs attack detection, which each board does with its own move generator:
-`parse_fen` checks the text, the board raises `side_not_to_move_in_check(fen, turn)` after
-loading. Compiled, the character loop runs in C.
+What python-chess accepts, this reads too (no king, pawns on the back rank, a castling right
+without its rook, an impossible en-passant square): the board's `status()` names those.
+`parse_fen(..., strict=True)` refuses them, and the board that needs a sound position (the
+0x88 one) also raises `side_not_to_move_in_check(fen, turn)` after loading, since that rule
+needs attack detection. Compiled, the character loop runs in C.
 """
 from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -17,9 +18,9 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 import functools
+import re
 
-from .core.encoding import (BLACK, BLACK_KINGSIDE, BLACK_QUEENSIDE, KING, NO_SQUARE, PAWN, ROOK, WHITE,
-                            WHITE_KINGSIDE, WHITE_QUEENSIDE, piece_code)
+from .core.encoding import BLACK, KING, NO_SQUARE, PAWN, ROOK, WHITE, piece_code
 from .errors import InvalidFenError, quoted
 from .piece import PIECE_SYMBOLS, PIECE_TYPES
 from .squares import SQUARE_NAMES as _SQUARE_NAMES
@@ -32,57 +33,59 @@ PIECE_CODES = {(PIECE_SYMBOLS[t].upper() if color else PIECE_SYMBOLS[t]): piece_
 PIECE_LETTERS = {code: letter for letter, code in PIECE_CODES.items()}
 # PIECE_CODES as a table by character code (0: not a piece letter), for the parsing loop.
 _CODE_BY_ORD = cython.declare(cython.uchar[128], [PIECE_CODES.get(chr(i), 0) for i in range(128)])
-CASTLING_LETTERS = (("K", WHITE_KINGSIDE), ("Q", WHITE_QUEENSIDE), ("k", BLACK_KINGSIDE), ("q", BLACK_QUEENSIDE))
-# For each right: (king square, rook square, king code, rook code).
-CASTLING_HOMES = {
-    WHITE_KINGSIDE: (4, 7, piece_code(KING, WHITE), piece_code(ROOK, WHITE)),
-    WHITE_QUEENSIDE: (4, 0, piece_code(KING, WHITE), piece_code(ROOK, WHITE)),
-    BLACK_KINGSIDE: (60, 63, piece_code(KING, BLACK), piece_code(ROOK, BLACK)),
-    BLACK_QUEENSIDE: (60, 56, piece_code(KING, BLACK), piece_code(ROOK, BLACK)),
-}
 MAX_COUNTER = 0x7FFFFFFF
+ONE64 = 1
+_CASTLING_FIELD = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")
 
 
 class FenPosition:
-    """The fields of a parsed FEN."""
+    """The fields of a parsed FEN, as written: `castling_rights` is python-chess's bitboard of
+    the rooks named (cleaned later, by the board), `ep_square` whatever square the FEN gives."""
 
-    __slots__ = ("board", "turn", "castling", "castling_rooks", "ep_square", "halfmove_clock", "fullmove_number")
+    __slots__ = ("board", "turn", "castling_rights", "ep_square", "halfmove_clock", "fullmove_number")
 
-    def __init__(self, board, turn, castling, castling_rooks, ep_square, halfmove_clock, fullmove_number):
+    def __init__(self, board, turn, castling_rights, ep_square, halfmove_clock, fullmove_number):
         self.board = board
         self.turn = turn
-        self.castling = castling
-        self.castling_rooks = castling_rooks  # the rook square of each right, in bit order (64: none)
+        self.castling_rights = castling_rights
         self.ep_square = ep_square
         self.halfmove_clock = halfmove_clock
         self.fullmove_number = fullmove_number
 
 
 @functools.lru_cache(maxsize=256)
-def parse_fen(fen, chess960=False) -> FenPosition:
+def parse_fen(fen, chess960=False, strict=False) -> FenPosition:
     """The position a FEN describes; InvalidFenError naming the bad field otherwise.
 
-    With chess960, the castling field may name any rook: K/Q (k/q) the outermost rook on that
-    side of the king (X-FEN), A-H (a-h) the rook's file (Shredder-FEN), mixed as they come.
+    Like python-chess, any text that is a FEN is read: a board without kings or with pawns on
+    the back rank, castling rights without their rook (the board drops them) and an impossible
+    en-passant square are the board's `status()` to report. strict=True refuses those too,
+    naming what is wrong (the 0x88 board needs it). With chess960, K/Q (k/q) name the outermost
+    rook on that side of the king (X-FEN) and A-H (a-h) a rook's file (Shredder-FEN).
     Results are cached (a Board() of the same FEN costs no parsing): treat them as read-only.
     """
     if not isinstance(fen, str):
         raise TypeError(f"a FEN is a string, not {type(fen).__name__} {quoted(fen)}")
     fields = fen.split()
-    if len(fields) == 4:
-        fields += ["0", "1"]
-    if len(fields) != 6:
-        raise InvalidFenError(f"FEN {quoted(fen)} has {len(fields)} fields; expected 6 (or 4 without the counters)")
+    if not 1 <= len(fields) <= 6:
+        raise InvalidFenError(f"FEN {quoted(fen)} has {len(fields)} fields; expected 6 (or fewer: the missing ones "
+                              "default to w - - 0 1, as python-chess reads them)")
+    fields += ["w", "-", "-", "0", "1"][len(fields) - 1:]
     placement, side, castling_field, ep_field, halfmove_field, fullmove_field = fields
     board = parse_board_fen(placement)
     if side not in ("w", "b"):
         raise InvalidFenError(f"side to move {quoted(side)} in FEN {quoted(fen)} is neither 'w' nor 'b'")
     turn = side == "w"
-    castling, rooks = (_parse_castling_960 if chess960 else _parse_castling)(castling_field, board, fen)
-    ep_square = _parse_ep(ep_field, board, turn, fen)
+    rights = castling_rights_of(castling_field, board, fen)
+    if ep_field != "-" and ep_field not in _SQUARE_NAMES:
+        raise InvalidFenError(f"en-passant field {quoted(ep_field)} in FEN {quoted(fen)} is not '-' or a square")
+    ep_square = None if ep_field == "-" else _SQUARE_NAMES.index(ep_field)
     halfmove = _parse_counter(halfmove_field, "half-move clock", 0, fen)
-    fullmove = _parse_counter(fullmove_field, "full-move number", 1, fen)
-    return FenPosition(board, turn, castling, rooks, ep_square, halfmove, fullmove)
+    fullmove = max(_parse_counter(fullmove_field, "full-move number", 0, fen), 1)
+    fp = FenPosition(board, turn, rights, ep_square, halfmove, fullmove)
+    if strict:
+        check_strictly(fp, chess960, fen)
+    return fp
 
 
 def side_not_to_move_in_check(fen, turn) -> InvalidFenError:
@@ -92,6 +95,8 @@ def side_not_to_move_in_check(fen, turn) -> InvalidFenError:
 
 def parse_board_fen(placement) -> list:
     """The 64 piece codes of the piece-placement field."""
+    if not isinstance(placement, str):
+        raise TypeError(f"a board FEN is a string, not {type(placement).__name__} {quoted(placement)}")
     ranks = placement.split("/")
     if len(ranks) != 8:
         raise InvalidFenError(f"piece placement {quoted(placement)} has {len(ranks)} ranks; expected 8")
@@ -121,75 +126,106 @@ def parse_board_fen(placement) -> list:
             previous_digit = False
         if file != 8:
             raise InvalidFenError(f"rank {rank + 1} {quoted(rank_text)} has {file} files; expected 8")
-    for code, name in ((piece_code(KING, WHITE), "white"), (piece_code(KING, BLACK), "black")):
-        kings = board.count(code)
-        if kings != 1:
-            raise InvalidFenError(f"piece placement {quoted(placement)} has {kings} {name} kings; expected 1")
-    for sq in list(range(8)) + list(range(56, 64)):
-        if board[sq] in (piece_code(PAWN, WHITE), piece_code(PAWN, BLACK)):
-            raise InvalidFenError(f"pawn on {_SQUARE_NAMES[sq]} in piece placement {quoted(placement)} "
-                                  "(pawns never stand on the first or last rank)")
     return board
 
 
 #: The rook of each right in standard chess, in bit order (WHITE_KINGSIDE ... BLACK_QUEENSIDE).
 STANDARD_ROOKS = (7, 0, 63, 56)
-_RIGHT_INDEX = {WHITE_KINGSIDE: 0, WHITE_QUEENSIDE: 1, BLACK_KINGSIDE: 2, BLACK_QUEENSIDE: 3}
 
 
-def _parse_castling(field, board, fen) -> tuple:
-    """(rights, rook squares) of a standard chess castling field."""
+def castling_rights_of(field, board, fen="") -> int:
+    """python-chess's castling bitboard of a castling field (standard, X-FEN or Shredder-FEN):
+    K/Q (k/q) name the outermost rook of that colour on the king's side (or the corner when
+    there is none), A-H (a-h) the back-rank square of that file."""
     if field == "-":
-        return 0, [NO_SQUARE] * 4
-    rights = 0
-    letters = dict(CASTLING_LETTERS)
-    for ch in field:
-        if ch not in letters or rights & letters[ch]:
-            raise InvalidFenError(f"castling field {quoted(field)} in FEN {quoted(fen)} is not '-' or distinct "
-                                  "letters of KQkq")
-        right = letters[ch]
-        king_sq, rook_sq, king, rook = CASTLING_HOMES[right]
-        if board[king_sq] != king or board[rook_sq] != rook:
-            raise InvalidFenError(f"castling right {quoted(ch)} in FEN {quoted(fen)} needs the king on "
-                                  f"{_SQUARE_NAMES[king_sq]} "
-                                  f"and a rook on {_SQUARE_NAMES[rook_sq]}")
-        rights |= right
-    return rights, [STANDARD_ROOKS[i] if rights >> i & 1 else NO_SQUARE for i in range(4)]
-
-
-def _parse_castling_960(field, board, fen) -> tuple:
-    """(rights, rook squares) of a Chess960 castling field: X-FEN, Shredder-FEN or both."""
-    rooks = [NO_SQUARE] * 4
-    if field == "-":
-        return 0, rooks
+        return 0
+    if not _CASTLING_FIELD.match(field):
+        raise InvalidFenError(f"castling field {quoted(field)} in FEN {quoted(fen)} is not '-' or up to two of "
+                              "KQ or A-H followed by up to two of kq or a-h")
     rights = 0
     for ch in field:
         color = WHITE if ch.isupper() else BLACK
         home = 0 if color == WHITE else 56
-        king_squares = [sq for sq in range(home, home + 8) if board[sq] == piece_code(KING, color)]
-        rook_files = [sq - home for sq in range(home, home + 8) if board[sq] == piece_code(ROOK, color)]
+        kings = [sq for sq in range(home, home + 8) if board[sq] == piece_code(KING, color)]
+        rooks = [sq for sq in range(home, home + 8) if board[sq] == piece_code(ROOK, color)]
         letter = ch.lower()
-        if not king_squares or letter not in "kqabcdefgh" or not ch.isalpha():
-            raise InvalidFenError(f"castling field {quoted(field)} in FEN {quoted(fen)}: {quoted(ch)} is not a right "
-                                  f"of a king on its back rank (K, Q, k, q or a rook's file A-H, a-h)")
-        king_file = king_squares[0] - home
         if letter == "k":
-            files = [f for f in rook_files if f > king_file]
-            rook_file = files[-1] if files else None
+            outer = [sq for sq in rooks if kings and sq > kings[0]]
+            rights |= ONE64 << (outer[-1] if outer else home + 7)
         elif letter == "q":
-            files = [f for f in rook_files if f < king_file]
-            rook_file = files[0] if files else None
+            outer = [sq for sq in rooks if kings and sq < kings[0]]
+            rights |= ONE64 << (outer[0] if outer else home)
         else:
-            rook_file = "abcdefgh".index(letter)
-            rook_file = rook_file if rook_file in rook_files and rook_file != king_file else None
-        if rook_file is None:
-            raise InvalidFenError(f"castling right {quoted(ch)} in FEN {quoted(fen)} has no rook to castle with")
-        right = (WHITE_KINGSIDE if rook_file > king_file else WHITE_QUEENSIDE) << (0 if color == WHITE else 2)
-        if rights & right:
-            raise InvalidFenError(f"castling field {quoted(field)} in FEN {quoted(fen)} gives one side two rights")
-        rights |= right
-        rooks[_RIGHT_INDEX[right]] = home + rook_file
-    return rights, rooks
+            rights |= ONE64 << (home + "abcdefgh".index(letter))
+    return rights
+
+
+def clean_castling(board, rights, chess960) -> tuple:
+    """(rights, rook squares) the move generator castles with, from python-chess's castling
+    bitboard: a right needs its king on the back rank (on e1/e8 in standard chess) and a rook
+    of its colour on that rank, on that side of the king (in a corner in standard chess); the
+    outermost named rook of each side counts. Bits as core/encoding.py numbers them."""
+    kept = 0
+    rooks = [NO_SQUARE] * 4
+    for color in (WHITE, BLACK):
+        home = 0 if color == WHITE else 56
+        kings = [sq for sq in range(home, home + 8) if board[sq] == piece_code(KING, color)]
+        if not kings or (not chess960 and home + 4 not in kings):
+            continue
+        named = [sq for sq in range(home, home + 8)
+                 if rights >> sq & 1 and board[sq] == piece_code(ROOK, color)
+                 and (chess960 or sq in (home, home + 7))]
+        king = kings[-1] if chess960 else home + 4
+        base = 0 if color == WHITE else 2
+        if named and named[-1] > king:
+            kept |= ONE64 << base
+            rooks[base] = named[-1]
+        if named and named[0] < king:
+            kept |= ONE64 << (base + 1)
+            rooks[base + 1] = named[0]
+    return kept, rooks
+
+
+def rights_bitboard(rights, rooks) -> int:
+    """python-chess's castling bitboard of (rights, rook squares) as clean_castling returns them."""
+    out = 0
+    for i in range(4):
+        if rights >> i & 1:
+            out |= ONE64 << rooks[i]
+    return out
+
+
+def check_strictly(fp: FenPosition, chess960, fen) -> None:
+    """InvalidFenError unless the position is sound: one king a side, no pawn on the first or
+    last rank, every castling right with its king and rook at home, an en-passant square that
+    a pawn just passed. (The side not to move in check needs attacks: each board checks it.)"""
+    board = fp.board
+    for code, name in ((piece_code(KING, WHITE), "white"), (piece_code(KING, BLACK), "black")):
+        kings = board.count(code)
+        if kings != 1:
+            raise InvalidFenError(f"FEN {quoted(fen)} has {kings} {name} kings; expected 1")
+    for sq in list(range(8)) + list(range(56, 64)):
+        if board[sq] in (piece_code(PAWN, WHITE), piece_code(PAWN, BLACK)):
+            raise InvalidFenError(f"pawn on {_SQUARE_NAMES[sq]} in FEN {quoted(fen)} "
+                                  "(pawns never stand on the first or last rank)")
+    rights, rooks = clean_castling(board, fp.castling_rights, chess960)
+    lost = fp.castling_rights & ~rights_bitboard(rights, rooks)
+    if lost:
+        sq = (lost & -lost).bit_length() - 1
+        raise InvalidFenError(f"castling right for the rook on {_SQUARE_NAMES[sq]} in FEN {quoted(fen)} has no "
+                              "king and rook at home to castle with")
+    if fp.ep_square is not None and not ep_square_is_possible(board, fp.turn, fp.ep_square):
+        raise InvalidFenError(f"en-passant square {quoted(_SQUARE_NAMES[fp.ep_square])} in FEN {quoted(fen)} is "
+                              f"not the square a {'black' if fp.turn else 'white'} pawn just passed on a double push")
+
+
+def ep_square_is_possible(board, turn, sq) -> bool:
+    """Whether a pawn of the side not to move can just have passed `sq` on a double push: the
+    square and the one it came from are empty, the pawn stands in front, on the right rank."""
+    rank = sq >> 3
+    behind, front = (sq - 8, sq + 8) if turn else (sq + 8, sq - 8)
+    their_pawn = piece_code(PAWN, BLACK if turn else WHITE)
+    return rank == (5 if turn else 2) and board[behind] == their_pawn and not board[sq] and not board[front]
 
 
 def castling_xfen(board, rights, rooks) -> str:
@@ -210,21 +246,6 @@ def castling_xfen(board, rights, rooks) -> str:
             else:
                 out += letters[side]
     return out or "-"
-
-
-def _parse_ep(field, board, turn, fen):
-    if field == "-":
-        return None
-    if field not in _SQUARE_NAMES:
-        raise InvalidFenError(f"en-passant field {quoted(field)} in FEN {quoted(fen)} is not '-' or a square")
-    sq = _SQUARE_NAMES.index(field)
-    rank = sq >> 3
-    behind, front = (sq - 8, sq + 8) if turn else (sq + 8, sq - 8)
-    their_pawn = piece_code(PAWN, BLACK if turn else WHITE)
-    if rank != (5 if turn else 2) or board[behind] != their_pawn or board[sq] or board[front]:
-        raise InvalidFenError(f"en-passant square {quoted(field)} in FEN {quoted(fen)} is not the square a "
-                              f"{'black' if turn else 'white'} pawn just passed on a double push")
-    return sq
 
 
 def _parse_counter(field, what, low, fen) -> int:

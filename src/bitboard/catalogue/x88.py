@@ -40,7 +40,10 @@ else:
 
 from ..arguments import depth_arg
 from ..errors import IllegalMoveError
-from ..fen import STARTING_FEN, format_fen, parse_fen, side_not_to_move_in_check
+from typing import Iterator
+
+from ..move_generators import LegalMoveGenerator
+from ..fen import STARTING_FEN, clean_castling, format_fen, parse_fen, side_not_to_move_in_check
 
 uint_ptr = cython.typedef(cython.pointer(cython.uint))
 uchar_ptr = cython.typedef(cython.pointer(cython.uchar))
@@ -100,7 +103,7 @@ class Board:
 
     def set_fen(self, fen) -> None:
         """Set up a FEN (InvalidFenError naming the bad field otherwise, and the board unchanged)."""
-        fp = parse_fen(fen)
+        fp = parse_fen(fen, False, True)
         board: Board = Board.__new__(Board)
         board._blank()
         sq: cython.int
@@ -109,7 +112,7 @@ class Board:
             if code_type(fp.board[sq]) == KING:
                 board._king[code_color(fp.board[sq])] = to88(sq)
         board._turn = 1 if fp.turn else 0
-        board._castling = fp.castling
+        board._castling = clean_castling(fp.board, fp.castling_rights, False)[0]
         board._ep = NO_SQUARE_88 if fp.ep_square is None else to88(fp.ep_square)
         board._halfmove = fp.halfmove_clock
         board._fullmove = fp.fullmove_number
@@ -137,11 +140,20 @@ class Board:
         n: cython.int = _legal(self, buf, False)
         return [buf[i] for i in range(n)]
 
-    def legal_moves(self) -> list:
-        """The legal moves, as a list of bitboard.Move."""
+    @property
+    def legal_moves(self) -> LegalMoveGenerator:
+        """The legal moves, as python-chess's generator object (iterate it, count() it)."""
+        return LegalMoveGenerator(self)
+
+    def generate_legal_moves(self) -> Iterator[Move]:
+        """The legal moves, as bitboard Moves."""
         buf = cython.declare(cython.uint[MAX_MOVES])
         n: cython.int = _legal(self, buf, False)
-        return [_move_of(_move_code(buf[i])) for i in range(n)]
+        return iter([_move_of(_move_code(buf[i])) for i in range(n)])
+
+    def is_legal(self, move) -> bool:
+        """Whether `move` is legal here."""
+        return move in list(self.generate_legal_moves())
 
     def push(self, move) -> None:
         """Make a legal move; IllegalMoveError (and the board unchanged) otherwise."""
@@ -193,7 +205,7 @@ class Board:
         if depth_arg(depth) < 1:
             raise ValueError(f"divide needs depth >= 1, not {depth}")
         out = {}
-        for move in self.legal_moves():
+        for move in self.generate_legal_moves():
             self.push(move)
             out[move] = self.perft(depth - 1)
             self.pop()
