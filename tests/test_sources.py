@@ -88,7 +88,7 @@ def test_the_encodings_agree_in_both_builds():
 LAYERS = {
     "core": {"core", "arguments", "errors", "types", "_cython_shim"},
     "catalogue": {"core", "catalogue", "arguments", "errors", "types", "squares", "move", "fen", "piece",
-                  "_cython_shim"},
+                  "move_generators", "_cython_shim"},
 }
 
 

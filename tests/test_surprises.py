@@ -171,7 +171,7 @@ def test_an_empty_board_answers_as_python_chess():
     ours, theirs = Board(None), chess.Board(None)
     for query in QUERIES:
         assert getattr(ours, query)() == getattr(theirs, query)(), query
-    assert ours.legal_moves() == [] and list(theirs.legal_moves) == []
+    assert list(ours.legal_moves) == [] and list(theirs.legal_moves) == []
     assert ours.outcome().termination.name == theirs.outcome().termination.name == "INSUFFICIENT_MATERIAL"
     assert ours.king(bitboard.WHITE) is None and ours.perft(2) == 0
 

@@ -40,8 +40,8 @@ def play_both(seed, plies, fen):
     rng = random.Random(seed)
     ours, other = Board(fen), x88.Board(fen)
     for _ in range(plies):
-        moves = ours.legal_moves()
-        assert set(other.legal_moves()) == set(moves), ours.fen()
+        moves = list(ours.legal_moves)
+        assert set(other.legal_moves) == set(moves), ours.fen()
         assert other.fen() == ours.fen() and other.fen(en_passant="always") == ours.fen(en_passant="always")
         if not moves:
             return

@@ -46,7 +46,7 @@ from .core.bits import (
 )
 from .core.attacks import (between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
                            ray, rook_attacks)
-from .board import Board
+from .board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMoveGenerator
 from .errors import (AmbiguousMoveError, IllegalMoveError, InvalidArgumentError, InvalidBitboardError, InvalidFenError,
                      InvalidMoveError, InvalidSquareError)
 from .fen import STARTING_BOARD_FEN, STARTING_FEN
@@ -56,6 +56,7 @@ from .piece import (BISHOP, BLACK, COLOR_NAMES, COLORS, KING, KNIGHT, PAWN, PIEC
                     PIECE_TYPES, QUEEN, ROOK, WHITE, Piece)
 from .squares import *  # noqa: F401,F403  (A1 ... H8, BB_* constants, names, mappings)
 from .squareset import SquareSet
+from .status import Status
 from .types import Bitboard, Color, PieceType, Square
 
 __version__ = "0.1.0"

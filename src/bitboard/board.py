@@ -1,7 +1,7 @@
-"""Board: a chess position with python-chess's manners, on the bitboard move generator.
+"""Board and BaseBoard: chess positions with python-chess's API, on the bitboard move generator.
 
     >>> board = Board()
-    >>> len(board.legal_moves())
+    >>> board.legal_moves.count()
     20
     >>> board.push_uci("e2e4")
     Move.from_uci('e2e4')
@@ -11,13 +11,19 @@
     8902
 
 The C state and make/unmake live in `Position` (core/position.py), legality in core/movegen.py.
-A Board adds the move stack: for every pushed move the Move, its stack entry (the undo record
-with the move code, core/encoding.py) and the Zobrist key from before it.
+BaseBoard is the piece placement alone (python-chess's BaseBoard); Board adds the side to move,
+castling, en passant, the clocks and the move stack: for every pushed move the Move, its stack
+entry (the undo record with the move code, core/encoding.py) and the Zobrist key from before it.
+
+Like python-chess, a Board holds any placement (no king, pawns on the back rank): castling
+rights and the en-passant square are kept as given (`castling_rights`, `ep_square`), and the
+move generator sees only the part that can be played (`clean_castling_rights()`, an en-passant
+square a pawn really passed); `status()` names what is wrong.
 
 `push` proves a move legal by finding it among the moves the generator lists for its
-from-square, or, cheaper, among the moves `legal_moves()` returned at the same ply on the
-current path (`_listed[ply]`: each push forgets the lists above its ply, so a list is always
-of the very position it was made for).
+from-square, or, cheaper, among the moves listed at the same ply on the current path
+(`_listed[ply]`: each push forgets the lists above its ply, so a list is always of the very
+position it was made for).
 """
 from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -26,57 +32,470 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES, MAX_PIECE_MOVES,
-                                NO_SQUARE, NORMAL, ONE, PAWN, PHANTOM_EP, ROOK, code_color, code_type, encode_move,
-                                entry_move, entry_undo, flag_promotion, move_flag, move_from, move_to,
-                                promotion_flag, stack_entry, u64, undo_ep)
+                                NO_SQUARE, NORMAL, NULL_MOVE, ONE, PAWN, PHANTOM_EP, ROOK, code_color, code_type,
+                                encode_move, entry_move, entry_undo, flag_promotion, move_flag, move_from, move_to,
+                                piece_code, promotion_flag, stack_entry, u64, undo_ep)
     from .core.movegen import _attackers, _count, _generate
-    from .core.native import ctz64
-    from .core.position import (Position, _compute_key, _copy_position, _ep_capturable, _make, _set_castling,
-                                _unmake)
+    from .core.native import clz64, ctz64
+    from .core.position import (Position, _compute_key, _copy_position, _ep_capturable, _make, _make_null,
+                                _set_castling, _unmake, _unmake_null)
     from .core.zobrist import EP_KEYS
     from .move import Move, _move_of
 else:
     from cython.cimports.bitboard.core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES,
-                                                        MAX_PIECE_MOVES, NO_SQUARE, NORMAL, ONE, PAWN, PHANTOM_EP,
-                                                        ROOK, code_color, code_type, encode_move, entry_move,
-                                                        entry_undo, flag_promotion, move_flag, move_from, move_to,
-                                                        promotion_flag, stack_entry, u64, undo_ep)
+                                                        MAX_PIECE_MOVES, NO_SQUARE, NORMAL, NULL_MOVE, ONE, PAWN,
+                                                        PHANTOM_EP, ROOK, code_color, code_type, encode_move,
+                                                        entry_move, entry_undo, flag_promotion, move_flag, move_from,
+                                                        move_to, piece_code, promotion_flag, stack_entry, u64,
+                                                        undo_ep)
     from cython.cimports.bitboard.core.movegen import _attackers, _count, _generate
-    from cython.cimports.bitboard.core.native import ctz64
+    from cython.cimports.bitboard.core.native import clz64, ctz64
     from cython.cimports.bitboard.core.position import (Position, _compute_key, _copy_position, _ep_capturable,
-                                                        _make, _set_castling, _unmake)
+                                                        _make, _make_null, _set_castling, _unmake, _unmake_null)
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
 
-from typing import Dict, List, Optional
+from typing import Callable, Dict, Iterator, List, Optional
 
+from . import epd as _epd
 from . import san as _san
 from .arguments import depth_arg, square_arg
+from .core.attacks import bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks
+from .core.bits import flip_vertical
 from .core.perft import perft as _perft_of
 from .errors import IllegalMoveError, quoted
-from .fen import STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen, side_not_to_move_in_check
+from .fen import (STARTING_BOARD_FEN, STARTING_FEN, FenPosition, board_fen, castling_rights_of, castling_xfen,
+                  clean_castling, ep_square_is_possible, parse_board_fen, parse_fen, rights_bitboard)
+from .move_generators import LegalMoveGenerator, PseudoLegalMoveGenerator
 from .outcome import Outcome, Termination
 from .piece import BLACK, PIECE_SYMBOLS, WHITE, Piece
-from .squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES
+from .squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8, SQUARE_NAMES
 from .squareset import SquareSet
+from .status import Status, board_status
 from .types import Bitboard, Color, PieceType, Square
 
+__all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "PseudoLegalMoveGenerator"]
+
 EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
+_BACK_RANKS = (BB_RANK_8, BB_RANK_1)  # by colour: BLACK, WHITE
 
 
-# The class docstring starts with the text signature that `inspect` and help() read from a
+# The class docstrings start with the text signature that `inspect` and help() read from a
 # compiled class (Cython's own embedded one would come first and hide it).
 @cython.embedsignature(False)
 @cython.cclass
-class Board(Position):
+class BaseBoard(Position):
+    """BaseBoard(board_fen=STARTING_BOARD_FEN)
+--
+
+    A piece placement without side to move, castling or clocks (python-chess's BaseBoard).
+
+    BaseBoard() is the starting placement, BaseBoard(None) or BaseBoard.empty() the empty one.
+    """
+
+    def __init__(self, board_fen: Optional[str] = STARTING_BOARD_FEN):
+        Position.__init__(self)
+        if board_fen is not None:
+            self._set_codes(parse_board_fen(board_fen))
+
+    @classmethod
+    def empty(cls):
+        """A board with no pieces."""
+        return cls(None)
+
+    # --- the placement, square by square ---
+
+    def _set_codes(self, codes) -> None:
+        """Place 64 piece codes (core/encoding.py), replacing every piece."""
+        self._place(codes)
+        self._placement_changed()
+
+    def _place(self, codes) -> None:
+        """_set_codes without what follows a change of the pieces."""
+        sq: cython.int
+        code: cython.int
+        for sq in range(7):
+            self._pieces[sq] = 0
+        self._colors[0] = self._colors[1] = 0
+        for sq in range(64):
+            code = codes[sq]
+            self._board[sq] = code
+            if code:
+                self._pieces[code_type(code)] |= ONE << sq
+                self._colors[code_color(code)] |= ONE << sq
+
+    @cython.cfunc
+    def _put(self, sq: cython.int, code: cython.int) -> cython.void:
+        """Replace what stands on `sq` by the piece `code` (0: nothing)."""
+        old: cython.int = self._board[sq]
+        if old:
+            self._pieces[code_type(old)] &= ~(ONE << sq)
+            self._colors[code_color(old)] &= ~(ONE << sq)
+        self._board[sq] = code
+        if code:
+            self._pieces[code_type(code)] |= ONE << sq
+            self._colors[code_color(code)] |= ONE << sq
+
+    def _placement_changed(self) -> None:
+        """What a change of the pieces entails (Board: castling, en passant, key, stack)."""
+        self._key = _compute_key(self)
+
+    def _piece_codes(self) -> list:
+        return [self._board[sq] for sq in range(64)]
+
+    def board_fen(self, *, promoted: Optional[bool] = False) -> str:
+        """The piece-placement field of the FEN."""
+        return board_fen(self._piece_codes())
+
+    def set_board_fen(self, fen: str) -> None:
+        """Place the pieces a board FEN describes (InvalidFenError naming the fault otherwise)."""
+        self._set_codes(parse_board_fen(fen))
+
+    def piece_map(self, *, mask: Bitboard = BB_ALL) -> Dict[Square, Piece]:
+        """{square: Piece} of the pieces on `mask`, h8 first as python-chess lists them."""
+        out = {}
+        b: u64 = (self._colors[0] | self._colors[1]) & mask
+        sq: cython.int
+        code: cython.int
+        while b:
+            sq = 63 - clz64(b)
+            code = self._board[sq]
+            out[sq] = Piece(code_type(code), code_color(code) == 1)
+            b ^= ONE << sq
+        return out
+
+    def set_piece_map(self, pieces: Dict[Square, Piece]) -> None:
+        """Replace every piece by those of a {square: Piece} mapping."""
+        codes = [0] * 64
+        for sq, piece in dict(pieces).items():
+            codes[square_arg(sq)] = _code_of_piece(piece)
+        self._set_codes(codes)
+
+    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+        """Put `piece` on `square` (None empties it)."""
+        sq: cython.int = square_arg(square)
+        self._put(sq, 0 if piece is None else _code_of_piece(piece))
+        self._placement_changed()
+
+    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+        """Empty `square`; the Piece that stood there, or None."""
+        piece = self.piece_at(square)
+        self._put(square_arg(square), 0)
+        self._placement_changed()
+        return piece
+
+    def clear_board(self) -> None:
+        """Remove every piece."""
+        self._set_codes([0] * 64)
+
+    def reset_board(self) -> None:
+        """The starting placement."""
+        self._set_codes(parse_board_fen(STARTING_BOARD_FEN))
+
+    # --- queries (python-chess's names) ---
+
+    @property
+    def occupied(self) -> Bitboard:
+        """The bitboard of every occupied square."""
+        return self._colors[0] | self._colors[1]
+
+    @property
+    def occupied_co(self) -> List[Bitboard]:
+        """[black pieces, white pieces], indexable by BLACK and WHITE."""
+        return [self._colors[0], self._colors[1]]
+
+    @property
+    def pawns(self) -> Bitboard:
+        """The bitboard of the pawns of both colours."""
+        return self._pieces[1]
+
+    @property
+    def knights(self) -> Bitboard:
+        """The bitboard of the knights of both colours."""
+        return self._pieces[2]
+
+    @property
+    def bishops(self) -> Bitboard:
+        """The bitboard of the bishops of both colours."""
+        return self._pieces[3]
+
+    @property
+    def rooks(self) -> Bitboard:
+        """The bitboard of the rooks of both colours."""
+        return self._pieces[4]
+
+    @property
+    def queens(self) -> Bitboard:
+        """The bitboard of the queens of both colours."""
+        return self._pieces[5]
+
+    @property
+    def kings(self) -> Bitboard:
+        """The bitboard of the kings of both colours."""
+        return self._pieces[6]
+
+    @property
+    def promoted(self) -> Bitboard:
+        """Always 0: python-chess marks promoted pieces for crazyhouse only."""
+        return 0
+
+    def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
+        """The bitboard of the pieces of one type and colour.
+
+        >>> hex(Board().pieces_mask(ROOK, WHITE))
+        '0x81'
+        """
+        if piece_type not in range(1, 7):
+            raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
+        return self._pieces[piece_type] & self._colors[1 if color else 0]
+
+    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
+        """The squares of the pieces of one type and colour, as a SquareSet."""
+        return SquareSet(self.pieces_mask(piece_type, color))
+
+    def piece_at(self, square: Square) -> Optional[Piece]:
+        """The Piece on `square`, or None."""
+        code: cython.int = self._board[square_arg(square)]
+        return Piece(code_type(code), code_color(code) == 1) if code else None
+
+    def piece_type_at(self, square: Square) -> Optional[PieceType]:
+        """The type of the piece on `square`, or None."""
+        code: cython.int = self._board[square_arg(square)]
+        return code_type(code) or None
+
+    def color_at(self, square: Square) -> Optional[Color]:
+        """The colour of the piece on `square`, or None."""
+        code: cython.int = self._board[square_arg(square)]
+        return (code_color(code) == 1) if code else None
+
+    def king(self, color: Color) -> Optional[Square]:
+        """The square of the king of `color` (the highest one if there are several), or None."""
+        kings: u64 = self._pieces[KING] & self._colors[1 if color else 0]
+        return 63 - clz64(kings) if kings else None
+
+    def attacks_mask(self, square: Square) -> Bitboard:
+        """The squares the piece on `square` attacks (0 for an empty square)."""
+        sq: cython.int = square_arg(square)
+        code: cython.int = self._board[sq]
+        kind: cython.int = code_type(code)
+        occupied: u64 = self._colors[0] | self._colors[1]
+        if kind == PAWN:
+            return pawn_attacks(code_color(code) == 1, sq)
+        if kind == 2:
+            return knight_attacks(sq)
+        if kind == KING:
+            return king_attacks(sq)
+        out: u64 = 0
+        if kind == 3 or kind == 5:
+            out |= bishop_attacks(sq, occupied)
+        if kind == ROOK or kind == 5:
+            out |= rook_attacks(sq, occupied)
+        return out
+
+    def attacks(self, square: Square) -> SquareSet:
+        """The squares the piece on `square` attacks, as a SquareSet."""
+        return SquareSet(self.attacks_mask(square))
+
+    def attackers_mask(self, color: Color, square: Square, occupied: Optional[Bitboard] = None) -> Bitboard:
+        """Pieces of `color` attacking `square` (through the `occupied` squares if given)."""
+        occ: u64 = self._colors[0] | self._colors[1] if occupied is None else occupied
+        return _attackers(self, square_arg(square), 1 if color else 0, occ)
+
+    def _attackers_with(self, color: Color, square: Square, occupied: Bitboard) -> Bitboard:
+        return self.attackers_mask(color, square, occupied)
+
+    def attackers(self, color: Color, square: Square, occupied: Optional[Bitboard] = None) -> SquareSet:
+        """The pieces of `color` attacking `square`, as a SquareSet."""
+        return SquareSet(self.attackers_mask(color, square, occupied))
+
+    def is_attacked_by(self, color: Color, square: Square, occupied: Optional[Bitboard] = None) -> bool:
+        """Whether a piece of `color` attacks `square`."""
+        return self.attackers_mask(color, square, occupied) != 0
+
+    def pin_mask(self, color: Color, square: Square) -> Bitboard:
+        """The line a piece of `color` on `square` is pinned along to its king (BB_ALL if not pinned)."""
+        sq: cython.int = square_arg(square)
+        king = self.king(color)
+        if king is None:
+            return BB_ALL
+        through = line(king, sq)
+        if not through or king == sq:
+            return BB_ALL
+        diagonal = (king & 7) != (sq & 7) and (king >> 3) != (sq >> 3)
+        enemy = self._colors[0 if color else 1]
+        sliders = enemy & (self._pieces[3] if diagonal else self._pieces[ROOK]) | (enemy & self._pieces[5])
+        occupied = self._colors[0] | self._colors[1]
+        b = through & sliders
+        while b:
+            sniper = (b & -b).bit_length() - 1
+            b &= b - 1
+            between = _between(king, sniper)
+            if (between & (occupied | (ONE << sq))) == (ONE << sq):
+                return through
+        return BB_ALL
+
+    def pin(self, color: Color, square: Square) -> SquareSet:
+        """The pin_mask as a SquareSet (every square when not pinned)."""
+        return SquareSet(self.pin_mask(color, square))
+
+    def is_pinned(self, color: Color, square: Square) -> bool:
+        """Whether the piece on `square` is pinned to the king of `color`."""
+        return self.pin_mask(color, square) != BB_ALL
+
+    # --- transformations ---
+
+    def transform(self, f: Callable[[int], int]):
+        """A copy with every bitboard mapped by `f` (flip_vertical, flip_diagonal, ...)."""
+        board = self.copy()
+        board.apply_transform(f)
+        return board
+
+    def apply_transform(self, f: Callable[[int], int]) -> None:
+        """Map every piece bitboard by `f`, in place."""
+        self._set_codes(self._transformed_codes(f))
+
+    def _transformed_codes(self, f) -> list:
+        codes = [0] * 64
+        sq: cython.int
+        for sq in range(64):
+            code = self._board[sq]
+            if code:
+                target = f(ONE << sq)
+                if target:
+                    codes[(target & -target).bit_length() - 1] = code
+        return codes
+
+    def mirror(self):
+        """A copy flipped top to bottom with the colours swapped."""
+        board = self.copy()
+        board.apply_mirror()
+        return board
+
+    def apply_mirror(self) -> None:
+        """Flip top to bottom and swap the colours, in place."""
+        codes = self._transformed_codes(flip_vertical)
+        self._set_codes([code ^ 8 if code else 0 for code in codes])
+
+    def copy(self):
+        """An independent copy."""
+        board = type(self)(None)
+        _copy_position(board, self)
+        return board
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    # --- Chess960 starting positions ---
+
+    def chess960_pos(self) -> Optional[int]:
+        """The Scharnagl number of this placement if it is a Chess960 starting one, else None."""
+        from .chess960 import scharnagl_number
+        return scharnagl_number(self.board_fen())
+
+    def set_chess960_pos(self, scharnagl: int) -> None:
+        """The Chess960 starting placement number `scharnagl` (0..959; 518 is the standard one)."""
+        from .chess960 import back_rank
+        rank = back_rank(scharnagl)
+        self.set_board_fen(f"{rank}/pppppppp/8/8/8/8/PPPPPPPP/{rank.upper()}")
+
+    @classmethod
+    def from_chess960_pos(cls, scharnagl: int):
+        """The Chess960 starting position number `scharnagl` (0..959; 518 is the standard one).
+
+        >>> Board.from_chess960_pos(0).board_fen()
+        'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR'
+        """
+        board = cls.empty(chess960=True) if cls is not BaseBoard else cls.empty()
+        board.set_chess960_pos(scharnagl)
+        return board
+
+    # --- printing and comparing ---
+
+    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘",
+                orientation: Color = WHITE) -> str:
+        """The board in chess symbols, rank 8 on top (rank 1 with orientation=BLACK)."""
+        rows = []
+        ranks = range(7, -1, -1) if orientation else range(8)
+        files = list(range(8)) if orientation else list(range(7, -1, -1))
+        for rank in ranks:
+            cells = []
+            for file in files:
+                piece = self.piece_at(8 * rank + file)
+                cells.append(piece.unicode_symbol(invert_color=invert_color) if piece else empty_square)
+            if borders:
+                rows.append("  " + "-" * 17)
+                rows.append(f"{rank + 1} |" + "|".join(cells) + "|")
+            else:
+                rows.append(" ".join(cells))
+        if borders:
+            rows.append("  " + "-" * 17)
+            rows.append("   " + " ".join("abcdefgh"[f] for f in files))
+        return "\n".join(rows)
+
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            row = []
+            for file in range(8):
+                code = self._board[8 * rank + file]
+                symbol = PIECE_SYMBOLS[code_type(code)] if code else "."
+                row.append(symbol.upper() if code_color(code) == 1 else symbol)
+            rows.append(" ".join(row))
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_fen()!r})"
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, BaseBoard):
+            return NotImplemented
+        that: BaseBoard = other
+        i: cython.int
+        for i in range(64):
+            if self._board[i] != that._board[i]:
+                return False
+        return True
+
+    def __ne__(self, other) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture of the board."""
+        from .svg import board as draw
+        return draw(self)
+
+
+def _between(a, b) -> int:
+    from .core.attacks import between
+    return between(a, b)
+
+
+def _code_of_piece(piece) -> int:
+    """The piece code of a Piece (or any object with python-chess's piece_type and color)."""
+    try:
+        piece_type, color = piece.piece_type, piece.color
+    except AttributeError:
+        raise TypeError(f"expected a Piece, not {type(piece).__name__} {quoted(piece)}") from None
+    if piece_type not in range(1, 7):
+        raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
+    return piece_code(piece_type, 1 if color else 0)
+
+
+@cython.embedsignature(False)
+@cython.cclass
+class Board(BaseBoard):
     """Board(fen=STARTING_FEN, *, chess960=False)
 --
 
     A chess position and the moves that led to it.
 
-    Board() is the starting position, Board(fen) any other; Board(None) is the empty board (set
-    it up with set_fen). With chess960=True the FEN's castling field may name any rook (X-FEN or
-    Shredder-FEN) and castling moves are written king takes rook (e1h1), as python-chess does.
+    Board() is the starting position, Board(fen) any other; Board(None) is the empty board. With
+    chess960=True the FEN's castling field may name any rook (X-FEN or Shredder-FEN) and
+    castling moves are written king takes rook (e1h1), as python-chess does.
     """
 
     _moves: list
@@ -84,6 +503,12 @@ class Board(Position):
     _keys: list
     _listed: list
     _chess960: cython.bint
+    # Castling rights and an en-passant square as given that the generator cannot use (a right
+    # without its rook, a square no pawn passed): kept for castling_rights, ep_square and
+    # status(), with their values before each push that had any (ply, rights, square).
+    _spurious_rights: u64
+    _spurious_ep: cython.int
+    _spurious_stack: list
 
     def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False):
         Position.__init__(self)
@@ -91,58 +516,217 @@ class Board(Position):
         self._undo = []
         self._keys = []
         self._listed = []
+        self._spurious_stack = []
+        self._spurious_rights = 0
+        self._spurious_ep = NO_SQUARE
         self._chess960 = bool(chess960)
-        if fen is not None:
-            self._load(parse_fen(fen, self._chess960), fen)
+        if fen is None:
+            self._key = _compute_key(self)
+        else:
+            self._load(parse_fen(fen, self._chess960))
 
-    # --- FEN ---
+    @classmethod
+    def empty(cls, *, chess960: bool = False) -> "Board":
+        """An empty board, white to move."""
+        return cls(None, chess960=chess960)
+
+    # --- setting up ---
+
+    def _load(self, fp: FenPosition) -> None:
+        BaseBoard._place(self, fp.board)
+        self._turn = 1 if fp.turn else 0
+        self._halfmove = fp.halfmove_clock
+        self._fullmove = fp.fullmove_number
+        self._set_state(fp.castling_rights, fp.ep_square)
+
+    def _set_state(self, rights: Bitboard, ep: Optional[Square]) -> None:
+        """Set castling rights (python-chess's bitboard) and the en-passant square as given; the
+        generator gets the rights that can be played and the square if a pawn passed it."""
+        codes = self._piece_codes()
+        kept, rooks = clean_castling(codes, rights, self._chess960)
+        c_rooks = cython.declare(cython.uchar[4])
+        i: cython.int
+        for i in range(4):
+            c_rooks[i] = rooks[i]
+        kept = _set_castling(self, kept, c_rooks)
+        self._spurious_rights = rights & ~rights_bitboard(kept, rooks)
+        if ep is not None and ep_square_is_possible(codes, self._turn == 1, square_arg(ep)):
+            self._ep = ep
+            self._spurious_ep = NO_SQUARE
+        else:
+            self._ep = NO_SQUARE
+            self._spurious_ep = NO_SQUARE if ep is None else square_arg(ep)
+        self._key = _compute_key(self)
+        self._listed = []
+
+    def _placement_changed(self) -> None:
+        self._set_state(self.castling_rights, self.ep_square)
+        self.clear_stack()
 
     def set_fen(self, fen: str) -> None:
         """Set up the position a FEN describes (InvalidFenError naming the bad field otherwise,
         and the board unchanged); the move stack is cleared."""
-        board: Board = Board(None, chess960=self._chess960)
-        board._load(parse_fen(fen, self._chess960), fen)
-        _copy_position(self, board)
+        fp = parse_fen(fen, self._chess960)
+        self._load(fp)
+        self.clear_stack()
+
+    def set_board_fen(self, fen: str) -> None:
+        """Place the pieces a board FEN describes; the move stack is cleared."""
+        BaseBoard.set_board_fen(self, fen)
+
+    def clear(self) -> None:
+        """An empty board: white to move, no castling rights, no en passant, clocks reset."""
+        self._turn = 1
+        self._halfmove = 0
+        self._fullmove = 1
+        BaseBoard._place(self, [0] * 64)
+        self._set_state(0, None)
+        self.clear_stack()
+
+    def reset(self) -> None:
+        """The starting position."""
+        self.set_fen(STARTING_FEN)
+
+    def reset_board(self) -> None:
+        """The starting placement (side, castling and clocks as they are); the stack is cleared."""
+        BaseBoard.reset_board(self)
+
+    def clear_stack(self) -> None:
+        """Forget the move stack (the position stays)."""
         self._moves = []
         self._undo = []
         self._keys = []
         self._listed = []
+        self._spurious_stack = []
 
-    def _load(self, fp: FenPosition, fen) -> None:
-        sq: cython.int
-        code: cython.int
-        for sq in range(7):
-            self._pieces[sq] = 0
-        self._colors[0] = self._colors[1] = 0
-        for sq in range(64):
-            code = fp.board[sq]
-            self._board[sq] = code
-            if code:
-                self._pieces[code_type(code)] |= ONE << sq
-                self._colors[code_color(code)] |= ONE << sq
-        self._turn = 1 if fp.turn else 0
-        rooks = cython.declare(cython.uchar[4])
-        for sq in range(4):
-            rooks[sq] = fp.castling_rooks[sq]
-        _set_castling(self, fp.castling, rooks)
-        self._ep = NO_SQUARE if fp.ep_square is None else fp.ep_square
-        self._halfmove = fp.halfmove_clock
-        self._fullmove = fp.fullmove_number
-        self._key = _compute_key(self)
-        them: cython.int = self._turn ^ 1
-        if _attackers(self, ctz64(self._pieces[KING] & self._colors[them]), self._turn,
-                      self._colors[0] | self._colors[1]):
-            raise side_not_to_move_in_check(fen, fp.turn)
+    # --- FEN and EPD ---
 
-    def fen(self, *, en_passant: str = "legal") -> str:
+    def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
         """The FEN. en_passant: "legal" (default, as python-chess) writes the en-passant square
-        only when an en-passant capture is legal; "always" (or python-chess's "fen") after every
-        double push; "xfen" when a pawn stands ready to take, legal or not."""
-        return format_fen(self._piece_codes(), self._turn == 1, self._castling, self._ep_for(en_passant),
-                          self._halfmove, self._fullmove, self._rook_squares())
+        only when an en-passant capture is legal; "fen" (or "always") whenever it is set;
+        "xfen" when a pawn stands ready to take, legal or not. shredder: castling as HAha."""
+        return f"{self.epd(shredder=shredder, en_passant=en_passant)} {self._halfmove} {self._fullmove}"
+
+    def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
+        """The FEN with castling rights as Shredder-FEN writes them (HAha)."""
+        return self.fen(shredder=True, en_passant=en_passant, promoted=promoted)
+
+    @classmethod
+    def from_epd(cls, epd: str, *, chess960: bool = False):
+        """(board, operations) of an EPD line."""
+        board = cls(None, chess960=chess960)
+        return board, board.set_epd(epd)
+
+    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None,
+            **operations) -> str:
+        """The EPD: placement, side, castling, en passant, then the operations given."""
+        ep = self._ep_for(en_passant)
+        castling = self.castling_shredder_fen() if shredder else self.castling_xfen()
+        text = (f"{board_fen(self._piece_codes())} {'w' if self._turn else 'b'} {castling} "
+                f"{SQUARE_NAMES[ep] if ep is not None else '-'}")
+        if operations:
+            text += " " + _epd.format_operations(self, operations)
+        return text
+
+    def set_epd(self, epd: str) -> dict:
+        """Set up the position of an EPD and return its operations ({"bm": [Move], "id": str,
+        ...}; hmvc and fmvn set the clocks)."""
+        fields = epd.strip().rstrip(";").split(maxsplit=4)
+        if len(fields) < 4:
+            raise ValueError(f"EPD {quoted(epd)} has fewer than four fields")
+        operations_text = fields[4] if len(fields) > 4 else ""
+        probe = Board(" ".join(fields[:4]) + " 0 1", chess960=self._chess960)
+        operations = _epd.parse_operations(probe, operations_text)
+        hmvc = operations.get("hmvc", 0)
+        fmvn = operations.get("fmvn", 1)
+        self.set_fen(f"{' '.join(fields[:4])} {int(hmvc)} {max(int(fmvn), 1)}")
+        return operations
+
+    def _ep_for(self, mode):
+        if mode not in EN_PASSANT_MODES:
+            raise ValueError(f"en_passant {quoted(mode)} is not one of {', '.join(EN_PASSANT_MODES)}")
+        if mode in ("always", "fen"):
+            return self.ep_square
+        if self._ep == NO_SQUARE:
+            return None
+        if mode == "xfen" and _ep_capturable(self):
+            return self._ep
+        return self._ep if mode == "legal" and self.has_legal_en_passant() else None
 
     def _rook_squares(self) -> list:
         return [self._castling_rook[i] for i in range(4)]
+
+    def castling_xfen(self) -> str:
+        """The castling field as X-FEN (KQkq, a rook's file where the outer rook is not the one)."""
+        return castling_xfen(self._piece_codes(), self._castling, self._rook_squares())
+
+    def castling_shredder_fen(self) -> str:
+        """The castling field as Shredder-FEN: the rooks' files (HAha)."""
+        out = ""
+        for i, letters in ((0, "ABCDEFGH"), (1, "ABCDEFGH"), (2, "abcdefgh"), (3, "abcdefgh")):
+            if self._castling >> i & 1:
+                out += letters[self._castling_rook[i] & 7]
+        return out or "-"
+
+    # --- the writable state (python-chess's attributes) ---
+
+    @property
+    def turn(self) -> bool:
+        """True (WHITE) or False (BLACK): the side to move."""
+        return self._turn == 1
+
+    @turn.setter
+    def turn(self, value: bool) -> None:
+        """Set the side to move."""
+        self._turn = 1 if value else 0
+        self._set_state(self.castling_rights, self.ep_square)
+
+    @property
+    def castling_rights(self) -> Bitboard:
+        """The bitboard of the rooks that may still castle (python-chess's convention), as given."""
+        i: cython.int
+        rooks: u64 = self._spurious_rights
+        for i in range(4):
+            if (self._castling >> i) & 1:
+                rooks |= ONE << self._castling_rook[i]
+        return rooks
+
+    @castling_rights.setter
+    def castling_rights(self, value: Bitboard) -> None:
+        """Set the castling rights (a bitboard of rooks); the generator uses the clean part."""
+        self._set_state(value, self.ep_square)
+
+    @property
+    def ep_square(self) -> Optional[Square]:
+        """The square a pawn passed on its double push last move (any square set), or None."""
+        if self._ep != NO_SQUARE:
+            return self._ep
+        return None if self._spurious_ep == NO_SQUARE else self._spurious_ep
+
+    @ep_square.setter
+    def ep_square(self, value: Optional[Square]) -> None:
+        """Set the en-passant square (None for none)."""
+        self._set_state(self.castling_rights, value)
+
+    @property
+    def halfmove_clock(self) -> int:
+        """Half-moves since the last capture or pawn move (the fifty-move rule counts them)."""
+        return self._halfmove
+
+    @halfmove_clock.setter
+    def halfmove_clock(self, value: int) -> None:
+        """Set the half-move clock."""
+        self._halfmove = value
+
+    @property
+    def fullmove_number(self) -> int:
+        """The number of the move, starting at 1 and counting up after each black move."""
+        return self._fullmove
+
+    @fullmove_number.setter
+    def fullmove_number(self, value: int) -> None:
+        """Set the move number."""
+        self._fullmove = value
 
     @property
     def chess960(self) -> bool:
@@ -152,51 +736,205 @@ class Board(Position):
 
     @chess960.setter
     def chess960(self, value: bool) -> None:
-        """Switch between Chess960 and standard notation of castling."""
+        """Switch between Chess960 and standard castling rules and notation."""
         self._chess960 = bool(value)
-        self._listed = []
+        self._set_state(self.castling_rights, self.ep_square)
 
-    def board_fen(self) -> str:
-        """The piece-placement field of the FEN."""
-        return board_fen(self._piece_codes())
+    @property
+    def zobrist_key(self) -> int:
+        """The incremental Zobrist key of the position (Polyglot's keys)."""
+        return self._key
 
-    def _piece_codes(self) -> list:
-        return [self._board[sq] for sq in range(64)]
+    @property
+    def move_stack(self) -> List[Move]:
+        """The moves pushed since the position was set up (a copy)."""
+        return list(self._moves)
 
-    def _ep_for(self, mode):
-        if mode not in EN_PASSANT_MODES:
-            raise ValueError(f"en_passant {quoted(mode)} is not one of {', '.join(EN_PASSANT_MODES)}")
-        if self._ep == NO_SQUARE:
-            return None
-        if mode in ("always", "fen") or (mode == "xfen" and _ep_capturable(self)):
-            return self._ep
-        return self._ep if mode == "legal" and self.has_legal_en_passant() else None
+    def ply(self) -> int:
+        """Half-moves played since the start of the game, from the move number and side."""
+        return 2 * (self._fullmove - 1) + (self._turn == 0)
 
-    def has_legal_en_passant(self) -> bool:
-        """Whether the side to move can capture en passant."""
-        if not _ep_capturable(self):
-            return False
-        buf = cython.declare(cython.ushort[MAX_MOVES])
-        n: cython.int = _generate(self, buf, 0, BB_ALL, False)
-        i: cython.int
-        for i in range(n):
-            if move_flag(buf[i]) == EN_PASSANT:
-                return True
-        return False
+    # --- castling rights ---
+
+    def clean_castling_rights(self) -> Bitboard:
+        """The castling rights that can be played, as a bitboard of rooks: each with its king on
+        the back rank (e1/e8 unless Chess960) and a rook of its colour (in a corner unless
+        Chess960) on that side, the outermost named one."""
+        return rights_bitboard(*clean_castling(self._piece_codes(), self.castling_rights, self._chess960))
+
+    def set_castling_fen(self, castling_fen: str) -> None:
+        """Set the castling rights from a FEN castling field (KQkq, Shredder's HAha, or both)."""
+        self._set_state(castling_rights_of(castling_fen, self._piece_codes()), self.ep_square)
+
+    def has_castling_rights(self, color: Color) -> bool:
+        """Whether `color` may still castle on either side."""
+        return (self._castling & (3 if color else 12)) != 0
+
+    def has_kingside_castling_rights(self, color: Color) -> bool:
+        """Whether `color` may still castle toward the h-file."""
+        return (self._castling & (1 if color else 4)) != 0
+
+    def has_queenside_castling_rights(self, color: Color) -> bool:
+        """Whether `color` may still castle toward the a-file."""
+        return (self._castling & (2 if color else 8)) != 0
+
+    def has_chess960_castling_rights(self) -> bool:
+        """Whether a castling right needs Chess960 to be played (a rook or king off its corner/e-file)."""
+        chess960 = self._chess960
+        self.chess960 = True
+        try:
+            rights = self.clean_castling_rights()
+        finally:
+            self.chess960 = chess960
+        if rights & ~0x8100000000000081:
+            return True
+        if rights & BB_RANK_1 and not self._pieces[KING] & self._colors[1] & (ONE << 4):
+            return True
+        return bool(rights & BB_RANK_8 and not self._pieces[KING] & self._colors[0] & (ONE << 60))
 
     # --- moves ---
 
-    def legal_moves(self) -> List[Move]:
-        """The legal moves, as a list of Move."""
+    @property
+    def legal_moves(self) -> LegalMoveGenerator:
+        """The legal moves: iterate them, count() them, ask `move in board.legal_moves`.
+
+        >>> len(Board().legal_moves)
+        20
+        """
+        return LegalMoveGenerator(self)
+
+    @property
+    def pseudo_legal_moves(self) -> PseudoLegalMoveGenerator:
+        """The pseudo-legal moves: legal but for leaving the own king in check."""
+        return PseudoLegalMoveGenerator(self)
+
+    def _count_legal(self) -> int:
+        if self._one_king():
+            return _count(self)
+        return len(self._legal_list(BB_ALL, BB_ALL))
+
+    @cython.cfunc
+    def _one_king(self) -> cython.bint:
+        """Whether the side to move has at most one king (the C generator's case)."""
+        kings: u64 = self._pieces[KING] & self._colors[self._turn]
+        return (kings & (kings - 1)) == 0
+
+    @cython.cfunc
+    def _legal_list(self, from_mask: u64, to_mask: u64) -> list:
         buf = cython.declare(cython.ushort[MAX_MOVES])
-        n: cython.int = _generate(self, buf, 0, BB_ALL, False)
-        i: cython.int  # noqa: F842  (the comprehension's C index)
-        moves = [self._move_for(buf[i]) for i in range(n)]
-        ply: cython.Py_ssize_t = len(self._moves)
-        while len(self._listed) <= ply:
-            self._listed.append(None)
-        self._listed[ply] = moves[:]
+        n: cython.int
+        i: cython.int
+        code: cython.int
+        if not self._one_king():  # python-chess's rule: pseudo-legal moves that keep the king safe
+            return [self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask) if not self._exposes_king(c)]
+        n = _generate(self, buf, 0, from_mask, False)
+        moves = []
+        for i in range(n):
+            code = buf[i]
+            if (to_mask >> move_to(code)) & 1:
+                moves.append(self._move_for(code))
         return moves
+
+    def generate_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal moves from squares of `from_mask` to squares of `to_mask`."""
+        moves = self._legal_list(from_mask, to_mask)
+        if from_mask == BB_ALL and to_mask == BB_ALL:
+            ply: cython.Py_ssize_t = len(self._moves)
+            while len(self._listed) <= ply:
+                self._listed.append(None)
+            self._listed[ply] = moves[:]
+        return iter(moves)
+
+    def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal captures, en passant included."""
+        targets = self._colors[self._turn ^ 1] | (ONE << self._ep if self._ep != NO_SQUARE else 0)
+        return iter([m for m in self._legal_list(from_mask, to_mask & targets)
+                     if not self.is_castling(m)])
+
+    def generate_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal en-passant captures."""
+        if self._ep == NO_SQUARE:
+            return iter([])
+        return iter(self._legal_list(from_mask & self._pieces[PAWN], to_mask & (ONE << self._ep)))
+
+    def generate_castling_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal castling moves (to_mask applies to the rook's square, as in python-chess)."""
+        buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
+        n: cython.int = _generate(self, buf, 0, self._pieces[KING] & self._colors[self._turn] & from_mask, False)
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        return iter([self._move_for(buf[i]) for i in range(n)
+                      if move_flag(buf[i]) == CASTLING and (to_mask >> move_to(buf[i])) & 1])
+
+    def generate_pseudo_legal_moves(self, from_mask: Bitboard = BB_ALL,
+                                    to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal moves (they may leave the own king in check)."""
+        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask)])
+
+    def generate_pseudo_legal_captures(self, from_mask: Bitboard = BB_ALL,
+                                       to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal captures, en passant included."""
+        targets = self._colors[self._turn ^ 1] | (ONE << self._ep if self._ep != NO_SQUARE else 0)
+        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask & targets)
+                     if move_flag(c) != CASTLING])
+
+    def generate_pseudo_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal en-passant captures."""
+        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask)
+                     if move_flag(c) == EN_PASSANT])
+
+    def _pseudo_codes(self, from_mask, to_mask) -> list:
+        """The codes of the pseudo-legal moves (castling only as legal, like python-chess)."""
+        us: cython.int = self._turn
+        own: u64 = self._colors[us]
+        enemy: u64 = self._colors[us ^ 1]
+        occupied: u64 = own | enemy
+        codes = []
+        b: u64 = own & from_mask
+        sq: cython.int
+        to: cython.int
+        forward: cython.int = 8 if us else -8
+        last: cython.int = 7 if us else 0
+        while b:
+            sq = ctz64(b)
+            b &= b - 1
+            if code_type(self._board[sq]) != PAWN:
+                _add_codes(codes, sq, self.attacks_mask(sq) & ~own & to_mask, NORMAL)
+                continue
+            to = sq + forward
+            if 0 <= to < 64 and not (occupied >> to) & 1:
+                if (to_mask >> to) & 1:
+                    _add_pawn_codes(codes, sq, to, (to >> 3) == last)
+                if (sq >> 3) == (1 if us else 6) and not (occupied >> (to + forward)) & 1 \
+                        and (to_mask >> (to + forward)) & 1:
+                    codes.append(encode_move(sq, to + forward, DOUBLE_PUSH))
+            targets: u64 = pawn_attacks(us == 1, sq) & to_mask
+            captures: u64 = targets & enemy
+            while captures:
+                to = ctz64(captures)
+                captures &= captures - 1
+                _add_pawn_codes(codes, sq, to, (to >> 3) == last)
+            if self._ep != NO_SQUARE and (targets >> self._ep) & 1:
+                codes.append(encode_move(sq, self._ep, EN_PASSANT))
+        buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
+        n: cython.int = 0
+        i: cython.int
+        if self._one_king():
+            n = _generate(self, buf, 0, self._pieces[KING] & own & from_mask, False)
+        for i in range(n):
+            if move_flag(buf[i]) == CASTLING and (to_mask >> move_to(buf[i])) & 1:
+                codes.append(buf[i])
+        return codes
+
+    @cython.cfunc
+    def _exposes_king(self, code: cython.int) -> cython.bint:
+        """Whether the move `code` leaves the mover's king (the highest one) attacked."""
+        key: u64 = self._key
+        undo: u64 = _make(self, code)
+        kings: u64 = self._pieces[KING] & self._colors[self._turn ^ 1]
+        attacked: cython.bint = kings != 0 and _attackers(self, 63 - clz64(kings), self._turn,
+                                                           self._colors[0] | self._colors[1]) != 0
+        _unmake(self, code, undo, key)
+        return attacked
 
     @cython.cfunc
     def _move_for(self, code: cython.int) -> Move:
@@ -209,8 +947,10 @@ class Board(Position):
 
     @cython.cfunc
     def _listed_code(self, move: object) -> cython.int:
-        """The code of `move` if legal_moves() listed it at this ply, else -1."""
+        """The code of `move` if legal_moves listed it at this ply, else -1."""
         ply: cython.Py_ssize_t = len(self._moves)
+        if not isinstance(move, Move):
+            return -1
         if ply >= len(self._listed) or self._listed[ply] is None or move not in self._listed[ply]:
             return -1
         m: Move = move
@@ -231,21 +971,28 @@ class Board(Position):
     @cython.cfunc
     def _code_of(self, move: object) -> cython.int:
         """The internal code of a legal move, or -1."""
-        if not isinstance(move, Move):
-            raise TypeError(f"expected a Move, not {type(move).__name__} {quoted(move)}")
-        m: Move = move
+        m: Move = _as_move(move)
+        if m._drop or not (m.from_square != m.to_square or m._promotion):
+            return -1
+        if not self._one_king():
+            for code in self._pseudo_codes(ONE << m.from_square, BB_ALL):
+                if self._names(m, code) and not self._exposes_king(code):
+                    return code
+            return -1
         buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
         n: cython.int = _generate(self, buf, 0, ONE << m.from_square, False)
         i: cython.int
-        code: cython.int
         for i in range(n):
-            code = buf[i]
-            if move_flag(code) == CASTLING:
-                if self._names_castling(m, code):
-                    return code
-            elif move_to(code) == m.to_square and flag_promotion(move_flag(code)) == m._promotion:
-                return code
+            if self._names(m, buf[i]):
+                return buf[i]
         return -1
+
+    @cython.cfunc
+    def _names(self, m: Move, code: cython.int) -> cython.bint:
+        """Whether Move `m` names the generated `code`."""
+        if move_flag(code) == CASTLING:
+            return self._names_castling(m, code)
+        return move_to(code) == m.to_square and flag_promotion(move_flag(code)) == m._promotion
 
     @cython.cfunc
     def _names_castling(self, m: Move, code: cython.int) -> cython.bint:
@@ -265,27 +1012,129 @@ class Board(Position):
         """Whether `move` is legal here."""
         return self._code_of(move) >= 0
 
+    def is_pseudo_legal(self, move: Move) -> bool:
+        """Whether `move` is pseudo-legal here (legal but perhaps leaving the own king in check)."""
+        return self._pseudo_code_of(_as_move(move)) >= 0
+
+    @cython.cfunc
+    def _pseudo_code_of(self, m: Move) -> cython.int:
+        """The code of a pseudo-legal move, or -1."""
+        if m._drop or not m:
+            return -1
+        for code in self._pseudo_codes(ONE << m.from_square, BB_ALL):
+            if self._names(m, code):
+                return code
+        return -1
+
+    def is_into_check(self, move: Move) -> bool:
+        """Whether the pseudo-legal `move` would leave the own king in check."""
+        m: Move = _as_move(move)
+        if m._drop or not m:
+            return False
+        for code in self._pseudo_codes(ONE << m.from_square, BB_ALL):
+            if self._names(m, code):
+                return self._exposes_king(code)
+        return False
+
+    def was_into_check(self) -> bool:
+        """Whether the side not to move is in check (the last move left its king attacked)."""
+        king = self.king(not self.turn)
+        return king is not None and self.is_attacked_by(self.turn, king)
+
     def push(self, move: Move) -> None:
-        """Make a legal move; IllegalMoveError (and the board unchanged) otherwise."""
+        """Make a move: a legal one, the null move (Move.null()), or, as python-chess allows, a
+        pseudo-legal one that leaves the own king in check (see was_into_check()). A move no
+        piece here can make raises IllegalMoveError, the board unchanged. python-chess Moves
+        are taken as well."""
         code: cython.int = self._listed_code(move)
+        m: Move
         if code < 0:
-            code = self._code_of(move)
+            m = _as_move(move)
+            if not m and not m._drop:
+                self._push_code(NULL_MOVE, m)
+                return
+            code = self._code_of(m)
             if code < 0:
-                raise IllegalMoveError(f"illegal move {move.uci()} in {self.fen()}")
+                code = self._pseudo_code_of(m)  # python-chess pushes those unchecked
+            if code < 0:
+                if m._drop:
+                    raise IllegalMoveError(f"drops are not legal in chess: {m.uci()} in {self.fen()}")
+                raise IllegalMoveError(f"illegal move {m.uci()} in {self.fen()}")
+            move = m
+        self._push_code(code, move)
+
+    @cython.cfunc
+    def _push_code(self, code: cython.int, move: object) -> cython.void:
         key: u64 = self._key
         phantom: u64 = PHANTOM_EP if _ep_capturable(self) and not self.has_legal_en_passant() else 0
-        undo: u64 = _make(self, code)
+        undo: u64
+        if self._spurious_rights or self._spurious_ep != NO_SQUARE:
+            self._remember_spurious(code)
+        if code == NULL_MOVE:
+            undo = _make_null(self)
+        else:
+            undo = _make(self, code)
         self._moves.append(move)
         self._undo.append(stack_entry(undo | phantom, code))
         self._keys.append(key)
         while len(self._listed) > len(self._moves):  # forget the lists above the new ply
             self._listed.pop()
 
+    def _remember_spurious(self, code) -> None:
+        """Keep the given rights and square for pop; a move clears its squares' rights (its
+        king's, if a king moves) and any en-passant square, as in python-chess."""
+        self._spurious_stack.append((len(self._moves), self._spurious_rights, self._spurious_ep))
+        if code != NULL_MOVE:
+            frm, to = move_from(code), move_to(code)
+            touched = (ONE << frm) | (ONE << to)
+            if code_type(self._board[frm]) == KING:
+                touched |= _BACK_RANKS[self._turn]
+            self._spurious_rights &= ~touched
+        self._spurious_ep = NO_SQUARE
+
     def push_uci(self, uci: str) -> Move:
-        """Parse a UCI move (InvalidMoveError if malformed), push it, return it."""
-        move = Move.from_uci(uci)
+        """Parse a UCI move (InvalidMoveError if malformed, IllegalMoveError if illegal), push
+        it, return it."""
+        move = self.parse_uci(uci)
         self.push(move)
         return move
+
+    def parse_uci(self, uci: str) -> Move:
+        """The legal move a UCI text names, castling in this board's notation (e1g1, or e1h1 in
+        Chess960); the null move for "0000"."""
+        move: Move = Move.from_uci(uci)
+        if not move:
+            return move
+        code: cython.int = self._code_of(move)
+        if code < 0:
+            raise IllegalMoveError(f"illegal uci: {quoted(uci)} in {self.fen()}")
+        return self._move_for(code)
+
+    def uci(self, move: Move, *, chess960: Optional[bool] = None) -> str:
+        """The UCI text of `move`, castling as king takes rook when chess960 (default: the board's)."""
+        m: Move = _as_move(move)
+        code: cython.int = self._code_of(m)
+        if code < 0 or move_flag(code) != CASTLING:
+            return m.uci()
+        wide: cython.bint = self._chess960 if chess960 is None else bool(chess960)
+        frm: cython.int = move_from(code)
+        if wide:
+            return Move(frm, move_to(code)).uci()
+        return Move(frm, (frm & 56) + (6 if move_to(code) > frm else 2)).uci()
+
+    def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
+        """The legal move from one square to another (a pawn reaching the last rank promotes to a
+        queen unless told); IllegalMoveError if there is none."""
+        if promotion is None and self.pawns & (ONE << square_arg(from_square)) and (ONE << square_arg(to_square)) \
+                & (BB_RANK_1 | BB_RANK_8):
+            promotion = 5
+        move = Move(from_square, to_square, promotion)
+        code: cython.int = self._code_of(move)
+        if code < 0:
+            raise IllegalMoveError(f"no matching legal move for {move.uci()} "
+                                   f"({SQUARE_NAMES[move.from_square]} -> {SQUARE_NAMES[move.to_square]}) "
+                                   f"in {self.fen()}")
+        return self._move_for(code)
 
     def pop(self) -> Move:
         """Take back the last move and return it (IndexError when there is none)."""
@@ -293,10 +1142,15 @@ class Board(Position):
             raise IndexError("pop from a board without moves")
         entry: u64 = self._undo.pop()
         key: u64 = self._keys.pop()
-        _unmake(self, entry_move(entry), entry_undo(entry), key)
+        if entry_move(entry) == NULL_MOVE:
+            _unmake_null(self, entry_undo(entry), key)
+        else:
+            _unmake(self, entry_move(entry), entry_undo(entry), key)
         move = self._moves.pop()
         while len(self._listed) > len(self._moves) + 1:
             self._listed.pop()
+        if self._spurious_stack and self._spurious_stack[-1][0] == len(self._moves):
+            _, self._spurious_rights, self._spurious_ep = self._spurious_stack.pop()
         return move
 
     def peek(self) -> Move:
@@ -305,14 +1159,55 @@ class Board(Position):
             raise IndexError("peek at a board without moves")
         return self._moves[-1]
 
-    @property
-    def move_stack(self) -> List[Move]:
-        """The moves pushed since the position was set up (a copy)."""
-        return list(self._moves)
+    def has_legal_en_passant(self) -> bool:
+        """Whether the side to move can capture en passant."""
+        if not _ep_capturable(self):
+            return False
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int = _generate(self, buf, 0, self._pieces[PAWN] & self._colors[self._turn], False)
+        i: cython.int
+        for i in range(n):
+            if move_flag(buf[i]) == EN_PASSANT:
+                return True
+        return False
+
+    def has_pseudo_legal_en_passant(self) -> bool:
+        """Whether a pawn of the side to move attacks the en-passant square."""
+        return bool(_ep_capturable(self))
+
+    def _valid_ep_square(self) -> Optional[Square]:
+        return None if self._ep == NO_SQUARE else self._ep
+
+    # --- notation ---
 
     def san(self, move: Move) -> str:
         """The move in Standard Algebraic Notation, as python-chess writes it ("Nbd7", "e8=Q#")."""
-        return _san.san(self, move)
+        return _san.san(self, _as_move(move))
+
+    def lan(self, move: Move) -> str:
+        """The move in long algebraic notation ("Ng1-f3", "e7xd8=Q+")."""
+        return _san.san(self, _as_move(move), long=True)
+
+    def san_and_push(self, move: Move) -> str:
+        """The SAN of `move`, then push it."""
+        text = self.san(move)
+        self.push(move)
+        return text
+
+    def variation_san(self, variation) -> str:
+        """A line of legal moves from here in SAN with move numbers ("1. e4 e5 2. Nf3")."""
+        board = self.copy(stack=False)
+        out = []
+        for move in variation:
+            if not board.is_legal(move):
+                raise IllegalMoveError(f"illegal move {_as_move(move).uci()} in position {board.fen()}")
+            if board.turn:
+                out.append(f"{board.fullmove_number}. {board.san_and_push(move)}")
+            elif not out:
+                out.append(f"{board.fullmove_number}...{board.san_and_push(move)}")
+            else:
+                out.append(board.san_and_push(move))
+        return " ".join(out)
 
     def parse_san(self, san: str) -> Move:
         """The legal move a SAN text names (InvalidMoveError, IllegalMoveError, AmbiguousMoveError)."""
@@ -324,26 +1219,73 @@ class Board(Position):
         self.push(move)
         return move
 
+    def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:
+        """The move as an XBoard engine reads it ("@@@@" for the null move)."""
+        m: Move = _as_move(move)
+        wide = self._chess960 if chess960 is None else chess960
+        if wide and self.is_castling(m):
+            return "O-O" if self.is_kingside_castling(m) else "O-O-O"
+        return self.uci(m, chess960=chess960) if m else "@@@@"
+
+    def parse_xboard(self, xboard: str) -> Move:
+        """The legal move an XBoard text names (SAN or coordinates)."""
+        return self.parse_san(xboard)
+
+    def push_xboard(self, xboard: str) -> Move:
+        """Parse an XBoard move, push it and return it."""
+        move = self.parse_xboard(xboard)
+        self.push(move)
+        return move
+
+    # --- properties of a move ---
+
     def is_capture(self, move: Move) -> bool:
         """Whether the move takes a piece (en passant included)."""
-        return (self.color_at(move.to_square) == (not self.turn)) or self.is_en_passant(move)
+        m: Move = _as_move(move)
+        touched: u64 = (ONE << m.from_square) ^ (ONE << m.to_square)
+        return bool(touched & self._colors[self._turn ^ 1]) or self.is_en_passant(m)
 
     def is_en_passant(self, move: Move) -> bool:
         """Whether the move is an en-passant capture."""
-        return (self._ep != NO_SQUARE and move.to_square == self._ep and self.piece_type_at(move.from_square) == PAWN
-                and (move.to_square - move.from_square) % 8 != 0)
+        m: Move = _as_move(move)
+        return (self._ep != NO_SQUARE and m.to_square == self._ep and bool(self._pieces[PAWN] & (ONE << m.from_square))
+                and abs(m.to_square - m.from_square) in (7, 9) and not self._board[m.to_square])
 
     def is_castling(self, move: Move) -> bool:
         """Whether the move castles: a king's step of two files or more, or the king taking its
         own rook (Chess960's notation)."""
-        if self.piece_type_at(move.from_square) != KING:
+        m: Move = _as_move(move)
+        if not (self._pieces[KING] & (ONE << m.from_square)):
             return False
-        return (abs((move.to_square & 7) - (move.from_square & 7)) > 1
-                or self._board[move.to_square] == self._board[move.from_square] - KING + ROOK)
+        return (abs((m.to_square & 7) - (m.from_square & 7)) > 1
+                or bool(self._pieces[ROOK] & self._colors[self._turn] & (ONE << m.to_square)))
+
+    def is_kingside_castling(self, move: Move) -> bool:
+        """Whether the move castles toward the h-file."""
+        m: Move = _as_move(move)
+        return self.is_castling(m) and (m.to_square & 7) > (m.from_square & 7)
+
+    def is_queenside_castling(self, move: Move) -> bool:
+        """Whether the move castles toward the a-file."""
+        m: Move = _as_move(move)
+        return self.is_castling(m) and (m.to_square & 7) < (m.from_square & 7)
 
     def is_zeroing(self, move: Move) -> bool:
         """Whether the move resets the half-move clock: a pawn move or a capture."""
-        return self.piece_type_at(move.from_square) == PAWN or self.color_at(move.to_square) == (not self.turn)
+        m: Move = _as_move(move)
+        touched: u64 = (ONE << m.from_square) ^ (ONE << m.to_square)
+        return bool(touched & self._pieces[PAWN] or touched & self._colors[self._turn ^ 1] or m._drop == PAWN)
+
+    def is_irreversible(self, move: Move) -> bool:
+        """Whether the move can never be undone by later moves: it zeroes the clock, loses a
+        castling right, or forgoes a legal en-passant capture."""
+        m: Move = _as_move(move)
+        rights: u64 = self.clean_castling_rights()
+        touched: u64 = (ONE << m.from_square) ^ (ONE << m.to_square)
+        loses = bool(touched & rights
+                     or (rights & BB_RANK_1 and touched & self._pieces[KING] & self._colors[1])
+                     or (rights & BB_RANK_8 and touched & self._pieces[KING] & self._colors[0]))
+        return self.is_zeroing(m) or loses or self.has_legal_en_passant()
 
     def gives_check(self, move: Move) -> bool:
         """Whether the move puts the opponent in check."""
@@ -356,7 +1298,20 @@ class Board(Position):
     # --- game state (python-chess's rules and names) ---
 
     def _has_legal_moves(self) -> bool:
-        return _count(self) > 0
+        return self._count_legal() > 0
+
+    def checkers_mask(self) -> Bitboard:
+        """Pieces giving check to the side to move (none without a king)."""
+        king = self.king(self.turn)
+        return 0 if king is None else self.attackers_mask(not self.turn, king)
+
+    def checkers(self) -> SquareSet:
+        """The pieces giving check to the side to move, as a SquareSet."""
+        return SquareSet(self.checkers_mask())
+
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+        return self.checkers_mask() != 0
 
     def is_checkmate(self) -> bool:
         """Whether the side to move is checkmated.
@@ -369,6 +1324,30 @@ class Board(Position):
     def is_stalemate(self) -> bool:
         """Whether the side to move has no legal move and is not in check."""
         return not self.is_check() and not self._has_legal_moves()
+
+    def status(self) -> Status:
+        """What is wrong with the position (Status flags; Status.VALID when nothing is)."""
+        return board_status(self)
+
+    def is_valid(self) -> bool:
+        """Whether the position is sound (status() is VALID)."""
+        return self.status() == Status.VALID
+
+    def is_variant_end(self) -> bool:
+        """False: standard chess has no variant end."""
+        return False
+
+    def is_variant_win(self) -> bool:
+        """False: standard chess has no variant win."""
+        return False
+
+    def is_variant_loss(self) -> bool:
+        """False: standard chess has no variant loss."""
+        return False
+
+    def is_variant_draw(self) -> bool:
+        """False: standard chess has no variant draw."""
+        return False
 
     def has_insufficient_material(self, color: Color) -> bool:
         """Whether `color` cannot possibly checkmate, however the opponent plays."""
@@ -401,7 +1380,7 @@ class Board(Position):
         if self.is_fifty_moves():
             return True
         if self._halfmove >= 99:
-            for move in self.legal_moves():
+            for move in self._legal_list(BB_ALL, BB_ALL):
                 if not self.is_zeroing(move):
                     self.push(move)
                     try:
@@ -444,7 +1423,7 @@ class Board(Position):
         if 1 + earlier.count(self._repetition_key()) >= 3:
             return True
         earlier.append(self._repetition_key())
-        for move in self.legal_moves():
+        for move in self._legal_list(BB_ALL, BB_ALL):
             self.push(move)
             try:
                 if earlier.count(self._repetition_key()) >= 2:
@@ -510,42 +1489,11 @@ class Board(Position):
             board.push(chess.Move.from_uci(move.uci()))
         return board
 
-    @staticmethod
-    def from_chess960_pos(scharnagl: int) -> "Board":
-        """The Chess960 starting position number `scharnagl` (0..959; 518 is the standard one).
-
-        >>> Board.from_chess960_pos(0).board_fen()
-        'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR'
-        """
-        from .chess960 import back_rank
-        rank = back_rank(scharnagl)
-        fen = f"{rank}/pppppppp/8/8/8/8/PPPPPPPP/{rank.upper()} w KQkq - 0 1"
-        return Board(fen, chess960=True)
-
-    def chess960_pos(self) -> Optional[int]:
-        """The Scharnagl number of this position if it is a Chess960 starting position (with all
-        four castling rights, white to move, no move made), else None."""
-        from .chess960 import scharnagl_number
-        if self._moves or self.fen(en_passant="fen").split()[1:] != ["w", "KQkq", "-", "0", "1"]:
-            return None
-        return scharnagl_number(self.board_fen())
-
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the board with its last move tinted and a checked king marked."""
         from .svg import board as draw
         return draw(self, lastmove=self._moves[-1] if self._moves else None,
                     check=self.king(self.turn) if self.is_check() else None)
-
-    def unicode(self, *, invert_color: bool = False, empty_square: str = "⭘") -> str:
-        """The board in chess symbols, rank 8 on top."""
-        rows = []
-        for rank in range(7, -1, -1):
-            cells = []
-            for file in range(8):
-                piece = self.piece_at(8 * rank + file)
-                cells.append(piece.unicode_symbol(invert_color=invert_color) if piece else empty_square)
-            rows.append(" ".join(cells))
-        return "\n".join(rows)
 
     # --- perft ---
 
@@ -564,165 +1512,60 @@ class Board(Position):
         if depth_arg(depth) < 1:
             raise ValueError(f"divide needs depth >= 1, not {depth}")
         out = {}
-        for move in self.legal_moves():
+        for move in self._legal_list(BB_ALL, BB_ALL):
             self.push(move)
             out[move] = _perft_of(self, depth - 1)
             self.pop()
         return out
 
-    # --- queries (python-chess's names) ---
+    # --- Chess960 starting positions ---
 
-    @property
-    def turn(self) -> bool:
-        """True (WHITE) or False (BLACK): the side to move."""
-        return self._turn == 1
+    def set_chess960_pos(self, scharnagl: int) -> None:
+        """Chess960 starting position number `scharnagl`: its placement, white to move, every
+        castling right, and chess960 switched on."""
+        BaseBoard.set_chess960_pos(self, scharnagl)
+        self._chess960 = True
+        self._turn = 1
+        self._halfmove = 0
+        self._fullmove = 1
+        self._set_state(self.rooks & (BB_RANK_1 | BB_RANK_8), None)
+        self.clear_stack()
 
-    @property
-    def castling_rights(self) -> Bitboard:
-        """The bitboard of the rooks that may still castle (python-chess's convention)."""
-        i: cython.int
-        rooks: u64 = 0
-        for i in range(4):
-            if (self._castling >> i) & 1:
-                rooks |= ONE << self._castling_rook[i]
-        return rooks
+    def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False,
+                     ignore_counters: bool = True) -> Optional[int]:
+        """The Scharnagl number of this position if it is a Chess960 starting position (white to
+        move, every castling right, no en passant; each unless ignored), else None."""
+        if self.ep_square is not None:
+            return None
+        if not ignore_turn and not self.turn:
+            return None
+        if not ignore_castling and self.clean_castling_rights() != self.rooks & (BB_RANK_1 | BB_RANK_8):
+            return None
+        if not ignore_counters and (self._fullmove != 1 or self._halfmove != 0):
+            return None
+        return BaseBoard.chess960_pos(self)
 
-    @property
-    def ep_square(self) -> Optional[Square]:
-        """The square a pawn passed on its double push last move, or None."""
-        return None if self._ep == NO_SQUARE else self._ep
+    # --- copying, transforming, comparing, printing ---
 
-    @property
-    def halfmove_clock(self) -> int:
-        """Half-moves since the last capture or pawn move (the fifty-move rule counts them)."""
-        return self._halfmove
-
-    @property
-    def fullmove_number(self) -> int:
-        """The number of the move, starting at 1 and counting up after each black move."""
-        return self._fullmove
-
-    @property
-    def zobrist_key(self) -> int:
-        """The incremental Zobrist key of the position (side, pieces, castling, en passant)."""
-        return self._key
-
-    @property
-    def occupied(self) -> Bitboard:
-        """The bitboard of every occupied square."""
-        return self._colors[0] | self._colors[1]
-
-    @property
-    def occupied_co(self) -> List[Bitboard]:
-        """[black pieces, white pieces], indexable by BLACK and WHITE."""
-        return [self._colors[0], self._colors[1]]
-
-    @property
-    def pawns(self) -> Bitboard:
-        """The bitboard of the pawns of both colours."""
-        return self._pieces[1]
-
-    @property
-    def knights(self) -> Bitboard:
-        """The bitboard of the knights of both colours."""
-        return self._pieces[2]
-
-    @property
-    def bishops(self) -> Bitboard:
-        """The bitboard of the bishops of both colours."""
-        return self._pieces[3]
-
-    @property
-    def rooks(self) -> Bitboard:
-        """The bitboard of the rooks of both colours."""
-        return self._pieces[4]
-
-    @property
-    def queens(self) -> Bitboard:
-        """The bitboard of the queens of both colours."""
-        return self._pieces[5]
-
-    @property
-    def kings(self) -> Bitboard:
-        """The bitboard of the kings of both colours."""
-        return self._pieces[6]
-
-    def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
-        """The bitboard of the pieces of one type and colour.
-
-        >>> hex(Board().pieces_mask(ROOK, WHITE))
-        '0x81'
-        """
-        if piece_type not in range(1, 7):
-            raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
-        return self._pieces[piece_type] & self._colors[1 if color else 0]
-
-    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
-        """The squares of the pieces of one type and colour, as a SquareSet."""
-        return SquareSet(self.pieces_mask(piece_type, color))
-
-    def piece_at(self, square: Square) -> Optional[Piece]:
-        """The Piece on `square`, or None."""
-        code: cython.int = self._board[square_arg(square)]
-        return Piece(code_type(code), code_color(code) == 1) if code else None
-
-    def piece_type_at(self, square: Square) -> Optional[PieceType]:
-        """The type of the piece on `square`, or None."""
-        code: cython.int = self._board[square_arg(square)]
-        return code_type(code) or None
-
-    def color_at(self, square: Square) -> Optional[Color]:
-        """The colour of the piece on `square`, or None."""
-        code: cython.int = self._board[square_arg(square)]
-        return (code_color(code) == 1) if code else None
-
-    def king(self, color: Color) -> Optional[Square]:
-        """The square of the king of `color`."""
-        kings: u64 = self._pieces[KING] & self._colors[1 if color else 0]
-        return ctz64(kings) if kings else None
-
-    def attackers_mask(self, color: Color, square: Square) -> Bitboard:
-        """Pieces of `color` attacking `square`."""
-        return _attackers(self, square_arg(square), 1 if color else 0, self._colors[0] | self._colors[1])
-
-    def attackers(self, color: Color, square: Square) -> SquareSet:
-        """The pieces of `color` attacking `square`, as a SquareSet."""
-        return SquareSet(self.attackers_mask(color, square))
-
-    def is_attacked_by(self, color: Color, square: Square) -> bool:
-        """Whether a piece of `color` attacks `square`."""
-        return self.attackers_mask(color, square) != 0
-
-    def checkers_mask(self) -> Bitboard:
-        """Pieces giving check to the side to move (none without a king)."""
-        king = self.king(self.turn)
-        return 0 if king is None else self.attackers_mask(not self.turn, king)
-
-    def checkers(self) -> SquareSet:
-        """The pieces giving check to the side to move, as a SquareSet."""
-        return SquareSet(self.checkers_mask())
-
-    def is_check(self) -> bool:
-        """Whether the side to move is in check."""
-        return self.checkers_mask() != 0
-
-    # --- copying, comparing, printing ---
-
-    def copy(self, *, stack: bool = True) -> "Board":
-        """An independent copy; stack=False drops the move history."""
-        board = Board(None, chess960=self._chess960)
+    def copy(self, *, stack=True) -> "Board":
+        """An independent copy with the whole move stack (stack=True), none (False) or the last
+        `stack` moves."""
+        board: Board = type(self)(None, chess960=self._chess960)
         _copy_position(board, self)
-        if stack:
+        board._spurious_rights = self._spurious_rights
+        board._spurious_ep = self._spurious_ep
+        if stack is True or (stack is not False and stack >= len(self._moves)):
             board._moves = list(self._moves)
             board._undo = list(self._undo)
             board._keys = list(self._keys)
+            board._spurious_stack = list(self._spurious_stack)
+        elif stack:
+            n: cython.Py_ssize_t = len(self._moves) - stack
+            board._moves = self._moves[n:]
+            board._undo = self._undo[n:]
+            board._keys = self._keys[n:]
+            board._spurious_stack = [(ply - n, r, e) for ply, r, e in self._spurious_stack if ply >= n]
         return board
-
-    def __copy__(self):
-        return self.copy()
-
-    def __deepcopy__(self, memo):
-        return self.copy()
 
     def root(self) -> "Board":
         """The position the move stack starts from."""
@@ -731,8 +1574,38 @@ class Board(Position):
             board.pop()
         return board.copy(stack=False)
 
+    def apply_transform(self, f: Callable[[int], int]) -> None:
+        """Map every bitboard (pieces, castling rights, en-passant square) by `f`, in place; the
+        move stack is cleared."""
+        rights = f(self.castling_rights)
+        ep = self.ep_square
+        BaseBoard._place(self, self._transformed_codes(f))
+        self._set_state(rights, None if ep is None else f(ONE << ep).bit_length() - 1)
+        self.clear_stack()
+
+    def transform(self, f: Callable[[int], int]) -> "Board":
+        """A copy with every bitboard mapped by `f`, without the move stack."""
+        board = self.copy(stack=False)
+        board.apply_transform(f)
+        return board
+
+    def apply_mirror(self) -> None:
+        """Flip top to bottom, swap the colours and the side to move, in place; the stack is cleared."""
+        rights = flip_vertical(self.castling_rights)
+        ep = self.ep_square
+        BaseBoard._place(self, [code ^ 8 if code else 0 for code in self._transformed_codes(flip_vertical)])
+        self._turn ^= 1
+        self._set_state(rights, None if ep is None else ep ^ 56)
+        self.clear_stack()
+
+    def mirror(self) -> "Board":
+        """A copy flipped top to bottom with colours and side to move swapped, without the stack."""
+        board = self.copy(stack=False)
+        board.apply_mirror()
+        return board
+
     def __reduce__(self):
-        return _restore, (self.root().fen(en_passant="always"), [m.uci() for m in self._moves], self._chess960)
+        return _restore, (self.root().fen(en_passant="fen"), [m.uci() for m in self._moves], self._chess960)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Board):
@@ -744,18 +1617,36 @@ class Board(Position):
         return result if result is NotImplemented else not result
 
     def __repr__(self) -> str:
-        return f"Board({self.fen()!r})"
+        if self._chess960:
+            return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
+        return f"{type(self).__name__}({self.fen()!r})"
 
-    def __str__(self) -> str:
-        rows = []
-        for rank in range(7, -1, -1):
-            row = []
-            for file in range(8):
-                code = self._board[8 * rank + file]
-                symbol = PIECE_SYMBOLS[code_type(code)] if code else "."
-                row.append(symbol.upper() if code_color(code) == 1 else symbol)
-            rows.append(" ".join(row))
-        return "\n".join(rows)
+
+
+@cython.cfunc
+def _as_move(move: object) -> Move:
+    """A bitboard Move for `move`: itself, or a python-chess Move with the same squares."""
+    if isinstance(move, Move):
+        return move
+    try:
+        return Move(move.from_square, move.to_square, move.promotion, move.drop)
+    except AttributeError:
+        raise TypeError(f"expected a Move, not {type(move).__name__} {quoted(move)}") from None
+
+
+def _add_codes(codes: list, frm, targets, flag) -> None:
+    while targets:
+        to = (targets & -targets).bit_length() - 1
+        targets &= targets - 1
+        codes.append(encode_move(frm, to, flag))
+
+
+def _add_pawn_codes(codes: list, frm, to, promotes) -> None:
+    if promotes:
+        for piece_type in (5, 4, 3, 2):
+            codes.append(encode_move(frm, to, promotion_flag(piece_type)))
+    else:
+        codes.append(encode_move(frm, to, NORMAL))
 
 
 def _restore(fen, ucis, chess960=False):

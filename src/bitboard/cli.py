@@ -148,7 +148,7 @@ def note(message: str) -> None:
 
 def perft_by_root_move(board, depth, perft) -> dict:
     """{root move: leaves below it}, counted by perft(board, depth, tick) with progress on stderr."""
-    moves = board.legal_moves()
+    moves = list(board.legal_moves)
     counts = {}
     with _Progress("root moves", len(moves)) as progress:
         for done, move in enumerate(moves):

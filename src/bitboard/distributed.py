@@ -56,7 +56,7 @@ def positions_at(fen, plies) -> list:
         if k == 0:
             counts[" ".join(board.fen().split()[:4]) + " 0 1"] += 1
             return
-        for move in board.legal_moves():
+        for move in board.legal_moves:
             board.push(move)
             walk(k - 1)
             board.pop()

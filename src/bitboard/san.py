@@ -25,8 +25,11 @@ _CASTLES = {"O-O": 2, "O-O-O": -2, "0-0": 2, "0-0-0": -2}
 _NULL_MOVES = ("--", "Z0", "0000", "@@@@")
 
 
-def san(board, move) -> str:
-    """The SAN of a legal move (IllegalMoveError otherwise)."""
+def san(board, move, long=False) -> str:
+    """The SAN of a legal move (IllegalMoveError otherwise), "--" for the null move; with long,
+    the long algebraic notation ("Ng1-f3", "e4xd5")."""
+    if not move:
+        return "--"
     if not board.is_legal(move):
         raise IllegalMoveError(f"illegal move {move.uci()} in {board.fen()}, so it has no SAN")
     piece = board.piece_type_at(move.from_square)
@@ -34,13 +37,16 @@ def san(board, move) -> str:
         text = "O-O" if move.to_square > move.from_square else "O-O-O"
     else:
         capture = board.is_capture(move)
-        if piece == PAWN:
-            text = (FILE_NAMES[move.from_square & 7] + "x" if capture else "") + SQUARE_NAMES[move.to_square]
-            if move.promotion:
-                text += "=" + PIECE_SYMBOLS[move.promotion].upper()
+        letter = "" if piece == PAWN else PIECE_SYMBOLS[piece].upper()
+        if long:
+            text = letter + SQUARE_NAMES[move.from_square] + ("x" if capture else "-")
+        elif piece == PAWN:
+            text = FILE_NAMES[move.from_square & 7] + "x" if capture else ""
         else:
-            text = PIECE_SYMBOLS[piece].upper() + _disambiguation(board, move, piece)
-            text += ("x" if capture else "") + SQUARE_NAMES[move.to_square]
+            text = letter + _disambiguation(board, move, piece) + ("x" if capture else "")
+        text += SQUARE_NAMES[move.to_square]
+        if move.promotion:
+            text += "=" + PIECE_SYMBOLS[move.promotion].upper()
     board.push(move)
     try:
         if board.is_check():
@@ -52,7 +58,7 @@ def san(board, move) -> str:
 
 def _disambiguation(board, move, piece) -> str:
     """The from-file, from-rank or both, as needed to tell `move` from its rivals."""
-    rivals = [m.from_square for m in board.legal_moves()
+    rivals = [m.from_square for m in board.legal_moves
               if m.to_square == move.to_square and m.from_square != move.from_square
               and board.piece_type_at(m.from_square) == piece]
     if not rivals:
@@ -74,7 +80,7 @@ def parse_san(board, text):
         raise InvalidMoveError(f"SAN must be a string, not {type(text).__name__} {quoted(text)}")
     if text.rstrip("+#") in _CASTLES and text[len(text.rstrip("+#")):] in ("", "+", "#"):
         step = _CASTLES[text.rstrip("+#")]
-        for move in board.legal_moves():
+        for move in board.legal_moves:
             if board.is_castling(move) and (move.to_square > move.from_square) == (step > 0):
                 return move
         raise IllegalMoveError(f"illegal san: {quoted(text)} in {board.fen()}")
@@ -90,7 +96,7 @@ def parse_san(board, text):
         piece = PIECE_SYMBOLS.index(letter.lower())
     elif file and rank:  # a fully given from-square names any piece's move, castling included
         frm = SQUARE_NAMES.index(file + rank)
-        moves = [m for m in board.legal_moves() if m.from_square == frm and m.to_square == to_square]
+        moves = [m for m in board.legal_moves if m.from_square == frm and m.to_square == to_square]
         chosen = [m for m in moves if m.promotion == promotion_type]
         if chosen:
             return chosen[0]
@@ -100,7 +106,7 @@ def parse_san(board, text):
         piece = PAWN
         if file is None:
             file = FILE_NAMES[to_square & 7]  # a pawn capture must name its file
-    found = [m for m in board.legal_moves()  # castling is only ever O-O, O-O-O or a full e1g1
+    found = [m for m in board.legal_moves  # castling is only ever O-O, O-O-O or a full e1g1
              if m.to_square == to_square and not board.is_castling(m)
              and board.piece_type_at(m.from_square) == piece and m.promotion == promotion_type
              and (file is None or FILE_NAMES[m.from_square & 7] == file)

@@ -13,7 +13,8 @@ from .types import Bitboard, Direction, Index, Square
 
 __all__ = [  # re-exported by the `bitboard` package (a literal list, so that type checkers see it)
     "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "square", "square_file", "square_rank",
-    "square_name", "parse_square", "square_mirror", "square_distance", "BB_EMPTY", "BB_ALL", "BB_SQUARES",
+    "square_name", "parse_square", "square_mirror", "square_distance", "square_manhattan_distance",
+    "square_knight_distance", "SQUARES_180", "BB_EMPTY", "BB_ALL", "BB_SQUARES",
     "BB_FILES", "BB_RANKS", "BB_DIAGONALS", "BB_ANTI_DIAGONALS", "BB_MAIN_DIAGONAL",
     "BB_MAIN_ANTI_DIAGONAL", "BB_LIGHT_SQUARES", "BB_DARK_SQUARES", "BB_CORNERS", "BB_CENTER", "BB_EDGES",
     "BB_BACKRANKS", "SquareMapping", "LERF", "LEFR", "BERF", "BEFR", "DARKTHOUGHT", "MAPPINGS",
@@ -24,6 +25,12 @@ __all__ = [  # re-exported by the `bitboard` package (a literal list, so that ty
     "E4", "F4", "G4", "H4", "A5", "B5", "C5", "D5", "E5", "F5", "G5", "H5", "A6", "B6", "C6", "D6", "E6",
     "F6", "G6", "H6", "A7", "B7", "C7", "D7", "E7", "F7", "G7", "H7", "A8", "B8", "C8", "D8", "E8", "F8",
     "G8", "H8",
+    "BB_A1", "BB_B1", "BB_C1", "BB_D1", "BB_E1", "BB_F1", "BB_G1", "BB_H1", "BB_A2", "BB_B2", "BB_C2", "BB_D2",
+    "BB_E2", "BB_F2", "BB_G2", "BB_H2", "BB_A3", "BB_B3", "BB_C3", "BB_D3", "BB_E3", "BB_F3", "BB_G3", "BB_H3",
+    "BB_A4", "BB_B4", "BB_C4", "BB_D4", "BB_E4", "BB_F4", "BB_G4", "BB_H4", "BB_A5", "BB_B5", "BB_C5", "BB_D5",
+    "BB_E5", "BB_F5", "BB_G5", "BB_H5", "BB_A6", "BB_B6", "BB_C6", "BB_D6", "BB_E6", "BB_F6", "BB_G6", "BB_H6",
+    "BB_A7", "BB_B7", "BB_C7", "BB_D7", "BB_E7", "BB_F7", "BB_G7", "BB_H7", "BB_A8", "BB_B8", "BB_C8", "BB_D8",
+    "BB_E8", "BB_F8", "BB_G8", "BB_H8",
 ]
 
 FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"]
@@ -83,6 +90,41 @@ def square_distance(a: Square, b: Square) -> int:
     return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
 
 
+def square_manhattan_distance(a: Square, b: Square) -> int:
+    """Rook steps of one square between two squares (files apart plus ranks apart)."""
+    a, b = square_arg(a), square_arg(b)
+    return abs((a & 7) - (b & 7)) + abs((a >> 3) - (b >> 3))
+
+
+def square_knight_distance(a: Square, b: Square) -> int:
+    """The fewest knight moves from one square to the other."""
+    return _KNIGHT_DISTANCES[square_arg(a)][square_arg(b)]
+
+
+def _knight_distances() -> list:
+    """A breadth-first search from every square over knight jumps."""
+    jumps = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+    table = []
+    for start in range(64):
+        distance = [-1] * 64
+        distance[start] = 0
+        frontier = [start]
+        while frontier:
+            following = []
+            for sq in frontier:
+                for df, dr in jumps:
+                    f, r = (sq & 7) + df, (sq >> 3) + dr
+                    if 0 <= f < 8 and 0 <= r < 8 and distance[8 * r + f] < 0:
+                        distance[8 * r + f] = distance[sq] + 1
+                        following.append(8 * r + f)
+            frontier = following
+        table.append(distance)
+    return table
+
+
+_KNIGHT_DISTANCES = _knight_distances()
+
+
 # --- bitboard constants (LERF) --------------------------------------------------------------
 # The hexadecimal constants of the square-mapping document; the rest follow from them by shifts.
 
@@ -102,6 +144,17 @@ BB_FILE_A, BB_FILE_B, BB_FILE_C, BB_FILE_D, BB_FILE_E, BB_FILE_F, BB_FILE_G, BB_
 BB_RANKS = [BB_RANK_1 << (8 * i) for i in range(8)]
 BB_RANK_1, BB_RANK_2, BB_RANK_3, BB_RANK_4, BB_RANK_5, BB_RANK_6, BB_RANK_7, BB_RANK_8 = BB_RANKS
 BB_SQUARES = [BB_FILES[sq & 7] & BB_RANKS[sq >> 3] for sq in SQUARES]
+[
+    BB_A1, BB_B1, BB_C1, BB_D1, BB_E1, BB_F1, BB_G1, BB_H1,
+    BB_A2, BB_B2, BB_C2, BB_D2, BB_E2, BB_F2, BB_G2, BB_H2,
+    BB_A3, BB_B3, BB_C3, BB_D3, BB_E3, BB_F3, BB_G3, BB_H3,
+    BB_A4, BB_B4, BB_C4, BB_D4, BB_E4, BB_F4, BB_G4, BB_H4,
+    BB_A5, BB_B5, BB_C5, BB_D5, BB_E5, BB_F5, BB_G5, BB_H5,
+    BB_A6, BB_B6, BB_C6, BB_D6, BB_E6, BB_F6, BB_G6, BB_H6,
+    BB_A7, BB_B7, BB_C7, BB_D7, BB_E7, BB_F7, BB_G7, BB_H7,
+    BB_A8, BB_B8, BB_C8, BB_D8, BB_E8, BB_F8, BB_G8, BB_H8,
+] = BB_SQUARES
+SQUARES_180 = [sq ^ 56 for sq in SQUARES]  # python-chess's name: each square with its rank mirrored
 
 
 def _shifted(b: int, direction: Direction, times: int) -> int:

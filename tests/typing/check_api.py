@@ -5,10 +5,11 @@ from typing import List, Optional
 from typing_extensions import assert_type
 
 import bitboard
-from bitboard import Bitboard, Board, Color, Move, Piece, Square, SquareSet
+from bitboard import Bitboard, Board, Color, LegalMoveGenerator, Move, Piece, Square, SquareSet
 
 board = Board()
-assert_type(board.legal_moves(), List[Move])
+assert_type(board.legal_moves, LegalMoveGenerator)
+assert_type(list(board.legal_moves), List[Move])
 assert_type(board.piece_at(bitboard.squares.E2), Optional[Piece])
 assert_type(board.king(bitboard.WHITE), Optional[Square])
 assert_type(board.turn, bool)

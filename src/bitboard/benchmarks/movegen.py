@@ -29,12 +29,12 @@ POSITIONS = [  # name, FEN, compiled perft depth, Python-driven loop depth
 
 
 def python_loop(board, depth):
-    """Perft from Python: list the legal moves, push, recurse, pop; count the last ply in bulk."""
-    moves = board.legal_moves()
+    """Perft from Python as a python-chess program writes it: iterate board.legal_moves, push,
+    recurse, pop; count the last ply with legal_moves.count()."""
     if depth == 1:
-        return len(moves)
+        return board.legal_moves.count()
     n = 0
-    for move in moves:
+    for move in board.legal_moves:
         board.push(move)
         n += python_loop(board, depth - 1)
         board.pop()

@@ -421,3 +421,39 @@ def shift_down_right(b: Bitboard) -> int:
 def shift_down_left(b: Bitboard) -> int:
     """One step south-west."""
     return _shift(bitboard_arg(b), SOUTH_WEST)
+
+
+def shift_2_up(b: Bitboard) -> int:
+    """Two steps north (a pawn's double push)."""
+    return _shift(_shift(bitboard_arg(b), NORTH), NORTH)
+
+
+def shift_2_down(b: Bitboard) -> int:
+    """Two steps south."""
+    return _shift(_shift(bitboard_arg(b), SOUTH), SOUTH)
+
+
+def shift_2_right(b: Bitboard) -> int:
+    """Two steps east; the g- and h-files fall off."""
+    return _shift(_shift(bitboard_arg(b), EAST), EAST)
+
+
+def shift_2_left(b: Bitboard) -> int:
+    """Two steps west; the a- and b-files fall off."""
+    return _shift(_shift(bitboard_arg(b), WEST), WEST)
+
+
+def scan_forward(b: Bitboard) -> Iterator[int]:
+    """The squares of a bitboard, lowest first (python-chess's name)."""
+    mask: u64 = bitboard_arg(b)
+    while mask:
+        yield ctz64(mask)
+        mask &= mask - 1
+
+
+def scan_reversed(b: Bitboard) -> Iterator[int]:
+    """The squares of a bitboard, highest first (python-chess's name)."""
+    mask: u64 = bitboard_arg(b)
+    while mask:
+        yield 63 - clz64(mask)
+        mask &= (BB_ALL >> clz64(mask)) >> 1  # every bit below the highest

@@ -40,6 +40,8 @@ cdef enum:
     TO_SHIFT = 6
     FLAG_SHIFT = 12
     FROM_TO_BITS = 0xFFF
+    # the null move (a1 to a1, no flag): passes the turn; no real move has this code
+    NULL_MOVE = 0
     NORMAL = 0
     DOUBLE_PUSH = 1
     EN_PASSANT = 2

@@ -25,5 +25,7 @@ cdef bint _ep_capturable(Position pos) noexcept nogil
 cdef unsigned long long _compute_key(Position pos) noexcept nogil
 cdef unsigned long long _make(Position pos, int move) noexcept nogil
 cdef void _unmake(Position pos, int move, unsigned long long undo, unsigned long long key) noexcept nogil
+cdef unsigned long long _make_null(Position pos) noexcept nogil
+cdef void _unmake_null(Position pos, unsigned long long undo, unsigned long long key) noexcept nogil
 cdef void _copy_position(Position target, Position source) noexcept
 cdef int _set_castling(Position pos, int rights, unsigned char *rooks) noexcept

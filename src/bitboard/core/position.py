@@ -302,6 +302,37 @@ def _unmake(pos: Position, move: cython.int, undo: u64, key: u64) -> cython.void
 
 
 @cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _make_null(pos: Position) -> u64:
+    """Pass the turn (python-chess's null move, "0000"): no en passant after it, the half-move
+    clock and the move number count on. Returns the undo record, as _make."""
+    undo: u64 = undo_record(0, pos._castling, pos._ep, pos._halfmove)
+    key: u64 = pos._key ^ TURN_KEY
+    if _ep_capturable(pos):
+        key ^= EP_KEYS[pos._ep & 7]
+    pos._ep = NO_SQUARE
+    pos._halfmove += 1
+    if pos._turn == 0:
+        pos._fullmove += 1
+    pos._turn ^= 1
+    pos._key = key
+    return undo
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _unmake_null(pos: Position, undo: u64, key: u64) -> cython.void:
+    pos._turn ^= 1
+    if pos._turn == 0:
+        pos._fullmove -= 1
+    pos._ep = undo_ep(undo)
+    pos._halfmove = undo_halfmove(undo)
+    pos._key = key
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 def _copy_position(target: Position, source: Position) -> cython.void:
     i: cython.int

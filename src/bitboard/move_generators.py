@@ -1,0 +1,79 @@
+"""LegalMoveGenerator and PseudoLegalMoveGenerator: python-chess's `board.legal_moves` objects.
+
+A generator is a live view of its board's moves: iterating it generates them afresh, `len`,
+`count()`, `any()` and `bool` answer without listing them when the board can count in C, and
+`move in board.legal_moves` asks the board whether the move is legal. As in python-chess they
+have no `len` (`list(board.legal_moves)` would generate the moves twice): use `count()`. It works over any object
+with python-chess's `generate_legal_moves()` (or `generate_pseudo_legal_moves()`).
+"""
+from typing import Iterator
+
+from .move import Move
+
+
+class LegalMoveGenerator:
+    """The legal moves of `board`, regenerated on each use."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board):
+        self.board = board
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.board.generate_legal_moves())
+
+    def __bool__(self) -> bool:
+        return self.any()
+
+    def any(self) -> bool:
+        """Whether there is at least one legal move."""
+        count = getattr(self.board, "_count_legal", None)
+        if count is not None:
+            return count() > 0
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        """The number of legal moves (counted in C on a bitboard Board)."""
+        count = getattr(self.board, "_count_legal", None)
+        if count is not None:
+            return count()
+        return sum(1 for _ in self)
+
+    def __contains__(self, move) -> bool:
+        return self.board.is_legal(move)
+
+    def __repr__(self) -> str:
+        write = getattr(self.board, "san", None) or (lambda move: move.uci())
+        sans = ", ".join(write(move) for move in self)
+        return f"<LegalMoveGenerator at {id(self):#x} ({sans})>"
+
+
+class PseudoLegalMoveGenerator:
+    """The pseudo-legal moves of `board` (legal but for leaving the own king in check)."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board):
+        self.board = board
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.board.generate_pseudo_legal_moves())
+
+    def __bool__(self) -> bool:
+        return self.any()
+
+    def any(self) -> bool:
+        """Whether there is at least one pseudo-legal move."""
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        """The number of pseudo-legal moves."""
+        return sum(1 for _ in self)
+
+    def __contains__(self, move) -> bool:
+        return self.board.is_pseudo_legal(move)
+
+    def __repr__(self) -> str:
+        texts = ", ".join(self.board.san(move) if self.board.is_legal(move) else self.board.uci(move)
+                          for move in self)
+        return f"<PseudoLegalMoveGenerator at {id(self):#x} ({texts})>"
