@@ -26,6 +26,7 @@ COMPILED_MODULES = [
     "squareset",
     "move",
     "fen",
+    "move_generators",
     "board",
     "catalogue.bitscan",
     "catalogue.serialize",

@@ -516,7 +516,7 @@ class Board(BaseBoard):
         self._undo = []
         self._keys = []
         self._listed = []
-        self._spurious_stack = []
+        self._spurious_stack = None  # made when first needed: most boards never need it
         self._spurious_rights = 0
         self._spurious_ep = NO_SQUARE
         self._chess960 = bool(chess960)
@@ -597,7 +597,7 @@ class Board(BaseBoard):
         self._undo = []
         self._keys = []
         self._listed = []
-        self._spurious_stack = []
+        self._spurious_stack = None
 
     # --- FEN and EPD ---
 
@@ -1083,6 +1083,8 @@ class Board(BaseBoard):
     def _remember_spurious(self, code) -> None:
         """Keep the given rights and square for pop; a move clears its squares' rights (its
         king's, if a king moves) and any en-passant square, as in python-chess."""
+        if self._spurious_stack is None:
+            self._spurious_stack = []
         self._spurious_stack.append((len(self._moves), self._spurious_rights, self._spurious_ep))
         if code != NULL_MOVE:
             frm, to = move_from(code), move_to(code)
@@ -1558,13 +1560,13 @@ class Board(BaseBoard):
             board._moves = list(self._moves)
             board._undo = list(self._undo)
             board._keys = list(self._keys)
-            board._spurious_stack = list(self._spurious_stack)
+            board._spurious_stack = None if self._spurious_stack is None else list(self._spurious_stack)
         elif stack:
             n: cython.Py_ssize_t = len(self._moves) - stack
             board._moves = self._moves[n:]
             board._undo = self._undo[n:]
             board._keys = self._keys[n:]
-            board._spurious_stack = [(ply - n, r, e) for ply, r, e in self._spurious_stack if ply >= n]
+            board._spurious_stack = [(ply - n, r, e) for ply, r, e in self._spurious_stack or () if ply >= n]
         return board
 
     def root(self) -> "Board":

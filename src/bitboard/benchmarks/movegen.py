@@ -30,7 +30,8 @@ POSITIONS = [  # name, FEN, compiled perft depth, Python-driven loop depth
 
 def python_loop(board, depth):
     """Perft from Python as a python-chess program writes it: iterate board.legal_moves, push,
-    recurse, pop; count the last ply with legal_moves.count()."""
+    recurse, pop; count the last ply with legal_moves.count(). The same function runs on
+    bitboard.chess and on python-chess boards."""
     if depth == 1:
         return board.legal_moves.count()
     n = 0
@@ -71,18 +72,8 @@ def loop_engines(uncompiled_board) -> dict:
             return n
         engines["nchess"] = lambda fen, d: nchess_loop(nchess.Board(fen), d)
     with contextlib.suppress(ImportError):
-        import chess
-
-        def chess_loop(board, d):
-            if d == 1:
-                return board.legal_moves.count()
-            n = 0
-            for move in board.legal_moves:
-                board.push(move)
-                n += chess_loop(board, d - 1)
-                board.pop()
-            return n
-        engines["python-chess"] = lambda fen, d: chess_loop(chess.Board(fen), d)
+        import chess  # the same program, on python-chess
+        engines["python-chess"] = lambda fen, d: python_loop(chess.Board(fen), d)
     return engines
 
 
