@@ -24,8 +24,6 @@ CANNOT_PASS = {
         "it checks chess.variant's boards (AtomicBoard and others): variants are outside bitboard.chess",
     "BoardTestCase.test_polyglot":
         "bitboard's Zobrist keys come from its own seeded generator, not from Polyglot's published table",
-    "BoardTestCase.test_get_set":
-        "its last check reads `promoted`, python-chess's crazyhouse bookkeeping of promoted pieces (always 0 here)",
 }
 
 

@@ -32,9 +32,9 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES, MAX_PIECE_MOVES,
-                                NO_SQUARE, NORMAL, NULL_MOVE, ONE, PAWN, PHANTOM_EP, ROOK, code_color, code_type,
-                                encode_move, entry_move, entry_undo, flag_promotion, move_flag, move_from, move_to,
-                                piece_code, promotion_flag, stack_entry, u64, undo_ep)
+                                NO_SQUARE, NORMAL, NULL_MOVE, ONE, PAWN, PHANTOM_EP, PROMOTION, ROOK, code_color,
+                                code_type, encode_move, entry_move, entry_undo, flag_promotion, move_flag, move_from,
+                                move_to, piece_code, promotion_flag, stack_entry, u64, undo_ep)
     from .core.movegen import _attackers, _count, _generate
     from .core.native import clz64, ctz64
     from .core.position import (Position, _compute_key, _copy_position, _ep_capturable, _make, _make_null,
@@ -44,7 +44,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
 else:
     from cython.cimports.bitboard.core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES,
                                                         MAX_PIECE_MOVES, NO_SQUARE, NORMAL, NULL_MOVE, ONE, PAWN,
-                                                        PHANTOM_EP, ROOK, code_color, code_type, encode_move,
+                                                        PHANTOM_EP, PROMOTION, ROOK, code_color, code_type, encode_move,
                                                         entry_move, entry_undo, flag_promotion, move_flag, move_from,
                                                         move_to, piece_code, promotion_flag, stack_entry, u64,
                                                         undo_ep)
@@ -59,7 +59,7 @@ from typing import Callable, Dict, Iterator, List, Optional
 
 from . import epd as _epd
 from . import san as _san
-from .arguments import depth_arg, square_arg
+from .arguments import bitboard_arg, depth_arg, square_arg
 from .core.attacks import bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks
 from .core.bits import flip_vertical
 from .core.perft import perft as _perft_of
@@ -77,7 +77,6 @@ from .types import Bitboard, Color, PieceType, Square
 __all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "PseudoLegalMoveGenerator"]
 
 EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
-_BACK_RANKS = (BB_RANK_8, BB_RANK_1)  # by colour: BLACK, WHITE
 
 
 # The class docstrings start with the text signature that `inspect` and help() read from a
@@ -93,8 +92,12 @@ class BaseBoard(Position):
     BaseBoard() is the starting placement, BaseBoard(None) or BaseBoard.empty() the empty one.
     """
 
+    # python-chess's `promoted`: the squares of pieces that were pawns (crazyhouse needs it)
+    _promoted: u64
+
     def __init__(self, board_fen: Optional[str] = STARTING_BOARD_FEN):
         Position.__init__(self)
+        self._promoted = 0
         if board_fen is not None:
             self._set_codes(parse_board_fen(board_fen))
 
@@ -111,7 +114,8 @@ class BaseBoard(Position):
         self._placement_changed()
 
     def _place(self, codes) -> None:
-        """_set_codes without what follows a change of the pieces."""
+        """_set_codes without what follows a change of the pieces (none is marked promoted)."""
+        self._promoted = 0
         sq: cython.int
         code: cython.int
         for sq in range(7):
@@ -144,8 +148,8 @@ class BaseBoard(Position):
         return [self._board[sq] for sq in range(64)]
 
     def board_fen(self, *, promoted: Optional[bool] = False) -> str:
-        """The piece-placement field of the FEN."""
-        return board_fen(self._piece_codes())
+        """The piece-placement field of the FEN (with promoted, "~" after each promoted piece)."""
+        return board_fen(self._piece_codes(), self._promoted if promoted else 0)
 
     def set_board_fen(self, fen: str) -> None:
         """Place the pieces a board FEN describes (InvalidFenError naming the fault otherwise)."""
@@ -175,12 +179,16 @@ class BaseBoard(Position):
         """Put `piece` on `square` (None empties it)."""
         sq: cython.int = square_arg(square)
         self._put(sq, 0 if piece is None else _code_of_piece(piece))
+        self._promoted &= ~(ONE << sq)
+        if promoted and piece is not None:
+            self._promoted |= ONE << sq
         self._placement_changed()
 
     def remove_piece_at(self, square: Square) -> Optional[Piece]:
         """Empty `square`; the Piece that stood there, or None."""
         piece = self.piece_at(square)
         self._put(square_arg(square), 0)
+        self._promoted &= ~(ONE << square_arg(square))
         self._placement_changed()
         return piece
 
@@ -236,8 +244,13 @@ class BaseBoard(Position):
 
     @property
     def promoted(self) -> Bitboard:
-        """Always 0: python-chess marks promoted pieces for crazyhouse only."""
-        return 0
+        """The squares of pieces that were pawns (python-chess's bookkeeping for crazyhouse)."""
+        return self._promoted
+
+    @promoted.setter
+    def promoted(self, value: Bitboard) -> None:
+        """Mark the pieces that were pawns."""
+        self._promoted = bitboard_arg(value)
 
     def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
         """The bitboard of the pieces of one type and colour.
@@ -352,7 +365,9 @@ class BaseBoard(Position):
 
     def apply_transform(self, f: Callable[[int], int]) -> None:
         """Map every piece bitboard by `f`, in place."""
+        promoted = f(self._promoted)
         self._set_codes(self._transformed_codes(f))
+        self._promoted = promoted
 
     def _transformed_codes(self, f) -> list:
         codes = [0] * 64
@@ -374,12 +389,15 @@ class BaseBoard(Position):
     def apply_mirror(self) -> None:
         """Flip top to bottom and swap the colours, in place."""
         codes = self._transformed_codes(flip_vertical)
+        promoted = flip_vertical(self._promoted)
         self._set_codes([code ^ 8 if code else 0 for code in codes])
+        self._promoted = promoted
 
     def copy(self):
         """An independent copy."""
-        board = type(self)(None)
+        board: BaseBoard = type(self)(None)
         _copy_position(board, self)
+        board._promoted = self._promoted
         return board
 
     def __copy__(self):
@@ -512,6 +530,7 @@ class Board(BaseBoard):
 
     def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False):
         Position.__init__(self)
+        self._promoted = 0
         self._moves = []
         self._undo = []
         self._keys = []
@@ -545,10 +564,14 @@ class Board(BaseBoard):
         codes = self._piece_codes()
         kept, rooks = clean_castling(codes, rights, self._chess960)
         c_rooks = cython.declare(cython.uchar[4])
+        before = self._rook_squares()
         i: cython.int
         for i in range(4):
             c_rooks[i] = rooks[i]
         kept = _set_castling(self, kept, c_rooks)
+        if self._moves and self._rook_squares() != before:
+            # the earlier positions castled with other rooks: their undo records cannot be replayed
+            self.clear_stack()
         self._spurious_rights = rights & ~rights_bitboard(kept, rooks)
         if ep is not None and ep_square_is_possible(codes, self._turn == 1, square_arg(ep)):
             self._ep = ep
@@ -693,7 +716,9 @@ class Board(BaseBoard):
 
     @castling_rights.setter
     def castling_rights(self, value: Bitboard) -> None:
-        """Set the castling rights (a bitboard of rooks); the generator uses the clean part."""
+        """Set the castling rights (a bitboard of rooks); the generator uses the clean part. If
+        that changes a right's rook, the move stack is forgotten (its positions castled with
+        the old rooks)."""
         self._set_state(value, self.ep_square)
 
     @property
@@ -780,12 +805,7 @@ class Board(BaseBoard):
 
     def has_chess960_castling_rights(self) -> bool:
         """Whether a castling right needs Chess960 to be played (a rook or king off its corner/e-file)."""
-        chess960 = self._chess960
-        self.chess960 = True
-        try:
-            rights = self.clean_castling_rights()
-        finally:
-            self.chess960 = chess960
+        rights = rights_bitboard(*clean_castling(self._piece_codes(), self.castling_rights, True))
         if rights & ~0x8100000000000081:
             return True
         if rights & BB_RANK_1 and not self._pieces[KING] & self._colors[1] & (ONE << 4):
@@ -847,9 +867,9 @@ class Board(BaseBoard):
 
     def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal captures, en passant included."""
-        targets = self._colors[self._turn ^ 1] | (ONE << self._ep if self._ep != NO_SQUARE else 0)
-        return iter([m for m in self._legal_list(from_mask, to_mask & targets)
-                     if not self.is_castling(m)])
+        captures = [m for m in self._legal_list(from_mask, to_mask & self._colors[self._turn ^ 1])
+                    if not self.is_castling(m)]
+        return iter(captures + list(self.generate_legal_ep(from_mask, to_mask)))
 
     def generate_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal en-passant captures."""
@@ -873,9 +893,9 @@ class Board(BaseBoard):
     def generate_pseudo_legal_captures(self, from_mask: Bitboard = BB_ALL,
                                        to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The pseudo-legal captures, en passant included."""
-        targets = self._colors[self._turn ^ 1] | (ONE << self._ep if self._ep != NO_SQUARE else 0)
-        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask & targets)
-                     if move_flag(c) != CASTLING])
+        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask)
+                     if move_flag(c) != CASTLING and ((self._colors[self._turn ^ 1] >> move_to(c)) & 1
+                                                      or move_flag(c) == EN_PASSANT)])
 
     def generate_pseudo_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The pseudo-legal en-passant captures."""
@@ -927,12 +947,19 @@ class Board(BaseBoard):
 
     @cython.cfunc
     def _exposes_king(self, code: cython.int) -> cython.bint:
-        """Whether the move `code` leaves the mover's king (the highest one) attacked."""
+        """Whether the move `code` leaves the mover's king attacked: the highest king, wherever
+        it goes, as python-chess judges a side with several."""
+        kings: u64 = self._pieces[KING] & self._colors[self._turn]
+        if not kings:
+            return False
+        ksq: cython.int = 63 - clz64(kings)
+        if move_flag(code) == CASTLING:
+            ksq = (ksq & 56) + (6 if move_to(code) > ksq else 2)
+        elif move_from(code) == ksq:
+            ksq = move_to(code)
         key: u64 = self._key
         undo: u64 = _make(self, code)
-        kings: u64 = self._pieces[KING] & self._colors[self._turn ^ 1]
-        attacked: cython.bint = kings != 0 and _attackers(self, 63 - clz64(kings), self._turn,
-                                                           self._colors[0] | self._colors[1]) != 0
+        attacked: cython.bint = _attackers(self, ksq, self._turn, self._colors[0] | self._colors[1]) != 0
         _unmake(self, code, undo, key)
         return attacked
 
@@ -1008,10 +1035,12 @@ class Board(BaseBoard):
         return ((frm == 4 or frm == 60) and (rook & 7) in (0, 7)
                 and m.to_square == (frm & 56) + (6 if rook > frm else 2))
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_legal(self, move: Move) -> bool:
         """Whether `move` is legal here."""
         return self._code_of(move) >= 0
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_pseudo_legal(self, move: Move) -> bool:
         """Whether `move` is pseudo-legal here (legal but perhaps leaving the own king in check)."""
         return self._pseudo_code_of(_as_move(move)) >= 0
@@ -1026,9 +1055,10 @@ class Board(BaseBoard):
                 return code
         return -1
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_into_check(self, move: Move) -> bool:
         """Whether the pseudo-legal `move` would leave the own king in check."""
-        m: Move = _as_move(move)
+        m = cython.declare(Move, _as_move(move))
         if m._drop or not m:
             return False
         for code in self._pseudo_codes(ONE << m.from_square, BB_ALL):
@@ -1041,13 +1071,14 @@ class Board(BaseBoard):
         king = self.king(not self.turn)
         return king is not None and self.is_attacked_by(self.turn, king)
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def push(self, move: Move) -> None:
         """Make a move: a legal one, the null move (Move.null()), or, as python-chess allows, a
         pseudo-legal one that leaves the own king in check (see was_into_check()). A move no
         piece here can make raises IllegalMoveError, the board unchanged. python-chess Moves
         are taken as well."""
-        code: cython.int = self._listed_code(move)
-        m: Move
+        code = cython.declare(cython.int, self._listed_code(move))
+        m = cython.declare(Move)
         if code < 0:
             m = _as_move(move)
             if not m and not m._drop:
@@ -1068,8 +1099,9 @@ class Board(BaseBoard):
         key: u64 = self._key
         phantom: u64 = PHANTOM_EP if _ep_capturable(self) and not self.has_legal_en_passant() else 0
         undo: u64
-        if self._spurious_rights or self._spurious_ep != NO_SQUARE:
-            self._remember_spurious(code)
+        if (self._spurious_rights or self._spurious_ep != NO_SQUARE or self._promoted
+                or move_flag(code) >= PROMOTION):
+            self._remember_given(code)
         if code == NULL_MOVE:
             undo = _make_null(self)
         else:
@@ -1080,18 +1112,21 @@ class Board(BaseBoard):
         while len(self._listed) > len(self._moves):  # forget the lists above the new ply
             self._listed.pop()
 
-    def _remember_spurious(self, code) -> None:
-        """Keep the given rights and square for pop; a move clears its squares' rights (its
-        king's, if a king moves) and any en-passant square, as in python-chess."""
+    def _remember_given(self, code) -> None:
+        """Keep the given rights and square and the promoted pieces for pop, then move them on
+        as python-chess does: a push keeps only the clean castling rights and clears the
+        en-passant square; a promoted piece stays promoted where it goes."""
         if self._spurious_stack is None:
             self._spurious_stack = []
-        self._spurious_stack.append((len(self._moves), self._spurious_rights, self._spurious_ep))
+        self._spurious_stack.append((len(self._moves), self._spurious_rights, self._spurious_ep, self._promoted))
         if code != NULL_MOVE:
             frm, to = move_from(code), move_to(code)
             touched = (ONE << frm) | (ONE << to)
-            if code_type(self._board[frm]) == KING:
-                touched |= _BACK_RANKS[self._turn]
-            self._spurious_rights &= ~touched
+            was_promoted = (self._promoted >> frm) & 1
+            self._promoted &= ~touched
+            if move_flag(code) >= PROMOTION or (was_promoted and move_flag(code) != CASTLING):
+                self._promoted |= ONE << to
+        self._spurious_rights = 0
         self._spurious_ep = NO_SQUARE
 
     def push_uci(self, uci: str) -> Move:
@@ -1112,14 +1147,15 @@ class Board(BaseBoard):
             raise IllegalMoveError(f"illegal uci: {quoted(uci)} in {self.fen()}")
         return self._move_for(code)
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def uci(self, move: Move, *, chess960: Optional[bool] = None) -> str:
         """The UCI text of `move`, castling as king takes rook when chess960 (default: the board's)."""
-        m: Move = _as_move(move)
-        code: cython.int = self._code_of(m)
+        m = cython.declare(Move, _as_move(move))
+        code = cython.declare(cython.int, self._code_of(m))
         if code < 0 or move_flag(code) != CASTLING:
             return m.uci()
-        wide: cython.bint = self._chess960 if chess960 is None else bool(chess960)
-        frm: cython.int = move_from(code)
+        wide = cython.declare(cython.bint, self._chess960 if chess960 is None else bool(chess960))
+        frm = cython.declare(cython.int, move_from(code))
         if wide:
             return Move(frm, move_to(code)).uci()
         return Move(frm, (frm & 56) + (6 if move_to(code) > frm else 2)).uci()
@@ -1152,7 +1188,7 @@ class Board(BaseBoard):
         while len(self._listed) > len(self._moves) + 1:
             self._listed.pop()
         if self._spurious_stack and self._spurious_stack[-1][0] == len(self._moves):
-            _, self._spurious_rights, self._spurious_ep = self._spurious_stack.pop()
+            _, self._spurious_rights, self._spurious_ep, self._promoted = self._spurious_stack.pop()
         return move
 
     def peek(self) -> Move:
@@ -1182,14 +1218,17 @@ class Board(BaseBoard):
 
     # --- notation ---
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def san(self, move: Move) -> str:
         """The move in Standard Algebraic Notation, as python-chess writes it ("Nbd7", "e8=Q#")."""
         return _san.san(self, _as_move(move))
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def lan(self, move: Move) -> str:
         """The move in long algebraic notation ("Ng1-f3", "e7xd8=Q+")."""
         return _san.san(self, _as_move(move), long=True)
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def san_and_push(self, move: Move) -> str:
         """The SAN of `move`, then push it."""
         text = self.san(move)
@@ -1221,9 +1260,10 @@ class Board(BaseBoard):
         self.push(move)
         return move
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:
         """The move as an XBoard engine reads it ("@@@@" for the null move)."""
-        m: Move = _as_move(move)
+        m = cython.declare(Move, _as_move(move))
         wide = self._chess960 if chess960 is None else chess960
         if wide and self.is_castling(m):
             return "O-O" if self.is_kingside_castling(m) else "O-O-O"
@@ -1241,54 +1281,62 @@ class Board(BaseBoard):
 
     # --- properties of a move ---
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_capture(self, move: Move) -> bool:
         """Whether the move takes a piece (en passant included)."""
-        m: Move = _as_move(move)
-        touched: u64 = (ONE << m.from_square) ^ (ONE << m.to_square)
+        m = cython.declare(Move, _as_move(move))
+        touched = cython.declare(u64, (ONE << m.from_square) ^ (ONE << m.to_square))
         return bool(touched & self._colors[self._turn ^ 1]) or self.is_en_passant(m)
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_en_passant(self, move: Move) -> bool:
         """Whether the move is an en-passant capture."""
-        m: Move = _as_move(move)
+        m = cython.declare(Move, _as_move(move))
         return (self._ep != NO_SQUARE and m.to_square == self._ep and bool(self._pieces[PAWN] & (ONE << m.from_square))
                 and abs(m.to_square - m.from_square) in (7, 9) and not self._board[m.to_square])
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_castling(self, move: Move) -> bool:
         """Whether the move castles: a king's step of two files or more, or the king taking its
         own rook (Chess960's notation)."""
-        m: Move = _as_move(move)
+        m = cython.declare(Move, _as_move(move))
         if not (self._pieces[KING] & (ONE << m.from_square)):
             return False
         return (abs((m.to_square & 7) - (m.from_square & 7)) > 1
                 or bool(self._pieces[ROOK] & self._colors[self._turn] & (ONE << m.to_square)))
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_kingside_castling(self, move: Move) -> bool:
         """Whether the move castles toward the h-file."""
-        m: Move = _as_move(move)
+        m = cython.declare(Move, _as_move(move))
         return self.is_castling(m) and (m.to_square & 7) > (m.from_square & 7)
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_queenside_castling(self, move: Move) -> bool:
         """Whether the move castles toward the a-file."""
-        m: Move = _as_move(move)
+        m = cython.declare(Move, _as_move(move))
         return self.is_castling(m) and (m.to_square & 7) < (m.from_square & 7)
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_zeroing(self, move: Move) -> bool:
         """Whether the move resets the half-move clock: a pawn move or a capture."""
-        m: Move = _as_move(move)
-        touched: u64 = (ONE << m.from_square) ^ (ONE << m.to_square)
+        m = cython.declare(Move, _as_move(move))
+        touched = cython.declare(u64, (ONE << m.from_square) ^ (ONE << m.to_square))
         return bool(touched & self._pieces[PAWN] or touched & self._colors[self._turn ^ 1] or m._drop == PAWN)
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_irreversible(self, move: Move) -> bool:
         """Whether the move can never be undone by later moves: it zeroes the clock, loses a
         castling right, or forgoes a legal en-passant capture."""
-        m: Move = _as_move(move)
-        rights: u64 = self.clean_castling_rights()
-        touched: u64 = (ONE << m.from_square) ^ (ONE << m.to_square)
+        m = cython.declare(Move, _as_move(move))
+        rights = cython.declare(u64, self.clean_castling_rights())
+        touched = cython.declare(u64, (ONE << m.from_square) ^ (ONE << m.to_square))
         loses = bool(touched & rights
                      or (rights & BB_RANK_1 and touched & self._pieces[KING] & self._colors[1])
                      or (rights & BB_RANK_8 and touched & self._pieces[KING] & self._colors[0]))
         return self.is_zeroing(m) or loses or self.has_legal_en_passant()
 
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
     def gives_check(self, move: Move) -> bool:
         """Whether the move puts the opponent in check."""
         self.push(move)
@@ -1556,6 +1604,7 @@ class Board(BaseBoard):
         _copy_position(board, self)
         board._spurious_rights = self._spurious_rights
         board._spurious_ep = self._spurious_ep
+        board._promoted = self._promoted
         if stack is True or (stack is not False and stack >= len(self._moves)):
             board._moves = list(self._moves)
             board._undo = list(self._undo)
@@ -1566,7 +1615,7 @@ class Board(BaseBoard):
             board._moves = self._moves[n:]
             board._undo = self._undo[n:]
             board._keys = self._keys[n:]
-            board._spurious_stack = [(ply - n, r, e) for ply, r, e in self._spurious_stack or () if ply >= n]
+            board._spurious_stack = [(ply - n, *given) for ply, *given in self._spurious_stack or () if ply >= n]
         return board
 
     def root(self) -> "Board":
@@ -1581,7 +1630,9 @@ class Board(BaseBoard):
         move stack is cleared."""
         rights = f(self.castling_rights)
         ep = self.ep_square
+        promoted = f(self._promoted)
         BaseBoard._place(self, self._transformed_codes(f))
+        self._promoted = promoted
         self._set_state(rights, None if ep is None else f(ONE << ep).bit_length() - 1)
         self.clear_stack()
 
@@ -1595,7 +1646,9 @@ class Board(BaseBoard):
         """Flip top to bottom, swap the colours and the side to move, in place; the stack is cleared."""
         rights = flip_vertical(self.castling_rights)
         ep = self.ep_square
+        promoted = flip_vertical(self._promoted)
         BaseBoard._place(self, [code ^ 8 if code else 0 for code in self._transformed_codes(flip_vertical)])
+        self._promoted = promoted
         self._turn ^= 1
         self._set_state(rights, None if ep is None else ep ^ 56)
         self.clear_stack()

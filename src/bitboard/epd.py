@@ -18,7 +18,7 @@ _UNESCAPES = {"\\": "\\", '"': '"', "t": "\t", "r": "\r", "n": "\n"}
 
 
 def format_operations(board, operations: dict) -> str:
-    """The operations of board.epd(**operations) as text ('bm Nf3; id "x";')."""
+    """The operations of ``board.epd(**operations)`` as text ('bm Nf3; id "x";')."""
     out = []
     for opcode, operand in operations.items():
         if not _OPCODE.match(opcode):

@@ -255,8 +255,8 @@ def _parse_counter(field, what, low, fen) -> int:
     return int(field)
 
 
-def board_fen(board) -> str:
-    """The piece-placement field of 64 piece codes."""
+def board_fen(board, promoted=0) -> str:
+    """The piece-placement field of 64 piece codes ("~" after the pieces of `promoted`)."""
     ranks = []
     for rank in range(7, -1, -1):
         text, empty = "", 0
@@ -264,6 +264,8 @@ def board_fen(board) -> str:
             code = board[8 * rank + file]
             if code:
                 text += (str(empty) if empty else "") + PIECE_LETTERS[code]
+                if promoted >> (8 * rank + file) & 1:
+                    text += "~"
                 empty = 0
             else:
                 empty += 1

@@ -251,8 +251,10 @@ def _danger(pos: Position, them: cython.int, occupied: u64, zone: u64) -> u64:
         danger = ((pawns << 7) & NOT_H_FILE) | ((pawns << 9) & NOT_A_FILE)
     else:
         danger = ((pawns >> 9) & NOT_H_FILE) | ((pawns >> 7) & NOT_A_FILE)
-    if pos._pieces[KING] & enemy:  # a board set up piece by piece may lack a king
-        danger |= KING_ATTACKS[ctz64(pos._pieces[KING] & enemy)]
+    b = pos._pieces[KING] & enemy  # none, or several, on a board set up piece by piece
+    while b:
+        danger |= KING_ATTACKS[ctz64(b)]
+        b &= b - 1
     b = pos._pieces[KNIGHT] & enemy
     while b:
         danger |= KNIGHT_ATTACKS[ctz64(b)]

@@ -1,0 +1,119 @@
+"""python-chess as the oracle of bitboard.chess: the same program on both boards, compared at
+every ply of random games, and on positions python-chess accepts that are not sound."""
+import random
+
+import chess
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bitboard.chess as bchess
+from helpers import PERFT
+
+STARTS = [fen for fen, _ in PERFT.values()] + [
+    "4k3/8/8/8/8/8/8/4K2K w - - 0 1",  # two white kings
+    "8/8/8/8/8/8/8/8 w - - 0 1",  # no king at all
+    "r3k2r/8/8/8/8/8/8/R3K3 w KQkq e3 0 1",  # spurious rights and en-passant square
+    "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1",  # promotions
+]
+
+
+def _queries(board, move):
+    """What a python-chess program asks of a board about one move."""
+    return (board.san(move), board.lan(move), board.uci(move), board.xboard(move), board.is_capture(move),
+            board.is_zeroing(move), board.is_irreversible(move), board.is_castling(move),
+            board.is_kingside_castling(move), board.is_queenside_castling(move), board.is_en_passant(move),
+            board.gives_check(move), board.is_into_check(move), board.is_pseudo_legal(move))
+
+
+def _state(board):
+    """What a python-chess program asks of a board about its position."""
+    return (board.fen(), board.fen(en_passant="fen"), board.shredder_fen(), board.epd(), int(board.status()),
+            board.castling_rights, board.clean_castling_rights(), board.ep_square, board.has_legal_en_passant(),
+            board.ply(), board.is_check(), board.was_into_check(), board.legal_moves.count(),
+            sorted(m.uci() for m in board.legal_moves), sorted(m.uci() for m in board.pseudo_legal_moves),
+            sorted(m.uci() for m in board.generate_legal_captures()), board.promoted,
+            board.board_fen(promoted=True), board.has_castling_rights(chess.WHITE),
+            board.has_queenside_castling_rights(chess.BLACK), board.has_chess960_castling_rights(),
+            {sq: p.symbol() for sq, p in board.piece_map().items()},
+            [board.attacks_mask(sq) for sq in range(64)], [board.pin_mask(chess.WHITE, sq) for sq in range(64)],
+            board.is_insufficient_material(), board.outcome() and board.outcome().result(),
+            board.mirror().fen(), board.transform(chess.flip_diagonal).board_fen(), board.chess960_pos(),
+            board.is_repetition(2), board.can_claim_draw())
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(STARTS), st.booleans(), st.integers(0, 2**32))
+def test_random_games_answer_as_python_chess(fen, chess960, seed):
+    rng = random.Random(seed)
+    ours, theirs = bchess.Board(fen, chess960=chess960), chess.Board(fen, chess960=chess960)
+    for _ in range(25):
+        assert _state(ours) == _state(theirs)
+        moves = list(theirs.legal_moves)
+        if not moves:
+            break
+        move = rng.choice(moves)
+        if rng.random() < 0.1:
+            move = chess.Move.null()
+        elif rng.random() < 0.1:  # a pseudo-legal move that may leave the king in check
+            move = rng.choice(list(theirs.pseudo_legal_moves))
+        if move and theirs.is_legal(move):
+            assert _queries(ours, move) == _queries(theirs, move)
+        ours.push(move)  # a python-chess Move, taken as it is
+        theirs.push(move)
+    assert [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]
+    assert ours.root().fen() == theirs.root().fen()
+    assert ours.copy(stack=3).root().fen() == theirs.copy(stack=3).root().fen()
+    while theirs.move_stack:
+        assert ours.pop() == theirs.pop()
+        assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen") and ours.promoted == theirs.promoted
+
+
+def test_edits_and_writable_attributes_answer_as_python_chess():
+    ours, theirs = bchess.Board(), chess.Board()
+    for board in (ours, theirs):
+        board.remove_piece_at(chess.H1)
+        board.set_piece_at(chess.E4, chess.Piece(chess.QUEEN, chess.BLACK), promoted=True)
+        board.turn = chess.BLACK
+        board.castling_rights |= chess.BB_H1
+        board.ep_square = chess.E3
+        board.halfmove_clock = 7
+    assert _state(ours) == _state(theirs)
+    for board in (ours, theirs):
+        board.chess960 = True
+        board.set_castling_fen("Kq")
+        board.apply_mirror()
+    assert _state(ours) == _state(theirs)
+    for board in (ours, theirs):
+        board.clear()
+    assert _state(ours) == _state(theirs)
+
+
+@pytest.mark.parametrize("epd", [
+    '1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";',
+    'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - bm Qxf7#; ce 1000; acd 12; pv Qxf7#;',
+    '8/8/8/8/8/8/8/K6k w - - hmvc 12; fmvn 40; c0 "escaped \\" quote"; noop;',
+])
+def test_epd_reads_and_writes_as_python_chess(epd):
+    ours, theirs = bchess.Board(), chess.Board()
+    our_ops, their_ops = ours.set_epd(epd), theirs.set_epd(epd)
+    assert ours.fen() == theirs.fen()
+    assert {k: [m.uci() for m in v] if isinstance(v, list) else v for k, v in our_ops.items()} == \
+           {k: [m.uci() for m in v] if isinstance(v, list) else v for k, v in their_ops.items()}
+    assert ours.epd(**our_ops) == theirs.epd(**their_ops)
+
+
+def test_a_python_chess_program_runs_unchanged():
+    def program(chess):  # written against python-chess: the same text runs on either module
+        board = chess.Board()
+        board.push_san("e4")
+        board.push(chess.Move.from_uci("e7e5"))
+        out = [board.legal_moves.count(), bool(board.legal_moves), chess.Move.from_uci("g1f3") in board.legal_moves]
+        out.append(str(board.legal_moves)[:20] == str(board.legal_moves)[:20])
+        out.append(sorted(board.san(m) for m in board.legal_moves if board.is_capture(m)))
+        out.append(chess.SquareSet(chess.BB_RANK_1 & board.occupied_co[chess.WHITE]).tolist())
+        out.append([chess.square_name(sq) for sq in board.pieces(chess.KNIGHT, chess.WHITE)])
+        out.append(board.variation_san([chess.Move.from_uci(u) for u in ("g1f3", "b8c6", "f1b5")]))
+        out.append((chess.Board.from_chess960_pos(518).fen(), chess.Board.from_chess960_pos(0).chess960_pos()))
+        return out
+    assert program(bchess) == program(chess)
