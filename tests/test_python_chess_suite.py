@@ -14,6 +14,7 @@ import pytest
 
 import bitboard
 from bitboard import Board
+from bitboard.benchmarks.perft_suite import read_perft_file
 
 VERSION = "1.11.2"
 RUNNER = pathlib.Path(__file__).with_name("python_chess_suite.py")
@@ -57,28 +58,11 @@ def test_python_chess_core_test_classes_pass(sdist):
     assert failing == set(CANNOT_PASS), result.stderr[-6000:]
 
 
-def _perft_file(path):
-    """(id, epd, [(depth, count)]) of each position of a python-chess perft file."""
-    positions = []
-    for line in path.read_text().splitlines():
-        words = line.split(maxsplit=1)
-        if not words or words[0].startswith("#"):
-            continue
-        if words[0] == "id":
-            positions.append([words[1], None, []])
-        elif words[0] == "epd":
-            positions[-1][1] = words[1]
-        elif words[0] == "perft":
-            depth, count = words[1].split()
-            positions[-1][2].append((int(depth), int(count)))
-    return positions
-
-
 @pytest.mark.parametrize("name", ["chess960.perft", "tricky.perft"])
 def test_perft_files_agree(sdist, name):
     # as python-chess runs them: chess960=True for both; the deepest counts are a benchmark run
     depth = 4 if bitboard.compiled else 3
-    positions = _perft_file(sdist / "examples" / "perft" / name)
+    positions = read_perft_file(sdist / "examples" / "perft" / name)
     assert len(positions) == {"chess960.perft": 960, "tricky.perft": 19}[name]
     checked = 0
     for ident, epd, counts in positions:
