@@ -43,8 +43,9 @@ def sdist(tmp_path_factory):
         for member in archive.getmembers():
             name = member.name.split("/", 1)[-1]
             if name == "test.py" or name.startswith("examples/perft/") and name.endswith(".perft"):
-                member.name = name
-                archive.extract(member, folder)
+                target = folder / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(archive.extractfile(member).read())
     return folder
 
 
