@@ -534,7 +534,7 @@ class Board(BaseBoard):
         self._moves = []
         self._undo = []
         self._keys = []
-        self._listed = []
+        self._listed = None  # made by the first generate_legal_moves
         self._spurious_stack = None  # made when first needed: most boards never need it
         self._spurious_rights = 0
         self._spurious_ep = NO_SQUARE
@@ -580,7 +580,7 @@ class Board(BaseBoard):
             self._ep = NO_SQUARE
             self._spurious_ep = NO_SQUARE if ep is None else square_arg(ep)
         self._key = _compute_key(self)
-        self._listed = []
+        self._listed = None  # made by the first generate_legal_moves
 
     def _placement_changed(self) -> None:
         self._set_state(self.castling_rights, self.ep_square)
@@ -619,7 +619,7 @@ class Board(BaseBoard):
         self._moves = []
         self._undo = []
         self._keys = []
-        self._listed = []
+        self._listed = None  # made by the first generate_legal_moves
         self._spurious_stack = None
 
     # --- FEN and EPD ---
@@ -860,6 +860,8 @@ class Board(BaseBoard):
         moves = self._legal_list(from_mask, to_mask)
         if from_mask == BB_ALL and to_mask == BB_ALL:
             ply: cython.Py_ssize_t = len(self._moves)
+            if self._listed is None:
+                self._listed = []
             while len(self._listed) <= ply:
                 self._listed.append(None)
             self._listed[ply] = moves[:]
@@ -978,7 +980,8 @@ class Board(BaseBoard):
         ply: cython.Py_ssize_t = len(self._moves)
         if not isinstance(move, Move):
             return -1
-        if ply >= len(self._listed) or self._listed[ply] is None or move not in self._listed[ply]:
+        if self._listed is None or ply >= len(self._listed) or self._listed[ply] is None \
+                or move not in self._listed[ply]:
             return -1
         m: Move = move
         frm: cython.int = m.from_square
@@ -1109,7 +1112,7 @@ class Board(BaseBoard):
         self._moves.append(move)
         self._undo.append(stack_entry(undo | phantom, code))
         self._keys.append(key)
-        while len(self._listed) > len(self._moves):  # forget the lists above the new ply
+        while self._listed and len(self._listed) > len(self._moves):  # forget the lists above the new ply
             self._listed.pop()
 
     def _remember_given(self, code) -> None:
@@ -1185,7 +1188,7 @@ class Board(BaseBoard):
         else:
             _unmake(self, entry_move(entry), entry_undo(entry), key)
         move = self._moves.pop()
-        while len(self._listed) > len(self._moves) + 1:
+        while self._listed and len(self._listed) > len(self._moves) + 1:
             self._listed.pop()
         if self._spurious_stack and self._spurious_stack[-1][0] == len(self._moves):
             _, self._spurious_rights, self._spurious_ep, self._promoted = self._spurious_stack.pop()

@@ -5,7 +5,8 @@
 Peers that are installed are measured in the same run (pip install chess chessmg nchess):
 compiled perft with bulk counting against chessmg and nchess, and the perft loop driven from
 Python (legal_moves / push / pop) against nchess and python-chess; a peer that is not installed
-is named as missing. Then memory: bytes per Board and per ply.
+is named as missing. Then the same positions with chess960=True against chess960=False, and
+memory: bytes per Board and per ply.
 """
 import contextlib
 import io
@@ -51,6 +52,12 @@ def perft_engines() -> dict:
         import nchess
         engines["nchess"] = lambda fen, d: nchess.Board(fen).perft(d)
     return engines
+
+
+def chess960_engines() -> dict:
+    """Compiled perft of a board in standard notation and of the same board with chess960=True."""
+    return {"standard": lambda fen, d: Board(fen).perft(d),
+            "chess960": lambda fen, d: Board(fen, chess960=True).perft(d)}
 
 
 def loop_engines(uncompiled_board) -> dict:
@@ -118,14 +125,14 @@ def _interleaved(engines: dict, fen: str, depth: int, repeat: int, name: str) ->
     return best
 
 
-def memory_report() -> str:
-    """Bytes of an empty Board and bytes per pushed ply, measured with tracemalloc."""
+def _memory(make_board) -> tuple:
+    """(sys.getsizeof, bytes per Board with its stacks, bytes per pushed ply) of one library."""
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
-    boards = [Board() for _ in range(1000)]
+    boards = [make_board() for _ in range(1000)]
     after = tracemalloc.take_snapshot()
     per_board = sum(s.size_diff for s in after.compare_to(before, "filename")) / len(boards)
-    board = Board()
+    board = make_board()
     plies = 0
     before = tracemalloc.take_snapshot()
     for _ in range(50):  # 200 plies: a knight dance that never ends the game
@@ -135,11 +142,21 @@ def memory_report() -> str:
     after = tracemalloc.take_snapshot()
     per_ply = sum(s.size_diff for s in after.compare_to(before, "filename")) / plies
     tracemalloc.stop()
-    return markdown_table(["what", "bytes"], [
-        ["Board object (sys.getsizeof)", sys.getsizeof(boards[0])],
-        ["Board with its empty stacks (tracemalloc, mean of 1000)", f"{per_board:.0f}"],
-        ["per pushed ply (Move shared; undo record, key, list slots)", f"{per_ply:.0f}"],
-    ])
+    return sys.getsizeof(boards[0]), round(per_board), round(per_ply)
+
+
+def memory_report() -> str:
+    """Bytes of an empty Board and bytes per pushed ply, measured with tracemalloc, beside
+    python-chess's measured the same way when it is installed."""
+    libraries = {"bitboard": Board}
+    with contextlib.suppress(ImportError):
+        import chess
+        libraries["python-chess"] = chess.Board
+    columns = {name: _memory(make) for name, make in libraries.items()}
+    rows = ["Board object (sys.getsizeof)", "Board with its empty stacks (tracemalloc, mean of 1000)",
+            "per pushed ply (tracemalloc, 200 plies)"]
+    return markdown_table(["what"] + [f"{name} bytes" for name in columns],
+                          [[row] + [columns[name][k] for name in columns] for k, row in enumerate(rows)])
 
 
 def main(argv=None):
@@ -154,6 +171,9 @@ def main(argv=None):
     print(speed_table(loop_engines(uncompiled_board), [(n, f, d - shift) for n, f, _, d in POSITIONS],
                       max(1, repeat // 2), [("bitboard", ["nchess"]), ("bitboard", ["python-chess"]),
                                             ("bitboard uncompiled", ["python-chess"])]))
+    print("\nThe same positions with chess960=True (castling by the Chess960 rules and notation)\n")
+    print(speed_table(chess960_engines(), [(n, f, d - shift) for n, f, d, _ in POSITIONS], repeat,
+                      [("chess960", ["standard"])]))
     print("\nMemory\n")
     print(memory_report())
 
