@@ -117,3 +117,24 @@ def test_a_python_chess_program_runs_unchanged():
         out.append((chess.Board.from_chess960_pos(518).fen(), chess.Board.from_chess960_pos(0).chess960_pos()))
         return out
     assert program(bchess) == program(chess)
+
+
+def test_python_chess_attack_tables_are_the_same_numbers():
+    for name in ("BB_KNIGHT_ATTACKS", "BB_KING_ATTACKS", "BB_PAWN_ATTACKS", "BB_RAYS", "BB_DIAG_MASKS",
+                 "BB_DIAG_ATTACKS", "BB_FILE_MASKS", "BB_FILE_ATTACKS", "BB_RANK_MASKS", "BB_RANK_ATTACKS"):
+        assert getattr(bchess, name) == getattr(chess, name), name
+    with pytest.raises(AttributeError, match="no attribute 'BB_NOTHING'"):
+        getattr(bchess, "BB_NOTHING")  # noqa: B009  (the module's __getattr__ answers)
+
+
+def test_every_public_name_of_python_chess_is_there():
+    typing_helpers = {"BaseBoardT", "BoardT", "Callable", "ClassVar", "ColorName", "Counter", "Dict", "EnPassantSpec",
+                      "Generic", "Hashable", "IntoSquareSet", "Iterable", "Iterator", "List", "Literal", "Mapping",
+                      "Optional", "SupportsInt", "Tuple", "Type", "TypeVar", "Union", "annotations", "collections",
+                      "copy", "dataclasses", "enum", "itertools", "math", "re", "typing"}
+    theirs = {name for name in dir(chess) if not name.startswith("_")} - typing_helpers
+    assert {name for name in theirs if not hasattr(bchess, name)} == set()
+    for cls in ("Board", "BaseBoard", "Move", "Piece", "SquareSet", "LegalMoveGenerator", "PseudoLegalMoveGenerator",
+                "Outcome", "Status", "Termination"):
+        theirs = {name for name in dir(getattr(chess, cls)) if not name.startswith("_")}
+        assert {name for name in theirs if not hasattr(getattr(bchess, cls), name)} == set(), cls

@@ -516,6 +516,24 @@ class Board(BaseBoard):
     castling moves are written king takes rook (e1h1), as python-chess does.
     """
 
+    # python-chess's class attributes of its standard-chess Board (variants, engines and
+    # tablebase probing read them)
+    aliases = ["Standard", "Chess", "Classical", "Normal", "Illegal", "From Position"]
+    uci_variant = "chess"
+    xboard_variant = "normal"
+    starting_fen = STARTING_FEN
+    tbw_suffix = ".rtbw"
+    tbz_suffix = ".rtbz"
+    tbw_magic = b"\x71\xe8\x23\x5d"
+    tbz_magic = b"\xd7\x66\x0c\xa5"
+    pawnless_tbw_suffix = None
+    pawnless_tbz_suffix = None
+    pawnless_tbw_magic = None
+    pawnless_tbz_magic = None
+    connected_kings = False
+    one_king = True
+    captures_compulsory = False
+
     _moves: list
     _undo: list
     _keys: list

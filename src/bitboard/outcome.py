@@ -12,6 +12,9 @@ class Termination(enum.Enum):
     FIVEFOLD_REPETITION = enum.auto()
     FIFTY_MOVES = enum.auto()
     THREEFOLD_REPETITION = enum.auto()
+    VARIANT_WIN = enum.auto()  # python-chess's variants' ends: never reached in standard chess
+    VARIANT_LOSS = enum.auto()
+    VARIANT_DRAW = enum.auto()
 
 
 class Outcome:

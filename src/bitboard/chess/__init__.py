@@ -27,3 +27,14 @@ from ..status import (STATUS_BAD_CASTLING_RIGHTS, STATUS_EMPTY, STATUS_IMPOSSIBL
                       STATUS_TOO_MANY_BLACK_PIECES, STATUS_TOO_MANY_CHECKERS, STATUS_TOO_MANY_KINGS,
                       STATUS_TOO_MANY_WHITE_PAWNS, STATUS_TOO_MANY_WHITE_PIECES, STATUS_VALID, Status)
 from ..types import Bitboard, Color, PieceType, Square
+from ..fen import _CASTLING_FIELD as FEN_CASTLING_REGEX
+from ..san import _SAN as SAN_REGEX
+
+
+def __getattr__(name):  # noqa: F811  (PEP 562: the module's attribute of last resort)
+    if name in ("BB_KNIGHT_ATTACKS", "BB_KING_ATTACKS", "BB_PAWN_ATTACKS", "BB_RAYS", "BB_DIAG_MASKS",
+                "BB_DIAG_ATTACKS", "BB_FILE_MASKS", "BB_FILE_ATTACKS", "BB_RANK_MASKS", "BB_RANK_ATTACKS"):
+        from .tables import attack_tables
+        globals().update(attack_tables())
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
