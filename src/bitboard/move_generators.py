@@ -11,33 +11,43 @@ from typing import Iterator
 from .move import Move
 
 
-class LegalMoveGenerator:
-    """The legal moves of `board`, regenerated on each use."""
+class _MoveGenerator:
+    """What both generators share: a board, and truth meaning "there is a move"."""
 
     __slots__ = ("board",)
 
     def __init__(self, board):
         self.board = board
 
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self.board.generate_legal_moves())
-
     def __bool__(self) -> bool:
         return self.any()
 
     def any(self) -> bool:
+        """Whether there is at least one move."""
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        """The number of moves."""
+        return sum(1 for _ in self)
+
+
+class LegalMoveGenerator(_MoveGenerator):
+    """The legal moves of `board`, regenerated on each use."""
+
+    __slots__ = ()
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.board.generate_legal_moves())
+
+    def any(self) -> bool:
         """Whether there is at least one legal move."""
         count = getattr(self.board, "_count_legal", None)
-        if count is not None:
-            return count() > 0
-        return any(True for _ in self)
+        return count() > 0 if count is not None else _MoveGenerator.any(self)
 
     def count(self) -> int:
         """The number of legal moves (counted in C on a bitboard Board)."""
         count = getattr(self.board, "_count_legal", None)
-        if count is not None:
-            return count()
-        return sum(1 for _ in self)
+        return count() if count is not None else _MoveGenerator.count(self)
 
     def __contains__(self, move) -> bool:
         return self.board.is_legal(move)
@@ -48,27 +58,13 @@ class LegalMoveGenerator:
         return f"<LegalMoveGenerator at {id(self):#x} ({sans})>"
 
 
-class PseudoLegalMoveGenerator:
+class PseudoLegalMoveGenerator(_MoveGenerator):
     """The pseudo-legal moves of `board` (legal but for leaving the own king in check)."""
 
-    __slots__ = ("board",)
-
-    def __init__(self, board):
-        self.board = board
+    __slots__ = ()
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self.board.generate_pseudo_legal_moves())
-
-    def __bool__(self) -> bool:
-        return self.any()
-
-    def any(self) -> bool:
-        """Whether there is at least one pseudo-legal move."""
-        return any(True for _ in self)
-
-    def count(self) -> int:
-        """The number of pseudo-legal moves."""
-        return sum(1 for _ in self)
 
     def __contains__(self, move) -> bool:
         return self.board.is_pseudo_legal(move)

@@ -251,11 +251,20 @@ def _finish_make(pos: Position, frm: cython.int, to: cython.int, key: u64, undo:
     if castling != pos._castling:
         key ^= CASTLING_KEYS[pos._castling] ^ CASTLING_KEYS[castling]
         pos._castling = castling
+    _pass_turn(pos, key)
+    return undo
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _pass_turn(pos: Position, key: u64) -> cython.void:
+    """The other side to move, the move number counting on after black, and the new key."""
     if pos._turn == 0:
         pos._fullmove += 1
     pos._turn ^= 1
     pos._key = key
-    return undo
 
 
 @cython.cfunc
@@ -313,10 +322,7 @@ def _make_null(pos: Position) -> u64:
         key ^= EP_KEYS[pos._ep & 7]
     pos._ep = NO_SQUARE
     pos._halfmove += 1
-    if pos._turn == 0:
-        pos._fullmove += 1
-    pos._turn ^= 1
-    pos._key = key
+    _pass_turn(pos, key)
     return undo
 
 
