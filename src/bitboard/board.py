@@ -1277,9 +1277,50 @@ class Board(BaseBoard):
 
     def push_san(self, san: str) -> Move:
         """Parse a SAN move, push it and return it."""
-        move = self.parse_san(san)
-        self.push(move)
+        code: cython.int = _san.san_code(self, san)
+        move = self._move_for_code(code)
+        self._push_code(NULL_MOVE if code < 0 else code, move)
         return move
+
+    def _san_codes(self, piece: cython.int, from_mask: u64, to: cython.int, promotion: cython.int) -> list:
+        """For the SAN reader: the codes of the legal moves of `piece` (0: any) from `from_mask`
+        to `to` promoting to `promotion` (0: none, -1: any); castling is left out, except that
+        to == -1 asks for the castling moves alone."""
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        code: cython.int
+        own: u64 = self._colors[self._turn]
+        movers: u64 = own & from_mask & (self._pieces[piece] if piece else BB_ALL)
+        if to < 0:
+            movers = own & self._pieces[KING]
+        if not self._one_king():
+            n = 0
+            codes = [c for c in self._pseudo_codes(movers, BB_ALL) if not self._exposes_king(c)]
+        else:
+            n = _generate(self, buf, 0, movers, False)
+            codes = [buf[i] for i in range(n)]
+        out = []
+        for code in codes:
+            if (move_flag(code) == CASTLING) != (to < 0):
+                continue
+            if to >= 0 and (move_to(code) != to or (promotion >= 0 and flag_promotion(move_flag(code)) != promotion)):
+                continue
+            out.append(code)
+        return out
+
+    def _move_for_code(self, code: cython.int) -> Move:
+        """The Move of a generated code (-1: the null move)."""
+        return Move(0, 0) if code < 0 else self._move_for(code)
+
+    def _code_from(self, code: cython.int) -> int:
+        return move_from(code)
+
+    def _code_to(self, code: cython.int) -> int:
+        return move_to(code)
+
+    def _code_promotion(self, code: cython.int) -> int:
+        return flag_promotion(move_flag(code))
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:

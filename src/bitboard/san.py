@@ -15,14 +15,14 @@ AmbiguousMoveError: all ValueErrors with the text in the message.
 import re
 
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, quoted
-from .move import Move
 from .piece import PAWN, PIECE_SYMBOLS
-from .squares import FILE_NAMES, RANK_NAMES, SQUARE_NAMES
+from .squares import BB_ALL, BB_FILES, BB_RANKS, FILE_NAMES, RANK_NAMES, SQUARE_NAMES
 
 # piece letter, from-file, from-rank, target square, promotion piece (group 5, its letter only)
 _SAN = re.compile(r"\A([KQRBN])?([a-h])?([1-8])?[x-]?([a-h][1-8])(?:=?([KQRBNkqrbn]))?[+#]?\Z")
 _CASTLES = {"O-O": 2, "O-O-O": -2, "0-0": 2, "0-0-0": -2}
 _NULL_MOVES = ("--", "Z0", "0000", "@@@@")
+
 
 
 def san(board, move, long=False) -> str:
@@ -76,41 +76,51 @@ def _disambiguation(board, move, piece) -> str:
 
 def parse_san(board, text):
     """The legal Move that `text` names in SAN (the null move for "--", "Z0", "0000", "@@@@")."""
+    return board._move_for_code(san_code(board, text))
+
+
+def san_code(board, text) -> int:
+    """The generator's code of the legal move `text` names (-1 for the null move): the grammar
+    here, the matching against the legal moves in C (Board._san_codes)."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"SAN must be a string, not {type(text).__name__} {quoted(text)}")
     if text.rstrip("+#") in _CASTLES and text[len(text.rstrip("+#")):] in ("", "+", "#"):
-        step = _CASTLES[text.rstrip("+#")]
-        for move in board.legal_moves:
-            if board.is_castling(move) and (move.to_square > move.from_square) == (step > 0):
-                return move
+        kingside = _CASTLES[text.rstrip("+#")] > 0
+        for code in board._san_codes(0, 0, -1, 0):  # the castling moves
+            if (board._code_to(code) > board._code_from(code)) == kingside:
+                return code
         raise IllegalMoveError(f"illegal san: {quoted(text)} in {board.fen()}")
     match = _SAN.match(text)
     if not match:
         if text in _NULL_MOVES:
-            return Move.null()
+            return -1
         raise InvalidMoveError(f"invalid san: {quoted(text)}")
     letter, file, rank, target, promotion = match.groups()
     to_square = SQUARE_NAMES.index(target)
-    promotion_type = PIECE_SYMBOLS.index(promotion.lower()) if promotion else None
+    promotion_type = PIECE_SYMBOLS.index(promotion.lower()) if promotion else 0
+    from_mask = BB_ALL
+    if file:
+        from_mask &= BB_FILES[FILE_NAMES.index(file)]
+    if rank:
+        from_mask &= BB_RANKS[RANK_NAMES.index(rank)]
     if letter:
         piece = PIECE_SYMBOLS.index(letter.lower())
     elif file and rank:  # a fully given from-square names any piece's move, castling included
-        frm = SQUARE_NAMES.index(file + rank)
-        moves = [m for m in board.legal_moves if m.from_square == frm and m.to_square == to_square]
-        chosen = [m for m in moves if m.promotion == promotion_type]
+        codes = board._san_codes(0, from_mask, to_square, -1)
+        chosen = [code for code in codes if board._code_promotion(code) == promotion_type]
         if chosen:
             return chosen[0]
-        raise IllegalMoveError(f"{'missing promotion piece type' if moves else 'illegal san'}: "
+        for code in board._san_codes(0, 0, -1, 0):  # a castling, as king takes rook or e1g1
+            if board._code_from(code) == SQUARE_NAMES.index(file + rank) and not promotion_type and (
+                    board._code_to(code) == to_square or board._move_for_code(code).to_square == to_square):
+                return code
+        raise IllegalMoveError(f"{'missing promotion piece type' if codes else 'illegal san'}: "
                                f"{quoted(text)} in {board.fen()}")
     else:
         piece = PAWN
         if file is None:
-            file = FILE_NAMES[to_square & 7]  # a pawn capture must name its file
-    found = [m for m in board.legal_moves  # castling is only ever O-O, O-O-O or a full e1g1
-             if m.to_square == to_square and not board.is_castling(m)
-             and board.piece_type_at(m.from_square) == piece and m.promotion == promotion_type
-             and (file is None or FILE_NAMES[m.from_square & 7] == file)
-             and (rank is None or RANK_NAMES[m.from_square >> 3] == rank)]
+            from_mask &= BB_FILES[to_square & 7]  # a pawn move without a file goes straight ahead
+    found = board._san_codes(piece, from_mask, to_square, promotion_type)
     if not found:
         raise IllegalMoveError(f"illegal san: {quoted(text)} in {board.fen()}")
     if len(found) > 1:
