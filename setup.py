@@ -28,6 +28,8 @@ COMPILED_MODULES = [
     "fen",
     "move_generators",
     "board",
+    "san",
+    "pgn",
     "catalogue.bitscan",
     "catalogue.serialize",
     "catalogue.searches",

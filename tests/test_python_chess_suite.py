@@ -1,14 +1,14 @@
 """python-chess's own tests and perft files, run against `bitboard.chess`.
 
 They come from python-chess's source distribution on PyPI (GPL-3.0; nothing of it is copied
-into this repository): pip downloads it at test time, and without a network these tests skip
-saying so. The runner (python_chess_suite.py) binds `chess` to `bitboard.chess` in a subprocess,
-since python-chess itself is installed here as the oracle of the other tests.
+into this repository): the `sdist` fixture (conftest.py) downloads it at test time, and without
+a network these tests skip saying so. The runner (python_chess_suite.py) binds `chess` to
+`bitboard.chess` in a subprocess, since python-chess itself is installed here as the oracle of
+the other tests.
 """
 import pathlib
 import subprocess
 import sys
-import tarfile
 
 import pytest
 
@@ -16,7 +16,6 @@ import bitboard
 from bitboard import Board
 from bitboard.benchmarks.perft_suite import read_perft_file
 
-VERSION = "1.11.2"
 RUNNER = pathlib.Path(__file__).with_name("python_chess_suite.py")
 
 # The tests of the seven core classes (113 in all) that cannot pass, and why.
@@ -26,27 +25,6 @@ CANNOT_PASS = {
     "BoardTestCase.test_polyglot":
         "bitboard's Zobrist keys come from its own seeded generator, not from Polyglot's published table",
 }
-
-
-@pytest.fixture(scope="module")
-def sdist(tmp_path_factory):
-    """The unpacked test.py and examples/perft of python-chess's sdist."""
-    folder = tmp_path_factory.mktemp("python-chess")
-    download = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary",
-                               ":all:", f"chess=={VERSION}", "--dest", str(folder)],
-                              capture_output=True, text=True, timeout=300)
-    archives = list(folder.glob("chess-*.tar.gz"))
-    if download.returncode or not archives:
-        pytest.skip(f"python-chess {VERSION}'s sdist could not be downloaded from PyPI (offline?): "
-                    f"{download.stderr.strip()[-300:]}")
-    with tarfile.open(archives[0]) as archive:
-        for member in archive.getmembers():
-            name = member.name.split("/", 1)[-1]
-            if name == "test.py" or name.startswith("examples/perft/") and name.endswith(".perft"):
-                target = folder / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(archive.extractfile(member).read())
-    return folder
 
 
 def test_python_chess_core_test_classes_pass(sdist):

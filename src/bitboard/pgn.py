@@ -1,0 +1,428 @@
+"""PGN: a streaming reader of games, and the writer back to PGN text.
+
+    for game in read_games("lichess_db.pgn.zst"):
+        game.headers["White"], game.moves, game.result, game.evals, game.clocks
+
+`read_games` takes a path (str or PathLike; `.gz`, `.bz2` and `.zst` are read transparently, the
+last with the `zstandard` package) or an open binary or text file (`io.StringIO(text)` for PGN in
+a string), and yields one `Game` per game: a game starts at a tag section, or at movetext after
+a result token. Every move is parsed by the board's SAN reader and checked for legality.
+
+Real files' habits are accepted: `0-0`, long algebraic (`e2e4`, `Ng1-f3`), missing or extra
+check marks, `--` null moves, king-takes-rook castling, a byte-order mark, CRLF, escaped quotes
+in tags, brace and semicolon comments, `%` escape lines, games without tags, empty games.
+Nothing is lost: a game that cannot be read (an illegal or unknown move, a game cut off before
+its result) is yielded with `error` naming the move text, the ply and the line, with the moves
+read before it, and reading goes on with the next game.
+"""
+from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+import bz2
+import gzip
+import io
+import os
+import re
+from typing import Dict, Iterator, List, Optional, Tuple, Union
+
+from .board import Board
+from .errors import quoted
+from .fen import STARTING_FEN
+from .move import Move
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+#: The move-suffix annotations and the NAG each stands for (PGN standard, section 10).
+SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+CHESS960_VARIANTS = ("chess960", "chess 960", "fischerandom", "fischer random", "fischerrandom")
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+# one tag on its line, its value read to the last quote: writers that leave inner quotes
+# unescaped (python-chess among them) are read as they meant
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"(.*)"\s*\]\Z')
+_EVAL = re.compile(r"\[%eval\s+(#)?([+-]?(?:\d+\.?\d*|\.\d+))[^\]]*\]")
+_CLOCK = re.compile(r"\[%clk\s+(\d+):(\d+):(\d+(?:\.\d*)?)\s*\]")
+_COMMANDS = re.compile(r"\s*\[%[^\]]*\]\s*")
+_MOVE_NUMBER = re.compile(r"\d+(?:\.+|\Z)")  # "12.", "12...", "12" (not the 0 of 0-0)
+
+
+class Mate(int):
+    """A mate score from a `[%eval #N]` comment: mate in N moves (negative: the side to move is
+    mated), kept apart from centipawn-like float evals."""
+
+    def __repr__(self) -> str:
+        return f"Mate({int(self)})"
+
+
+class Game:
+    """One game of a PGN file: its tags and mainline, with what the comments said about each move.
+
+    `moves[i]` was played from the position after `moves[:i]`; `evals[i]` and `clocks[i]` come
+    from the comment after that move (None where it has none): an eval is a float in pawns from
+    white's side, or a `Mate`; a clock is seconds left. `comments` and `nags` (one entry per move,
+    plus `comment`, the text before the first move) are filled when read_games is asked for them,
+    `variations` (ply, the variation's text) likewise. `offset` is the byte offset of the game in
+    the decompressed stream and `line` its first line; `error` says why the game could not be read
+    to its end, or is None.
+    """
+
+    __slots__ = ("headers", "moves", "result", "evals", "clocks", "comment", "comments", "nags", "variations",
+                 "offset", "line", "error", "_board")
+
+    def __init__(self, offset: int = 0, line: int = 1):
+        self.headers: Dict[str, str] = {}
+        self.moves: List[Move] = []
+        self.result: Optional[str] = None
+        self.evals: List[Union[float, Mate, None]] = []
+        self.clocks: List[Optional[float]] = []
+        self.comment: Optional[str] = None
+        self.comments: List[Optional[str]] = []
+        self.nags: List[Tuple[int, ...]] = []
+        self.variations: List[Tuple[int, str]] = []
+        self.offset = offset
+        self.line = line
+        self.error: Optional[str] = None
+        self._board: Optional[Board] = None
+
+    @property
+    def fen(self) -> str:
+        """The starting position: the FEN tag when SetUp says so (or without SetUp), else the
+        standard one."""
+        return self.headers.get("FEN", STARTING_FEN) if self.headers.get("SetUp", "1") != "0" else STARTING_FEN
+
+    @property
+    def chess960(self) -> bool:
+        """Whether the Variant tag names Chess960."""
+        return self.headers.get("Variant", "").lower() in CHESS960_VARIANTS
+
+    def board(self) -> Board:
+        """The starting position as a Board."""
+        return Board(self.fen, chess960=self.chess960)
+
+    def end(self) -> Board:
+        """The position after the moves read, with them on its move stack."""
+        board = self.board()
+        for move in self.moves:
+            board.push(move)
+        return board
+
+    def __repr__(self) -> str:
+        names = f"{self.headers.get('White', '?')} - {self.headers.get('Black', '?')}"
+        error = f", error={quoted(self.error)}" if self.error else ""
+        return f"<Game {names!r} {len(self.moves)} moves {self.result or '(no result)'} at byte {self.offset}{error}>"
+
+
+def read_games(source, *, variations: bool = False, comments: bool = False) -> Iterator[Game]:
+    """Every game of a PGN source (a path, or an open binary or text file), one Game each."""
+    stream, close = _open(source)
+    try:
+        reader = _Reader(variations, comments)
+        yield from reader.games(stream)
+    finally:
+        if close:
+            stream.close()
+
+
+def _open(source):
+    """(an iterable of lines, bytes or str; whether we opened it)."""
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        if path.endswith(".gz"):
+            return gzip.open(path, "rb"), True
+        if path.endswith(".bz2"):
+            return bz2.open(path, "rb"), True
+        if path.endswith(".zst"):
+            try:
+                import zstandard
+            except ImportError:
+                raise ImportError(f"reading {quoted(path)} needs zstandard: pip install 'bitboard[pgn]' "
+                                  "(or pip install zstandard)") from None
+            raw = open(path, "rb")  # noqa: SIM115  (closed with the reader)
+            return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw, closefd=True)), True
+        return open(path, "rb"), True  # noqa: SIM115
+    if hasattr(source, "read"):
+        return source, False
+    raise TypeError(f"a PGN source is a path or an open file, not {type(source).__name__} {quoted(source)}")
+
+
+class _Reader:
+    """The state of one pass over a stream: the game being read and where the tokens stand."""
+
+    def __init__(self, variations: bool, comments: bool):
+        self.want_variations = variations
+        self.want_comments = comments
+        self.game: Optional[Game] = None
+        self.board: Optional[Board] = None
+        self.in_tags = False
+        self.depth = 0  # variation nesting
+        self.variation: List[str] = []
+        self.comment: Optional[List[str]] = None  # the parts of a brace comment being read
+        self.seen_movetext = False
+        self.lineno = 0
+
+    def games(self, stream) -> Iterator[Game]:
+        offset = 0
+        first = True
+        for raw in stream:
+            if isinstance(raw, bytes):
+                size = len(raw)
+                line = raw.decode("utf-8", errors="replace")
+            else:
+                line = raw
+                size = len(raw.encode("utf-8", errors="replace"))
+            if first:
+                line = line.lstrip("\ufeff")
+                first = False
+            self.lineno += 1
+            yield from self.line(line.rstrip("\r\n"), offset)
+            offset += size
+        if self.game is not None:
+            if self.comment is not None:
+                self.comment_end(" ".join(self.comment))
+            yield self.finish("the game ends without a result token (a truncated game)")
+
+    def line(self, line: str, offset: int) -> Iterator[Game]:
+        if self.comment is None:
+            if line.startswith("%"):
+                return  # an escape line (PGN standard, section 6)
+            stripped = line.strip()
+            if stripped.startswith("["):
+                if self.game is not None and not self.in_tags:
+                    yield self.finish("the game ends without a result token (a truncated game)")
+                if self.game is None:
+                    self.start(offset)
+                self.in_tags = True
+                tags = _TAG.findall(stripped)
+                whole = _TAG_LINE.match(stripped)
+                for name, value in [whole.groups()] if whole and len(tags) < 2 else tags:
+                    self.game.headers[name] = value.replace('\\"', '"').replace("\\\\", "\\")
+                return
+            if not stripped:
+                return  # (a blank line inside a tag section keeps it open, as python-chess reads it)
+        yield from self.movetext(line, offset)
+
+    def start(self, offset: int) -> None:
+        self.game = Game(offset, self.lineno)
+        self.seen_movetext = False
+        self.board = None
+        self.depth = 0
+        self.in_tags = False
+
+    def finish(self, error: Optional[str] = None) -> Game:
+        """The game read; `error` if it ended without a result token after movetext."""
+        game = self.game
+        if game.result is None and not self.seen_movetext and game.headers.get("Result") in RESULTS:
+            game.result = game.headers["Result"]  # tags alone: an empty game, complete as it is
+        elif game.result is None and game.error is None and error is not None:
+            game.error = error
+        self.game = None
+        self.board = None
+        self.in_tags = False
+        return game
+
+    def movetext(self, line: str, offset: int) -> Iterator[Game]:
+        i: cython.Py_ssize_t = 0
+        j: cython.Py_ssize_t
+        n: cython.Py_ssize_t = len(line)
+        ch: cython.Py_UCS4
+        while i < n:
+            if self.comment is not None:
+                end = line.find("}", i)
+                if end < 0:
+                    self.comment.append(line[i:])
+                    return
+                self.comment.append(line[i:end])
+                text = " ".join(self.comment)
+                self.comment = None
+                self.comment_end(text)
+                i = end + 1
+                continue
+            ch = line[i]
+            if ch in " \t":
+                i += 1
+                continue
+            if self.game is None:
+                self.start(offset)
+            self.in_tags = False
+            self.seen_movetext = True
+            if ch == "{":
+                self.comment = []
+                i += 1
+            elif ch == ";":
+                self.comment_end(line[i + 1:])
+                return
+            elif ch == "(":
+                self.depth += 1
+                if self.depth == 1:
+                    self.variation = []
+                i += 1
+            elif ch == ")":
+                if self.depth:
+                    self.depth -= 1
+                    if self.depth == 0 and self.want_variations:
+                        self.game.variations.append((len(self.game.moves), " ".join(self.variation)))
+                i += 1
+            elif ch == "$":
+                j = i + 1
+                while j < n and "0" <= line[j] <= "9":
+                    j += 1
+                if j > i + 1:
+                    self.nag(int(line[i + 1:j]))
+                i = j
+            else:
+                j = i
+                while j < n and not _ends_token(line[j]):
+                    j += 1
+                if j == i:  # a stray } or the like
+                    i += 1
+                    continue
+                if self.token(line[i:j]):
+                    yield self.finish()
+                i = j
+
+    def token(self, token: str) -> bool:
+        """Take one movetext token; True when it ends the game (a result at the top level)."""
+        if self.depth:
+            if self.want_variations:
+                self.variation.append(token)
+            return False
+        if token in RESULTS:
+            self.game.result = token
+            return True
+        number = _MOVE_NUMBER.match(token)
+        if number:
+            token = token[number.end():]  # "12." and "12.e4" alike
+            if not token:
+                return False
+        elif token.startswith("..."):
+            token = token.lstrip(".")
+            if not token:
+                return False
+        suffix = len(token)
+        while suffix and token[suffix - 1] in "!?":
+            suffix -= 1
+        annotation = token[suffix:]
+        san = token[:suffix]
+        if san:
+            self.move(san)
+        if annotation in SUFFIX_NAGS:
+            self.nag(SUFFIX_NAGS[annotation])
+        return False
+
+    def move(self, san: str) -> None:
+        game = self.game
+        if game.error is not None:
+            return
+        if self.board is None:
+            try:
+                self.board = Board(game.fen, chess960=game.chess960)
+            except ValueError as error:
+                game.error = f"the starting position cannot be set up: {error}"
+                return
+        board = self.board
+        try:
+            move = board.push_san(san)
+        except ValueError as error:
+            game.error = f"move {quoted(san)} at ply {len(game.moves) + 1} (line {self.lineno}): {error}"
+            return
+        game.moves.append(move)
+        game.evals.append(None)
+        game.clocks.append(None)
+        if self.want_comments:
+            game.comments.append(None)
+            game.nags.append(())
+
+    def nag(self, nag: int) -> None:
+        if self.depth or not self.want_comments or not self.game.nags or self.game.error is not None:
+            return
+        self.game.nags[-1] = self.game.nags[-1] + (nag,)
+
+    def comment_end(self, text: str) -> None:
+        """A comment: in a variation it is skipped; before the first move it is the game's; after
+        a move its [%eval] and [%clk] commands belong to that move."""
+        game = self.game
+        if game is None or self.depth:
+            return
+        if not game.moves or game.error is not None:
+            if self.want_comments and not game.moves:
+                game.comment = _join(game.comment, text.strip())
+            return
+        evaluation = _EVAL.search(text)
+        if evaluation:
+            mate, value = evaluation.groups()
+            game.evals[-1] = Mate(int(float(value))) if mate else float(value)
+        clock = _CLOCK.search(text)
+        if clock:
+            hours, minutes, seconds = clock.groups()
+            game.clocks[-1] = int(hours) * 3600 + int(minutes) * 60 + float(seconds)
+        if self.want_comments:
+            rest = _COMMANDS.sub(" ", text).strip()
+            if rest:
+                game.comments[-1] = _join(game.comments[-1], rest)
+
+
+@cython.cfunc
+@cython.inline
+def _ends_token(ch: cython.Py_UCS4) -> cython.bint:
+    """Whether a character ends a movetext token (white space, braces, parentheses, ; and $)."""
+    return ch in (" ", "\t", "\r", "\n", "{", "}", "(", ")", ";", "$")
+
+
+def _join(first: Optional[str], second: str) -> Optional[str]:
+    if not second:
+        return first
+    return second if first is None else f"{first} {second}"
+
+
+def write(game: Game, *, width: int = 80) -> str:
+    """The game as PGN text, as python-chess reads it back: the seven-tag roster first ("?"
+    where unknown), then the other tags, the mainline in SAN with move numbers, the evals and
+    clocks as [%eval] and [%clk] comments, the NAGs and comments read, the result."""
+    headers = {name: "????.??.??" if name == "Date" else "?" for name in SEVEN_TAG_ROSTER}
+    headers.update(game.headers)
+    headers["Result"] = game.headers.get("Result", game.result or "*")
+    lines = []
+    for name in list(SEVEN_TAG_ROSTER) + [n for n in headers if n not in SEVEN_TAG_ROSTER]:
+        # values are written as they are, as python-chess writes them (a reader that escapes
+        # quotes would leave backslashes in python-chess's hands)
+        lines.append(f'[{name} "{headers[name]}"]')
+    board = game.board()
+    tokens = []
+    if game.comment:
+        tokens.append("{ " + game.comment.replace("}", ")") + " }")
+    for i, move in enumerate(game.moves):
+        if board.turn or i == 0:
+            tokens.append(f"{board.fullmove_number}." if board.turn else f"{board.fullmove_number}...")
+        tokens.append(board.san_and_push(move))
+        for nag in game.nags[i] if i < len(game.nags) else ():
+            tokens.append(f"${nag}")
+        parts = []
+        if i < len(game.evals) and game.evals[i] is not None:
+            value = game.evals[i]
+            parts.append(f"[%eval #{int(value)}]" if isinstance(value, Mate) else f"[%eval {value:.2f}]")
+        if i < len(game.clocks) and game.clocks[i] is not None:
+            seconds = game.clocks[i]
+            parts.append(f"[%clk {int(seconds // 3600)}:{int(seconds % 3600 // 60):02d}:{_seconds(seconds % 60)}]")
+        if i < len(game.comments) and game.comments[i]:
+            parts.append(game.comments[i].replace("}", ")"))
+        if parts:
+            tokens.append("{ " + " ".join(parts) + " }")
+    tokens.append(game.result or headers["Result"])
+    lines.append("")
+    line = ""
+    for token in tokens:
+        if line and len(line) + 1 + len(token) > width:
+            lines.append(line)
+            line = token
+        else:
+            line = f"{line} {token}" if line else token
+    lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _seconds(seconds: float) -> str:
+    whole = int(seconds)
+    fraction = round(seconds - whole, 1)
+    return f"{whole:02d}" if not fraction else f"{whole:02d}{str(fraction)[1:]}"
