@@ -1,0 +1,119 @@
+"""PGN reading speed beside python-chess and rust_pgn_reader, on one generated corpus.
+
+    python -m bitboard.benchmarks.pgn [--quick] [--games N] [--write-corpus PATH]
+
+The corpus is made here, the same on every machine (fixed seed and size): lichess-style tags, an
+`[%eval]` and a `[%clk]` comment on every move, a few NAGs and variations, and games played by a
+simple player (captures and checks first, otherwise a random move, with the seed's generator).
+Each reader reads the whole text, one thread, legality checked: bitboard's `read_games`,
+python-chess's `chess.pgn.read_game` in a loop, and rust_pgn_reader_python_binding's
+`parse_games_from_strings(num_threads=1)` with the splitting of the text into games counted in
+its time. The readers take turns, round by round; each keeps its best. A reader that is not
+installed is named as missing.
+"""
+import argparse
+import contextlib
+import io
+import random
+
+from ..board import Board
+from ..pgn import read_games
+from . import best_times, markdown_table, missing
+
+RESULTS = {True: "1-0", False: "0-1", None: "1/2-1/2"}
+
+
+def corpus(games: int = 2000, seed: int = 2026) -> str:
+    """PGN text of `games` games, the same for the same arguments on every machine."""
+    rng = random.Random(seed)
+    texts = []
+    for number in range(games):
+        board = Board()
+        white, black = rng.randint(800, 2800), rng.randint(800, 2800)
+        tokens, clock = [], [180.0, 180.0]
+        evaluation = 0.2
+        for ply in range(rng.randint(20, 160)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            forcing = [m for m in moves if board.is_capture(m) or board.gives_check(m)]
+            move = rng.choice(forcing if forcing and rng.random() < 0.6 else moves)
+            if board.turn:
+                tokens.append(f"{board.fullmove_number}.")
+            san = board.san_and_push(move)
+            tokens.append(san + ("!?" if rng.random() < 0.01 else ""))
+            evaluation = max(-30.0, min(30.0, evaluation + rng.gauss(0, 0.4)))
+            side = ply % 2
+            clock[side] = max(0.0, clock[side] - rng.expovariate(0.2) + 2)
+            score = f"#{rng.choice([-3, 2, 4])}" if abs(evaluation) > 25 else f"{evaluation:.2f}"
+            seconds = int(clock[side])
+            hms = f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
+            tokens.append(f"{{ [%eval {score}] [%clk {hms}] }}")
+            if rng.random() < 0.02 and moves:
+                tokens.append(f"( {rng.choice(moves).uci()} )")  # a variation (its text is not checked)
+        outcome = board.outcome()
+        result = RESULTS[outcome.winner] if outcome else rng.choice(["1-0", "0-1", "1/2-1/2"])
+        headers = [("Event", "Rated Blitz game"), ("Site", f"https://example.org/{number:08d}"),
+                   ("Date", f"2026.{rng.randint(1, 12):02d}.{rng.randint(1, 28):02d}"), ("Round", "-"),
+                   ("White", f"player{rng.randint(1, 99999)}"), ("Black", f"player{rng.randint(1, 99999)}"),
+                   ("Result", result), ("WhiteElo", str(white)), ("BlackElo", str(black)),
+                   ("TimeControl", "180+2"), ("ECO", f"{rng.choice('ABCDE')}{rng.randint(0, 99):02d}"),
+                   ("Termination", "Normal")]
+        lines = [f'[{name} "{value}"]' for name, value in headers]
+        texts.append("\n".join(lines) + "\n\n" + " ".join(tokens + [result]) + "\n")
+    return "\n".join(texts)
+
+
+def split_games(text: str) -> list:
+    """The text cut into one string per game, at each tag section after movetext."""
+    return ["[" + part if i else part for i, part in enumerate(text.split("\n\n["))]
+
+
+def readers() -> dict:
+    """{name: function(text) -> games read}, for every reader installed."""
+    out = {"bitboard": lambda text: sum(1 for _ in read_games(io.StringIO(text)))}
+    with contextlib.suppress(ImportError):
+        import chess.pgn
+
+        def python_chess(text):
+            stream, count = io.StringIO(text), 0
+            while chess.pgn.read_game(stream) is not None:
+                count += 1
+            return count
+        out["python-chess"] = python_chess
+    with contextlib.suppress(ImportError):
+        import rust_pgn_reader_python_binding as rust
+
+        def rust_reader(text):
+            return rust.parse_games_from_strings(split_games(text), num_threads=1).num_games
+        out["rust_pgn_reader"] = rust_reader
+    return out
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a smaller corpus and fewer rounds")
+    parser.add_argument("--games", type=int, default=None, help="games in the corpus (default 2,000; 300 quick)")
+    parser.add_argument("--write-corpus", metavar="PATH", help="write the corpus to PATH and stop")
+    args = parser.parse_args(argv)
+    games = args.games or (300 if args.quick else 2000)
+    text = corpus(games)
+    if args.write_corpus:
+        with open(args.write_corpus, "w") as out:
+            out.write(text)
+        print(f"wrote {games:,} games ({len(text.encode()):,} bytes) to {args.write_corpus}")
+        return
+    plies = sum(len(game.moves) for game in read_games(io.StringIO(text)))
+    print(f"corpus: {games:,} games, {plies:,} plies, {len(text.encode()) / 1e6:.1f} MB; one thread, legality checked")
+    print(missing({"chess": "chess", "rust_pgn_reader_python_binding": "rust-pgn-reader-python-binding"}))
+    engines = readers()
+    counts = {name: read(text) for name, read in engines.items()}
+    best = best_times({name: (lambda read=read: read(text)) for name, read in engines.items()},
+                      repeat=2 if args.quick else 5)
+    rows = [[name, f"{counts[name]:,}", f"{best[name]:.3f}", f"{games / best[name]:,.0f}",
+             f"{plies / best[name] / 1e6:.2f}", f"{best[name] / best['bitboard']:.2f}x"] for name in engines]
+    print(markdown_table(["reader", "games read", "seconds", "games/s", "M plies/s", "bitboard is faster by"], rows))
+
+
+if __name__ == "__main__":
+    main()
