@@ -42,10 +42,7 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # one tag on its line, its value read to the last quote: writers that leave inner quotes
 # unescaped (python-chess among them) are read as they meant
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"(.*)"\s*\]\Z')
-_EVAL = re.compile(r"\[%eval\s+(#)?([+-]?(?:\d+\.?\d*|\.\d+))[^\]]*\]")
-_CLOCK = re.compile(r"\[%clk\s+(\d+):(\d+):(\d+(?:\.\d*)?)\s*\]")
 _COMMANDS = re.compile(r"\s*\[%[^\]]*\]\s*")
-_MOVE_NUMBER = re.compile(r"\d+(?:\.+|\Z)")  # "12.", "12...", "12" (not the 0 of 0-0)
 
 
 class Mate(int):
@@ -118,7 +115,7 @@ def read_games(source, *, variations: bool = False, comments: bool = False) -> I
     """Every game of a PGN source (a path, or an open binary or text file), one Game each."""
     stream, close = _open(source)
     try:
-        reader = _Reader(variations, comments)
+        reader: _Reader = _Reader(variations, comments)
         yield from reader.games(stream)
     finally:
         if close:
@@ -147,50 +144,69 @@ def _open(source):
     raise TypeError(f"a PGN source is a path or an open file, not {type(source).__name__} {quoted(source)}")
 
 
+@cython.cclass
 class _Reader:
-    """The state of one pass over a stream: the game being read and where the tokens stand."""
+    """The state of one pass over a stream: the game being read and where the tokens stand.
+    Each line is fed to `line`, which puts the games it completes on `done`."""
+
+    want_variations: cython.bint
+    want_comments: cython.bint
+    game: object  # the Game being read, or None
+    board: object  # its Board once a move is read
+    in_tags: cython.bint
+    seen_movetext: cython.bint
+    depth: cython.int  # variation nesting
+    variation: list
+    comment: object  # the parts of a brace comment being read, or None
+    lineno: cython.Py_ssize_t
+    done: list
 
     def __init__(self, variations: bool, comments: bool):
         self.want_variations = variations
         self.want_comments = comments
-        self.game: Optional[Game] = None
-        self.board: Optional[Board] = None
+        self.game = None
+        self.board = None
         self.in_tags = False
-        self.depth = 0  # variation nesting
-        self.variation: List[str] = []
-        self.comment: Optional[List[str]] = None  # the parts of a brace comment being read
         self.seen_movetext = False
+        self.depth = 0
+        self.variation = []
+        self.comment = None
         self.lineno = 0
+        self.done = []
 
     def games(self, stream) -> Iterator[Game]:
-        offset = 0
-        first = True
+        offset: cython.Py_ssize_t = 0
+        first: cython.bint = True
         for raw in stream:
             if isinstance(raw, bytes):
                 size = len(raw)
                 line = raw.decode("utf-8", errors="replace")
             else:
                 line = raw
-                size = len(raw.encode("utf-8", errors="replace"))
+                size = len(raw) if raw.isascii() else len(raw.encode("utf-8", errors="replace"))
             if first:
                 line = line.lstrip("\ufeff")
                 first = False
             self.lineno += 1
-            yield from self.line(line.rstrip("\r\n"), offset)
+            self.line(line.rstrip("\r\n"), offset)
             offset += size
+            if self.done:
+                yield from self.done
+                self.done = []
         if self.game is not None:
             if self.comment is not None:
                 self.comment_end(" ".join(self.comment))
-            yield self.finish("the game ends without a result token (a truncated game)")
+            self.finish("the game ends without a result token (a truncated game)")
+        yield from self.done
 
-    def line(self, line: str, offset: int) -> Iterator[Game]:
+    def line(self, line: str, offset: cython.Py_ssize_t) -> None:
         if self.comment is None:
             if line.startswith("%"):
                 return  # an escape line (PGN standard, section 6)
             stripped = line.strip()
             if stripped.startswith("["):
                 if self.game is not None and not self.in_tags:
-                    yield self.finish("the game ends without a result token (a truncated game)")
+                    self.finish("the game ends without a result token (a truncated game)")
                 if self.game is None:
                     self.start(offset)
                 self.in_tags = True
@@ -201,30 +217,31 @@ class _Reader:
                 return
             if not stripped:
                 return  # (a blank line inside a tag section keeps it open, as python-chess reads it)
-        yield from self.movetext(line, offset)
+        self.movetext(line, offset)
 
-    def start(self, offset: int) -> None:
+    def start(self, offset: cython.Py_ssize_t) -> None:
         self.game = Game(offset, self.lineno)
         self.seen_movetext = False
         self.board = None
         self.depth = 0
         self.in_tags = False
 
-    def finish(self, error: Optional[str] = None) -> Game:
-        """The game read; `error` if it ended without a result token after movetext."""
-        game = self.game
+    def finish(self, error: Optional[str] = None) -> None:
+        """Put the game read on `done`; `error` if it ended without a result token after movetext."""
+        game: Game = self.game
         if game.result is None and not self.seen_movetext and game.headers.get("Result") in RESULTS:
             game.result = game.headers["Result"]  # tags alone: an empty game, complete as it is
         elif game.result is None and game.error is None and error is not None:
             game.error = error
+        self.done.append(game)
         self.game = None
         self.board = None
         self.in_tags = False
-        return game
 
-    def movetext(self, line: str, offset: int) -> Iterator[Game]:
+    def movetext(self, line: str, offset: cython.Py_ssize_t) -> None:
         i: cython.Py_ssize_t = 0
         j: cython.Py_ssize_t
+        end: cython.Py_ssize_t
         n: cython.Py_ssize_t = len(line)
         ch: cython.Py_UCS4
         while i < n:
@@ -240,7 +257,7 @@ class _Reader:
                 i = end + 1
                 continue
             ch = line[i]
-            if ch in " \t":
+            if ch == " " or ch == "\t":
                 i += 1
                 continue
             if self.game is None:
@@ -248,8 +265,13 @@ class _Reader:
             self.in_tags = False
             self.seen_movetext = True
             if ch == "{":
-                self.comment = []
-                i += 1
+                end = line.find("}", i + 1)
+                if end >= 0:  # the common case: the comment ends on its line
+                    self.comment_end(line[i + 1:end])
+                    i = end + 1
+                else:
+                    self.comment = [line[i + 1:]]
+                    return
             elif ch == ";":
                 self.comment_end(line[i + 1:])
                 return
@@ -278,41 +300,45 @@ class _Reader:
                 if j == i:  # a stray } or the like
                     i += 1
                     continue
-                if self.token(line[i:j]):
-                    yield self.finish()
+                self.token(line, i, j)
                 i = j
 
-    def token(self, token: str) -> bool:
-        """Take one movetext token; True when it ends the game (a result at the top level)."""
+    def token(self, line: str, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> None:
+        """Take the movetext token line[start:end]; a result at the top level ends the game."""
         if self.depth:
             if self.want_variations:
-                self.variation.append(token)
-            return False
-        if token in RESULTS:
-            self.game.result = token
-            return True
-        number = _MOVE_NUMBER.match(token)
-        if number:
-            token = token[number.end():]  # "12." and "12.e4" alike
-            if not token:
-                return False
-        elif token.startswith("..."):
-            token = token.lstrip(".")
-            if not token:
-                return False
-        suffix = len(token)
-        while suffix and token[suffix - 1] in "!?":
+                self.variation.append(line[start:end])
+            return
+        ch: cython.Py_UCS4 = line[start]
+        i: cython.Py_ssize_t = start
+        if ch == "*" or ch == "0" or ch == "1":
+            token = line[start:end]
+            if token in RESULTS:
+                self.game.result = token
+                self.finish()
+                return
+        if "0" <= ch <= "9":  # a move number: "12.", "12...", "12.e4"; not the 0 of "0-0"
+            while i < end and "0" <= line[i] <= "9":
+                i += 1
+            if i < end and line[i] == ".":
+                while i < end and line[i] == ".":
+                    i += 1
+            elif i < end:
+                i = start
+        while i < end and line[i] == ".":  # "..." before a black move
+            i += 1
+        if i == end:
+            return
+        suffix: cython.Py_ssize_t = end
+        while suffix > i and (line[suffix - 1] == "!" or line[suffix - 1] == "?"):
             suffix -= 1
-        annotation = token[suffix:]
-        san = token[:suffix]
-        if san:
-            self.move(san)
-        if annotation in SUFFIX_NAGS:
-            self.nag(SUFFIX_NAGS[annotation])
-        return False
+        if suffix > i:
+            self.move(line[i:suffix])
+        if suffix < end and line[suffix:end] in SUFFIX_NAGS:
+            self.nag(SUFFIX_NAGS[line[suffix:end]])
 
     def move(self, san: str) -> None:
-        game = self.game
+        game: Game = self.game
         if game.error is not None:
             return
         if self.board is None:
@@ -321,7 +347,7 @@ class _Reader:
             except ValueError as error:
                 game.error = f"the starting position cannot be set up: {error}"
                 return
-        board = self.board
+        board: Board = self.board
         try:
             move = board.push_san(san)
         except ValueError as error:
@@ -335,32 +361,103 @@ class _Reader:
             game.nags.append(())
 
     def nag(self, nag: int) -> None:
-        if self.depth or not self.want_comments or not self.game.nags or self.game.error is not None:
+        game: Game = self.game
+        if self.depth or not self.want_comments or not game.nags or game.error is not None:
             return
-        self.game.nags[-1] = self.game.nags[-1] + (nag,)
+        game.nags[-1] = game.nags[-1] + (nag,)
 
     def comment_end(self, text: str) -> None:
         """A comment: in a variation it is skipped; before the first move it is the game's; after
         a move its [%eval] and [%clk] commands belong to that move."""
-        game = self.game
-        if game is None or self.depth:
+        if self.game is None or self.depth:
             return
+        game: Game = self.game
         if not game.moves or game.error is not None:
             if self.want_comments and not game.moves:
                 game.comment = _join(game.comment, text.strip())
             return
-        evaluation = _EVAL.search(text)
-        if evaluation:
-            mate, value = evaluation.groups()
-            game.evals[-1] = Mate(int(float(value))) if mate else float(value)
-        clock = _CLOCK.search(text)
-        if clock:
-            hours, minutes, seconds = clock.groups()
-            game.clocks[-1] = int(hours) * 3600 + int(minutes) * 60 + float(seconds)
+        at: cython.Py_ssize_t = text.find("[%eval")
+        if at >= 0:
+            game.evals[-1] = _eval_at(text, at + 6)
+        at = text.find("[%clk")
+        if at >= 0:
+            game.clocks[-1] = _clock_at(text, at + 5)
         if self.want_comments:
             rest = _COMMANDS.sub(" ", text).strip()
             if rest:
                 game.comments[-1] = _join(game.comments[-1], rest)
+
+
+@cython.cfunc
+def _eval_at(text: str, i: cython.Py_ssize_t) -> object:
+    """The eval of "[%eval 0.35]" or "[%eval #-3]" read from just after "[%eval"; None if malformed."""
+    n: cython.Py_ssize_t = len(text)
+    while i < n and text[i] == " ":
+        i += 1
+    mate: cython.bint = i < n and text[i] == "#"
+    if mate:
+        i += 1
+    end: cython.Py_ssize_t = _number_end(text, i)
+    if end < 0:
+        return None
+    value: cython.double = _number(text, i, end)
+    return Mate(int(value)) if mate else value
+
+
+@cython.cfunc
+def _clock_at(text: str, i: cython.Py_ssize_t) -> object:
+    """Seconds of "[%clk 1:02:03.4]" read from just after "[%clk"; None if malformed."""
+    n: cython.Py_ssize_t = len(text)
+    while i < n and text[i] == " ":
+        i += 1
+    seconds: cython.double = 0
+    part: cython.int
+    end: cython.Py_ssize_t
+    for part in range(3):
+        end = _number_end(text, i)
+        if end < 0 or (part < 2 and (end >= n or text[end] != ":")):
+            return None
+        seconds = seconds * 60 + _number(text, i, end)
+        i = end + 1
+    return seconds
+
+
+@cython.cfunc
+def _number_end(text: str, i: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Where the decimal number (sign, digits, a fraction) starting at i ends; -1 if none does."""
+    n: cython.Py_ssize_t = len(text)
+    start: cython.Py_ssize_t
+    if i < n and (text[i] == "+" or text[i] == "-"):
+        i += 1
+    start = i
+    while i < n and "0" <= text[i] <= "9":
+        i += 1
+    if i < n and text[i] == ".":
+        i += 1
+        while i < n and "0" <= text[i] <= "9":
+            i += 1
+    return i if i > start and text[start] != "." or i > start + 1 else -1
+
+
+@cython.cfunc
+def _number(text: str, i: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.double:
+    """The value of the decimal number text[i:end] (as _number_end found it), in C."""
+    sign: cython.double = 1
+    value: cython.double = 0
+    scale: cython.double = 0
+    ch: cython.Py_UCS4
+    if text[i] == "-" or text[i] == "+":
+        sign = -1 if text[i] == "-" else 1
+        i += 1
+    while i < end:
+        ch = text[i]
+        if ch == ".":
+            scale = 1
+        else:
+            value = value * 10 + (ord(ch) - 48)
+            scale *= 10
+        i += 1
+    return sign * value / (scale if scale else 1)
 
 
 @cython.cfunc
