@@ -87,7 +87,7 @@ def cmd_convert(args) -> None:
     print(f"0x{value:016x} ({source.name}) = 0x{converted:016x} ({target.name})")
 
 
-BENCHMARKS = ("bits", "serialize", "sliders", "movegen", "x88", "scale")
+BENCHMARKS = ("bits", "serialize", "sliders", "movegen", "x88", "pgn", "scale")
 
 
 def cmd_bench(args) -> None:
