@@ -219,14 +219,16 @@ class _Reader:
                 return  # (a blank line inside a tag section keeps it open, as python-chess reads it)
         self.movetext(line, offset)
 
-    def start(self, offset: cython.Py_ssize_t) -> None:
+    @cython.cfunc
+    def start(self, offset: cython.Py_ssize_t) -> cython.void:
         self.game = Game(offset, self.lineno)
         self.seen_movetext = False
         self.board = None
         self.depth = 0
         self.in_tags = False
 
-    def finish(self, error: Optional[str] = None) -> None:
+    @cython.cfunc
+    def finish(self, error: object = None) -> cython.void:
         """Put the game read on `done`; `error` if it ended without a result token after movetext."""
         game: Game = self.game
         if game.result is None and not self.seen_movetext and game.headers.get("Result") in RESULTS:
@@ -238,7 +240,8 @@ class _Reader:
         self.board = None
         self.in_tags = False
 
-    def movetext(self, line: str, offset: cython.Py_ssize_t) -> None:
+    @cython.cfunc
+    def movetext(self, line: str, offset: cython.Py_ssize_t) -> cython.void:
         i: cython.Py_ssize_t = 0
         j: cython.Py_ssize_t
         end: cython.Py_ssize_t
@@ -303,7 +306,8 @@ class _Reader:
                 self.token(line, i, j)
                 i = j
 
-    def token(self, line: str, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> None:
+    @cython.cfunc
+    def token(self, line: str, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.void:
         """Take the movetext token line[start:end]; a result at the top level ends the game."""
         if self.depth:
             if self.want_variations:
@@ -337,7 +341,8 @@ class _Reader:
         if suffix < end and line[suffix:end] in SUFFIX_NAGS:
             self.nag(SUFFIX_NAGS[line[suffix:end]])
 
-    def move(self, san: str) -> None:
+    @cython.cfunc
+    def move(self, san: str) -> cython.void:
         game: Game = self.game
         if game.error is not None:
             return
@@ -360,13 +365,15 @@ class _Reader:
             game.comments.append(None)
             game.nags.append(())
 
-    def nag(self, nag: int) -> None:
+    @cython.cfunc
+    def nag(self, nag: cython.int) -> cython.void:
         game: Game = self.game
         if self.depth or not self.want_comments or not game.nags or game.error is not None:
             return
         game.nags[-1] = game.nags[-1] + (nag,)
 
-    def comment_end(self, text: str) -> None:
+    @cython.cfunc
+    def comment_end(self, text: str) -> cython.void:
         """A comment: in a variation it is skipped; before the first move it is the game's; after
         a move its [%eval] and [%clk] commands belong to that move."""
         if self.game is None or self.depth:
