@@ -145,3 +145,25 @@ def test_perft_scale_errors(argv, needle):
                             timeout=60)
     assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
     assert needle in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_pgn_stats_counts_games_positions_errors_and_results(capsys, tmp_path):
+    from bitboard.benchmarks.pgn import corpus
+    from bitboard.pgn import read_games
+    text = corpus(30, seed=5) + '\n[Event "bad"]\n\n1. e4 e5 2. Ke3 1-0\n'
+    path = tmp_path / "games.pgn"
+    path.write_text(text)
+    games = list(read_games(path))
+    code, out, err = run(capsys, "pgn", "stats", str(path))
+    assert code == 0
+    lines = dict(line.split(None, 1) for line in out.splitlines())
+    assert lines["games"] == "31"
+    assert lines["positions"].startswith(f"{sum(len(g.moves) + 1 for g in games):,} ")
+    assert lines["errors"].startswith("1 (first: game 31 (line") and "'Ke3'" in lines["errors"]
+    results = {r: sum(g.result == r for g in games) for r in ("1-0", "0-1", "1/2-1/2")}
+    assert all(f"{r} {n:,}" in lines["results"] for r, n in results.items() if n)
+
+
+def test_pgn_stats_names_a_missing_file(capsys, tmp_path):
+    code, out, err = run(capsys, "pgn", "stats", str(tmp_path / "none.pgn"))
+    assert code == 2 and out == "" and "no PGN file" in err and len(err.strip().splitlines()) == 1

@@ -4,6 +4,7 @@ Every subcommand has --help. Bad input prints one line naming what is wrong and 
 status 2, never a traceback.
 """
 import argparse
+import collections
 import os
 import sys
 import time
@@ -186,8 +187,8 @@ class _Progress:
 
     REPORT_SECONDS = 10.0
 
-    def __init__(self, unit: str, total=None):
-        self.unit, self.total = unit, total
+    def __init__(self, unit: str, total=None, name: str = "perft"):
+        self.unit, self.total, self.name = unit, total, name
         self.done, self.last = 0, ""
         self.task = None
         self.started = self.reported = time.monotonic()
@@ -197,7 +198,7 @@ class _Progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
         console = Console(stderr=True)
         self.terminal = console.is_terminal
-        self.bar = Progress(TextColumn("perft"), BarColumn(), MofNCompleteColumn(), TextColumn(self.unit),
+        self.bar = Progress(TextColumn(self.name), BarColumn(), MofNCompleteColumn(), TextColumn(self.unit),
                             TextColumn("{task.fields[last]}"), TimeElapsedColumn(), console=console,
                             disable=not self.terminal)
         self.bar.__enter__()
@@ -207,7 +208,7 @@ class _Progress:
         self.done, self.last = done, last
         self.total = total if total is not None else self.total
         if self.task is None:
-            self.task = self.bar.add_task("perft", total=self.total, last="")
+            self.task = self.bar.add_task(self.name, total=self.total, last="")
         self.bar.update(self.task, completed=done, total=self.total, last=last)
         self.tick()
 
@@ -217,11 +218,42 @@ class _Progress:
         if not self.terminal and now - self.reported >= self.REPORT_SECONDS:
             self.reported = now
             of = f"/{self.total:,}" if self.total is not None else ""
-            print(f"perft: {self.done:,}{of} {self.unit} done, {self.last}, {now - self.started:,.0f} s",
+            print(f"{self.name}: {self.done:,}{of} {self.unit} done, {self.last}, {now - self.started:,.0f} s",
                   file=sys.stderr, flush=True)
 
     def __exit__(self, *exc):
         return self.bar.__exit__(*exc)
+
+
+def cmd_pgn_stats(args) -> None:
+    """Count what a PGN file holds, with progress over the bytes read."""
+    from .pgn import read_games
+    path = args.file
+    if not os.path.isfile(path):
+        raise UsageError(f"no PGN file {quoted(path)}")
+    plain = not path.endswith((".gz", ".bz2", ".zst"))
+    games = positions = errors = 0
+    first_error = None
+    results = collections.Counter()
+    try:
+        reading = read_games(path)
+        with _Progress("bytes" if plain else "bytes unpacked", os.path.getsize(path) if plain else None,
+                       name="pgn") as progress:
+            for game in reading:
+                games += 1
+                positions += len(game.moves) + 1
+                results[game.result or "none"] += 1
+                if game.error:
+                    errors += 1
+                    first_error = first_error or f"game {games} (line {game.line}): {game.error}"
+                if games % 256 == 0:
+                    progress.update(game.offset, f"{games:,} games")
+    except (OSError, EOFError, ImportError) as exc:
+        raise UsageError(f"cannot read {quoted(path)}: {exc}") from None
+    print(f"games      {games:,}")
+    print(f"positions  {positions:,} (each game's start and the position after each move)")
+    print(f"errors     {errors:,}" + (f" (first: {first_error})" if first_error else ""))
+    print("results    " + ", ".join(f"{result} {count:,}" for result, count in results.most_common()))
 
 
 def _count(name: str, low: int, high=None):
@@ -315,6 +347,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="smaller inputs and fewer repeats")
     bench.add_argument("--only", nargs="+", choices=BENCHMARKS, help="run only these benchmarks")
     bench.set_defaults(run=cmd_bench)
+
+    pgn = commands.add_parser("pgn", help="read PGN files", description="Read PGN files with bitboard.pgn.")
+    actions = pgn.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser, required=True)
+    stats = actions.add_parser("stats", help="games, positions, errors and results of a PGN file",
+                               description="Read every game of a PGN file (.gz, .bz2 and .zst too), legality "
+                                           "checked, and count games, positions, errors and results.")
+    stats.add_argument("file", help="the PGN file")
+    stats.set_defaults(run=cmd_pgn_stats)
 
     search = commands.add_parser("search", help="reproduce the shipped hash factors from their seeds",
                                  description="Run the seeded factor searches again and compare with (or "
