@@ -214,3 +214,49 @@ def test_python_chess_sdist_files_read_as_python_chess_reads_them(sdist):
             assert [m.uci() for m in game.moves] == [m.uci() for m in their.mainline_moves()], path.name
             compared += 1
     assert compared >= 10
+
+
+@st.composite
+def _pgn_files(draw):
+    """(text, games): games with or without tags, legal moves with garbage, comments, NAGs and
+    variations among them, each ending with a result token; separators of every kind."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    parts, count = [], draw(st.integers(0, 6))
+    for number in range(count):
+        text = ""
+        if number == 0 or draw(st.booleans()):
+            site = draw(st.sampled_from(["x", "a ] b", 'q " q']))
+            text += f'[Event "game {number}"]\n[Site "{site}"]\n\n'
+        board = chess.Board()
+        tokens = []
+        for _ in range(draw(st.integers(0, 12))):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            if board.turn:
+                tokens.append(f"{board.fullmove_number}.")
+            tokens.append(board.san(move) + rng.choice(["", "", "!", "?!"]))
+            board.push(move)
+            tokens.append(rng.choice(["", "", "{ [%eval 0.5] }", "{ a\nb }", "$3", "( e4 e5 )", "; x\n",
+                                      "garbage" if rng.random() < 0.1 else ""]))
+        tokens.append(draw(st.sampled_from(pgn.RESULTS)))
+        text += " ".join(token for token in tokens if token)
+        parts.append(text)
+    text = ""
+    for i, part in enumerate(parts):  # a tag section starts its line; movetext may follow a result
+        following = parts[i + 1] if i + 1 < len(parts) else ""
+        text += part + draw(st.sampled_from(["\n", "\n\n", "\r\n\r\n", "\n\n\n"]
+                                            + ([] if following.startswith("[") else [" "])))
+    return text, count
+
+
+@settings(max_examples=150, deadline=None)
+@given(_pgn_files())
+def test_no_game_is_lost(case):
+    text, count = case
+    games = list(pgn.read_games(io.StringIO(text)))
+    assert len(games) == count
+    for game in games:
+        assert game.result in pgn.RESULTS
+        assert game.end().move_stack == game.moves
