@@ -1,10 +1,15 @@
 """PGN reading speed beside python-chess and rust_pgn_reader, on one generated corpus.
 
-    python -m bitboard.benchmarks.pgn [--quick] [--games N] [--write-corpus PATH]
+    python -m bitboard.benchmarks.pgn [--quick] [--games N] [--corpus PATH]
+    python -m bitboard.benchmarks.pgn --write-corpus PATH [--games N] [--engine stockfish]
 
-The corpus is made here, the same on every machine (fixed seed and size): lichess-style tags, an
-`[%eval]` and a `[%clk]` comment on every move, a few NAGs and variations, and games played by a
-simple player (captures and checks first, otherwise a random move, with the seed's generator).
+The corpus is made here, the same on every machine for the same arguments (fixed seed and
+size): lichess-style tags, an `[%eval]` and a `[%clk]` comment on every move, a few NAGs and
+variations. The games are played by a simple player (captures and checks first, otherwise a
+random move, with the seed's generator), or with --engine by a UCI engine such as Stockfish
+(Debian's `stockfish` package) searching 64 nodes a move after a few random opening moves, its
+scores written as the evals; the engine's games take minutes to make, so they are written to a
+file once and read with --corpus.
 Each reader reads the whole text, one thread, legality checked: bitboard's `read_games`,
 python-chess's `chess.pgn.read_game` in a loop, and rust_pgn_reader_python_binding's
 `parse_games_from_strings(num_threads=1)` with the splitting of the text into games counted in
@@ -15,6 +20,8 @@ import argparse
 import contextlib
 import io
 import random
+import shutil
+import subprocess
 
 from ..board import Board
 from ..pgn import read_games
@@ -23,45 +30,110 @@ from . import best_times, markdown_table, missing
 RESULTS = {True: "1-0", False: "0-1", None: "1/2-1/2"}
 
 
-def corpus(games: int = 2000, seed: int = 2026) -> str:
-    """PGN text of `games` games, the same for the same arguments on every machine."""
+class UciPlayer:
+    """A UCI engine as a player: the best move after `nodes` nodes, and its score for white."""
+
+    def __init__(self, command: str, nodes: int = 64):
+        self.nodes = nodes
+        self.process = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                        bufsize=1)
+        self._send("uci", "uciok")
+        self._send("setoption name Threads value 1\nisready", "readyok")
+
+    def _send(self, command: str, until: str) -> list:
+        self.process.stdin.write(command + "\n")
+        lines = []
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the engine stopped while answering {command!r}")
+            lines.append(line.strip())
+            if line.startswith(until):
+                return lines
+
+    def play(self, board: Board):
+        """(move, score for white: a float in pawns, or a mate as ('#', n)) for the position."""
+        moves = " ".join(move.uci() for move in board.move_stack)
+        lines = self._send(f"position startpos moves {moves}\ngo nodes {self.nodes}", "bestmove")
+        score = None
+        for line in lines:
+            words = line.split()
+            if "score" in words:
+                kind, value = words[words.index("score") + 1], int(words[words.index("score") + 2])
+                score = ("#", value) if kind == "mate" else value / 100
+        if score is not None and not board.turn:
+            score = ("#", -score[1]) if isinstance(score, tuple) else -score
+        return board.parse_uci(lines[-1].split()[1]), score
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.process.stdin.write("quit\n")
+            self.process.stdin.flush()
+        self.process.wait(timeout=10)
+
+
+def corpus(games: int = 2000, seed: int = 2026, engine: str = None) -> str:
+    """PGN text of `games` games, the same for the same arguments on every machine; `engine`
+    names a UCI engine to play them (else the simple player does)."""
     rng = random.Random(seed)
+    player = UciPlayer(engine) if engine else None
     texts = []
-    for number in range(games):
-        board = Board()
-        white, black = rng.randint(800, 2800), rng.randint(800, 2800)
-        tokens, clock = [], [180.0, 180.0]
-        evaluation = 0.2
-        for ply in range(rng.randint(20, 160)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
+    try:
+        for number in range(games):
+            texts.append(_game(rng, number, player))
+    finally:
+        if player is not None:
+            player.close()
+    return "\n".join(texts)
+
+
+def _game(rng: random.Random, number: int, player) -> str:
+    """One game's PGN text."""
+    board = Board()
+    white, black = rng.randint(800, 2800), rng.randint(800, 2800)
+    tokens, clock = [], [180.0, 180.0]
+    evaluation = 0.2
+    opening = rng.randint(2, 8)
+    for ply in range(rng.randint(20, 160) if player is None else 300):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        score = None
+        if player is not None and ply >= opening:
+            move, score = player.play(board)
+        else:
             forcing = [m for m in moves if board.is_capture(m) or board.gives_check(m)]
             move = rng.choice(forcing if forcing and rng.random() < 0.6 else moves)
-            if board.turn:
-                tokens.append(f"{board.fullmove_number}.")
-            san = board.san_and_push(move)
-            tokens.append(san + ("!?" if rng.random() < 0.01 else ""))
-            evaluation = max(-30.0, min(30.0, evaluation + rng.gauss(0, 0.4)))
-            side = ply % 2
-            clock[side] = max(0.0, clock[side] - rng.expovariate(0.2) + 2)
+        if board.turn:
+            tokens.append(f"{board.fullmove_number}.")
+        san = board.san_and_push(move)
+        tokens.append(san + ("!?" if rng.random() < 0.01 else ""))
+        evaluation = max(-30.0, min(30.0, evaluation + rng.gauss(0, 0.4)))
+        side = ply % 2
+        clock[side] = max(0.0, clock[side] - rng.expovariate(0.2) + 2)
+        if isinstance(score, tuple):
+            score = f"#{score[1]}"
+        elif score is not None:
+            score = f"{score:.2f}"
+        else:
             score = f"#{rng.choice([-3, 2, 4])}" if abs(evaluation) > 25 else f"{evaluation:.2f}"
-            seconds = int(clock[side])
-            hms = f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
-            tokens.append(f"{{ [%eval {score}] [%clk {hms}] }}")
-            if rng.random() < 0.02 and moves:
-                tokens.append(f"( {rng.choice(moves).uci()} )")  # a variation (its text is not checked)
-        outcome = board.outcome()
-        result = RESULTS[outcome.winner] if outcome else rng.choice(["1-0", "0-1", "1/2-1/2"])
-        headers = [("Event", "Rated Blitz game"), ("Site", f"https://example.org/{number:08d}"),
-                   ("Date", f"2026.{rng.randint(1, 12):02d}.{rng.randint(1, 28):02d}"), ("Round", "-"),
-                   ("White", f"player{rng.randint(1, 99999)}"), ("Black", f"player{rng.randint(1, 99999)}"),
-                   ("Result", result), ("WhiteElo", str(white)), ("BlackElo", str(black)),
-                   ("TimeControl", "180+2"), ("ECO", f"{rng.choice('ABCDE')}{rng.randint(0, 99):02d}"),
-                   ("Termination", "Normal")]
-        lines = [f'[{name} "{value}"]' for name, value in headers]
-        texts.append("\n".join(lines) + "\n\n" + " ".join(tokens + [result]) + "\n")
-    return "\n".join(texts)
+        seconds = int(clock[side])
+        hms = f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
+        tokens.append(f"{{ [%eval {score}] [%clk {hms}] }}")
+        if rng.random() < 0.02 and moves:
+            tokens.append(f"( {rng.choice(moves).uci()} )")  # a variation (its text is not checked)
+        if player is not None and board.outcome(claim_draw=True):
+            break
+    outcome = board.outcome(claim_draw=True)
+    result = RESULTS[outcome.winner] if outcome else rng.choice(["1-0", "0-1", "1/2-1/2"])
+    headers = [("Event", "Rated Blitz game"), ("Site", f"https://example.org/{number:08d}"),
+               ("Date", f"2026.{rng.randint(1, 12):02d}.{rng.randint(1, 28):02d}"), ("Round", "-"),
+               ("White", f"player{rng.randint(1, 99999)}"), ("Black", f"player{rng.randint(1, 99999)}"),
+               ("Result", result), ("WhiteElo", str(white)), ("BlackElo", str(black)),
+               ("TimeControl", "180+2"), ("ECO", f"{rng.choice('ABCDE')}{rng.randint(0, 99):02d}"),
+               ("Termination", "Normal")]
+    lines = [f'[{name} "{value}"]' for name, value in headers]
+    return "\n".join(lines) + "\n\n" + " ".join(tokens + [result]) + "\n"
 
 
 def split_games(text: str) -> list:
@@ -95,14 +167,26 @@ def main(argv=None) -> None:
     parser.add_argument("--quick", action="store_true", help="a smaller corpus and fewer rounds")
     parser.add_argument("--games", type=int, default=None, help="games in the corpus (default 2,000; 300 quick)")
     parser.add_argument("--write-corpus", metavar="PATH", help="write the corpus to PATH and stop")
+    parser.add_argument("--engine", metavar="COMMAND", help="a UCI engine plays the corpus's games (with "
+                                                            "--write-corpus): 'stockfish', or a path")
+    parser.add_argument("--corpus", metavar="PATH", help="read this PGN file instead of generating one")
     args = parser.parse_args(argv)
     games = args.games or (300 if args.quick else 2000)
-    text = corpus(games)
     if args.write_corpus:
+        engine = (shutil.which(args.engine) or shutil.which(args.engine, path="/usr/games")) if args.engine else None
+        if args.engine and engine is None:
+            parser.error(f"no engine {args.engine!r} found (Debian: apt-get install stockfish)")
+        text = corpus(games, engine=engine)
         with open(args.write_corpus, "w") as out:
             out.write(text)
         print(f"wrote {games:,} games ({len(text.encode()):,} bytes) to {args.write_corpus}")
         return
+    if args.corpus:
+        with open(args.corpus) as stream:
+            text = stream.read()
+        games = sum(1 for _ in read_games(io.StringIO(text)))
+    else:
+        text = corpus(games)
     plies = sum(len(game.moves) for game in read_games(io.StringIO(text)))
     print(f"corpus: {games:,} games, {plies:,} plies, {len(text.encode()) / 1e6:.1f} MB; one thread, legality checked")
     print(missing({"chess": "chess", "rust_pgn_reader_python_binding": "rust-pgn-reader-python-binding"}))
