@@ -530,3 +530,64 @@ def _seconds(seconds: float) -> str:
     whole = int(seconds)
     fraction = round(seconds - whole, 1)
     return f"{whole:02d}" if not fraction else f"{whole:02d}{str(fraction)[1:]}"
+
+
+RESULT_CODES = {"1-0": 1, "0-1": -1, "1/2-1/2": 0}
+
+
+def to_arrays(source, *, games: Optional[int] = None) -> dict:
+    """Every position before a move of every game, as NumPy arrays (games that cannot be read
+    to their end give the positions before their error)::
+
+        positions  position records (bitboard.records.position_dtype()), one per position
+        moves      uint16, the move played from it: from + 64 * to + 4096 * promotion piece type
+        game       uint32, the game it belongs to (its index in the file)
+        evals      float32, the eval after the move in pawns for white, NaN where none or a mate
+        mates      int16, mate in N after the move (negative: black mates), 0 where none
+        clocks     float32, the mover's clock after the move in seconds, NaN where none
+        and per game: result (int8: 1, 0, -1; -2 unknown), white_elo and black_elo (int16, -1
+        where absent), time_control (str), offset (int64, the game's byte offset), error (bool).
+        `games` stops after that many games.
+    """
+    import numpy as np
+
+    from .records import position_dtype, record_fields
+    records, moves, owner, evals, mates, clocks = [], [], [], [], [], []
+    results, white_elo, black_elo, time_control, offsets, errors = [], [], [], [], [], []
+    for number, game in enumerate(read_games(source)):
+        if games is not None and number >= games:
+            break
+        board = game.board()
+        for move, value, clock in zip(game.moves, game.evals, game.clocks):
+            records.append(record_fields(board))
+            moves.append(move.from_square + 64 * move.to_square + 4096 * (move.promotion or 0))
+            owner.append(number)
+            is_mate = isinstance(value, Mate)
+            evals.append(float("nan") if value is None or is_mate else value)
+            mates.append(int(value) if is_mate else 0)
+            clocks.append(float("nan") if clock is None else clock)
+            board.push(move)
+        results.append(RESULT_CODES.get(game.result, -2))
+        white_elo.append(_elo(game.headers.get("WhiteElo")))
+        black_elo.append(_elo(game.headers.get("BlackElo")))
+        time_control.append(game.headers.get("TimeControl", ""))
+        offsets.append(game.offset)
+        errors.append(game.error is not None)
+    return {
+        "positions": np.array(records, dtype=position_dtype()),
+        "moves": np.array(moves, dtype=np.uint16),
+        "game": np.array(owner, dtype=np.uint32),
+        "evals": np.array(evals, dtype=np.float32),
+        "mates": np.array(mates, dtype=np.int16),
+        "clocks": np.array(clocks, dtype=np.float32),
+        "result": np.array(results, dtype=np.int8),
+        "white_elo": np.array(white_elo, dtype=np.int16),
+        "black_elo": np.array(black_elo, dtype=np.int16),
+        "time_control": np.array(time_control, dtype=str),
+        "offset": np.array(offsets, dtype=np.int64),
+        "error": np.array(errors, dtype=bool),
+    }
+
+
+def _elo(text) -> int:
+    return int(text) if text is not None and text.isdigit() and int(text) < 32768 else -1

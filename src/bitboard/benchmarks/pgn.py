@@ -197,6 +197,18 @@ def main(argv=None) -> None:
     rows = [[name, f"{counts[name]:,}", f"{best[name]:.3f}", f"{games / best[name]:,.0f}",
              f"{plies / best[name] / 1e6:.2f}", f"{best[name] / best['bitboard']:.2f}x"] for name in engines]
     print(markdown_table(["reader", "games read", "seconds", "games/s", "M plies/s", "bitboard is faster by"], rows))
+    with contextlib.suppress(ImportError):
+        import numpy as np
+
+        from ..encode import piece_planes
+        from ..pgn import to_arrays
+        seconds = best_times({"to_arrays": lambda: to_arrays(io.StringIO(text))}, repeat=2 if args.quick else 3)
+        arrays = to_arrays(io.StringIO(text))
+        many = np.tile(arrays["positions"], 200_000 // max(len(arrays["positions"]), 1) + 1)[:200_000]
+        piece_planes(many)  # the first call pays for the pages of its output
+        planes = best_times({"piece_planes": lambda: piece_planes(many)}, repeat=3)
+        print(f"\nto_arrays, file to arrays: {plies / seconds['to_arrays']:,.0f} positions/s; "
+              f"piece_planes over {len(many):,} records: {len(many) / planes['piece_planes']:,.0f} positions/s")
 
 
 if __name__ == "__main__":

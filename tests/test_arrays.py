@@ -1,0 +1,96 @@
+"""PGN to arrays, position records and the piece planes, each against an independent
+construction from python-chess's boards."""
+import io
+import random
+
+import chess
+import numpy as np
+import pytest
+
+from bitboard import Board, encode, pgn
+from bitboard.benchmarks.pgn import corpus
+from bitboard.records import board_of, position_dtype, record_of
+
+WHITE_FIRST = [(t, chess.WHITE) for t in range(1, 7)] + [(t, chess.BLACK) for t in range(1, 7)]
+
+
+def _random_boards(seed, count=40):
+    rng = random.Random(seed)
+    out = []
+    for n in range(count):
+        chess960 = n % 3 == 0
+        theirs = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
+        for _ in range(rng.randint(0, 60)):
+            moves = list(theirs.legal_moves)
+            if not moves:
+                break
+            theirs.push(rng.choice(moves))
+        out.append(theirs)
+    return out
+
+
+def test_a_record_is_43_bytes_and_reads_back_into_the_same_position():
+    assert position_dtype().itemsize == 43
+    for theirs in _random_boards(1):
+        ours = Board(theirs.fen(en_passant="fen"), chess960=theirs.chess960)
+        again = board_of(record_of(ours)[0])
+        assert again.fen(en_passant="fen") == theirs.fen(en_passant="fen")
+        assert again.clean_castling_rights() == theirs.clean_castling_rights()
+
+
+def _their_planes(board):
+    planes = np.zeros((18, 8, 8), dtype=np.uint8)
+    for index, (piece_type, color) in enumerate(WHITE_FIRST):
+        for square in board.pieces(piece_type, color):
+            planes[index, chess.square_rank(square), chess.square_file(square)] = 1
+    planes[12] = board.turn == chess.WHITE
+    rights = board.clean_castling_rights()
+    for plane, (color, side) in enumerate([(chess.WHITE, 1), (chess.WHITE, 0), (chess.BLACK, 1), (chess.BLACK, 0)]):
+        king = board.king(color)
+        rooks = rights & chess.BB_RANKS[0 if color else 7]
+        planes[13 + plane] = any((chess.square_file(r) > chess.square_file(king)) == side
+                                 for r in chess.SquareSet(rooks)) if king is not None else 0
+    if board.ep_square is not None:
+        planes[17, chess.square_rank(board.ep_square), chess.square_file(board.ep_square)] = 1
+    return planes
+
+
+def test_piece_planes_match_a_construction_from_python_chess():
+    boards = _random_boards(2)
+    records = np.concatenate([record_of(Board(b.fen(en_passant="fen"), chess960=b.chess960)) for b in boards])
+    planes = encode.piece_planes(records)
+    assert planes.shape == (len(boards), 18, 8, 8) and planes.dtype == np.uint8
+    for ours, board in zip(planes, boards):
+        assert (ours == _their_planes(board)).all(), board.fen()
+    assert encode.piece_planes(records, dtype=np.float32).dtype == np.float32
+
+
+def test_to_arrays_agrees_with_the_reader_and_python_chess():
+    text = corpus(25, seed=9) + '\n[Event "bad"]\n[WhiteElo "2100"]\n\n1. e4 e5 2. Ke3 1-0\n'
+    arrays = pgn.to_arrays(io.StringIO(text))
+    games = list(pgn.read_games(io.StringIO(text)))
+    assert len(arrays["result"]) == len(games) == 26
+    assert list(arrays["error"]) == [g.error is not None for g in games]
+    assert arrays["white_elo"][-1] == 2100 and arrays["black_elo"][-1] == -1
+    row = 0
+    for number, game in enumerate(games):
+        theirs = chess.Board()
+        assert arrays["result"][number] == {"1-0": 1, "0-1": -1, "1/2-1/2": 0}.get(game.result, -2)
+        for move, value, clock in zip(game.moves, game.evals, game.clocks):
+            assert arrays["game"][row] == number
+            code = int(arrays["moves"][row])
+            assert chess.Move(code % 64, code // 64 % 64, code // 4096 or None) == move
+            assert board_of(arrays["positions"][row]).fen() == theirs.fen()
+            if isinstance(value, pgn.Mate):
+                assert np.isnan(arrays["evals"][row]) and arrays["mates"][row] == value
+            elif value is None:
+                assert np.isnan(arrays["evals"][row]) and arrays["mates"][row] == 0
+            else:
+                assert arrays["evals"][row] == pytest.approx(value, abs=1e-6)
+            if clock is None:
+                assert np.isnan(arrays["clocks"][row])
+            else:
+                assert arrays["clocks"][row] == pytest.approx(clock)
+            theirs.push(chess.Move.from_uci(move.uci()))
+            row += 1
+    assert row == len(arrays["moves"]) == len(arrays["positions"])
