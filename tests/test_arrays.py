@@ -94,3 +94,36 @@ def test_to_arrays_agrees_with_the_reader_and_python_chess():
             theirs.push(chess.Move.from_uci(move.uci()))
             row += 1
     assert row == len(arrays["moves"]) == len(arrays["positions"])
+
+
+def _their_alphazero_index(move, turn):
+    """The AlphaZero paper's policy plane of a move, built here from its definition."""
+    frm, to = (move.from_square, move.to_square) if turn else (move.from_square ^ 56, move.to_square ^ 56)
+    dr, df = to // 8 - frm // 8, to % 8 - frm % 8
+    if move.promotion in (chess.KNIGHT, chess.BISHOP, chess.ROOK):
+        plane = 64 + 3 * [chess.KNIGHT, chess.BISHOP, chess.ROOK].index(move.promotion) + df + 1
+    elif sorted((abs(dr), abs(df))) == [1, 2]:
+        plane = 56 + [(2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)].index((dr, df))
+    else:
+        step = ((dr > 0) - (dr < 0), (df > 0) - (df < 0))
+        direction = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)].index(step)
+        plane = 7 * direction + max(abs(dr), abs(df)) - 1
+    return plane * 64 + frm
+
+
+def test_alphazero_policy_indices_follow_the_paper_and_come_back():
+    positions = [b for b in _random_boards(3, 60) if not b.chess960]
+    positions.append(chess.Board("4k3/1P6/8/8/8/8/6p1/4K2R b K - 0 1"))  # underpromotions, black to move
+    positions.append(chess.Board("4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1"))
+    for theirs in positions:
+        ours = Board(theirs.fen())
+        indices = set()
+        for move in theirs.legal_moves:
+            index = encode.alphazero_index(move, theirs.turn)
+            assert index == _their_alphazero_index(move, theirs.turn), (theirs.fen(), move)
+            assert 0 <= index < encode.ALPHAZERO_POLICY_SIZE == 4672
+            assert encode.alphazero_move(index, ours) == move
+            indices.add(index)
+        assert len(indices) == theirs.legal_moves.count()
+    with pytest.raises(ValueError, match="4672"):
+        encode.alphazero_move(4672, Board())
