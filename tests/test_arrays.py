@@ -127,3 +127,19 @@ def test_alphazero_policy_indices_follow_the_paper_and_come_back():
         assert len(indices) == theirs.legal_moves.count()
     with pytest.raises(ValueError, match="4672"):
         encode.alphazero_move(4672, Board())
+
+
+def test_alphazero_indices_of_a_batch_and_legal_move_masks():
+    arrays = pgn.to_arrays(io.StringIO(corpus(8, seed=3)))
+    turns = arrays["positions"]["turn"]
+    batch = encode.alphazero_indices(arrays["moves"], turns)
+    for code, turn, index in zip(arrays["moves"], turns, batch):
+        code = int(code)
+        assert index == encode.alphazero_index(chess.Move(code % 64, code // 64 % 64, code // 4096 or None), turn)
+    masks = encode.legal_move_masks(arrays["positions"][:40])
+    assert masks.shape == (40, 4672)
+    for row, record in enumerate(arrays["positions"][:40]):
+        theirs = chess.Board(board_of(record).fen())
+        expected = {_their_alphazero_index(m, theirs.turn) for m in theirs.legal_moves}
+        assert set(np.flatnonzero(masks[row])) == expected
+        assert masks[row, batch[row]]  # the move played is among them

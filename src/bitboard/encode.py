@@ -120,3 +120,36 @@ def alphazero_move(index: int, board):
     if promotion is None and board.piece_type_at(frm) == 1 and to >> 3 in (0, 7):
         promotion = 5
     return Move(frm, to, promotion)
+
+
+def alphazero_indices(moves, turns):
+    """AlphaZero policy indices of a batch: `moves` as to_arrays writes them (from + 64 * to +
+    4096 * promotion piece type), `turns` 1 where white moved; int16 array, -1 for a move that
+    has none (a move no piece could make)."""
+    import numpy as np
+    global _PLANE_TABLE
+    if _PLANE_TABLE is None:
+        _PLANE_TABLE = np.array(_ALPHAZERO_PLANES, dtype=np.int16)
+    moves = np.asarray(moves, dtype=np.int64)
+    flip = np.where(np.asarray(turns) != 0, 0, 56)
+    frm, to, promotion = (moves % 64) ^ flip, (moves // 64 % 64) ^ flip, moves // 4096  # to_arrays' encoding
+    planes = _PLANE_TABLE[frm, to].astype(np.int64)
+    under = (promotion >= 2) & (promotion <= 4)
+    planes[under] = 64 + 3 * (promotion[under] - 2) + (to[under] & 7) - (frm[under] & 7) + 1
+    return np.where(planes >= 0, planes * 64 + frm, -1).astype(np.int16)
+
+
+_PLANE_TABLE = None
+
+
+def legal_move_masks(positions):
+    """(N, 4672) booleans: the AlphaZero policy indices of each record's legal moves."""
+    import numpy as np
+
+    from .records import board_of
+    masks = np.zeros((len(positions), ALPHAZERO_POLICY_SIZE), dtype=bool)
+    for row, record in enumerate(positions):
+        board = board_of(record)
+        for move in board.legal_moves:  # every legal move has an index (castling: the king's move)
+            masks[row, alphazero_index(move, board.turn)] = True
+    return masks
