@@ -428,7 +428,7 @@ class BaseBoard(Position):
         >>> Board.from_chess960_pos(0).board_fen()
         'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR'
         """
-        board = cls.empty(chess960=True) if cls is not BaseBoard else cls.empty()
+        board = cls.empty()  # (Board.set_chess960_pos switches chess960 on)
         board.set_chess960_pos(scharnagl)
         return board
 
@@ -865,8 +865,8 @@ class Board(BaseBoard):
         n: cython.int
         i: cython.int
         code: cython.int
-        if not self._one_king():  # python-chess's rule: pseudo-legal moves that keep the king safe
-            return [self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask) if not self._exposes_king(c)]
+        if not self._one_king():
+            return [self._move_for(c) for c in self._safe_pseudo_codes(from_mask, to_mask)]
         n = _generate(self, buf, 0, from_mask, False)
         moves = []
         for i in range(n):
@@ -967,6 +967,11 @@ class Board(BaseBoard):
                 codes.append(buf[i])
         return codes
 
+    def _safe_pseudo_codes(self, from_mask, to_mask) -> list:
+        """The legal moves of a side with several kings, by python-chess's rule: the pseudo-legal
+        ones that leave the highest king unattacked (the C generator covers one king or none)."""
+        return [code for code in self._pseudo_codes(from_mask, to_mask) if not self._exposes_king(code)]
+
     @cython.cfunc
     def _exposes_king(self, code: cython.int) -> cython.bint:
         """Whether the move `code` leaves the mover's king attacked: the highest king, wherever
@@ -1025,8 +1030,8 @@ class Board(BaseBoard):
         if m._drop or not (m.from_square != m.to_square or m._promotion):
             return -1
         if not self._one_king():
-            for code in self._pseudo_codes(ONE << m.from_square, BB_ALL):
-                if self._names(m, code) and not self._exposes_king(code):
+            for code in self._safe_pseudo_codes(ONE << m.from_square, BB_ALL):
+                if self._names(m, code):
                     return code
             return -1
         buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
@@ -1357,8 +1362,7 @@ class Board(BaseBoard):
         if to < 0:
             movers = own & self._pieces[KING]
         if not self._one_king():
-            n = 0
-            codes = [c for c in self._pseudo_codes(movers, BB_ALL) if not self._exposes_king(c)]
+            codes = self._safe_pseudo_codes(movers, BB_ALL)
         else:
             n = _generate(self, buf, 0, movers, False)
             codes = [buf[i] for i in range(n)]

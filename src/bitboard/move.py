@@ -23,9 +23,9 @@ else:
     from cython.cimports.bitboard.core.encoding import (FROM_TO_BITS, KING, PAWN, encode_move, flag_promotion,
                                                         move_flag, move_from, move_to, promotion_flag)
 
-_UCI_PROMOTIONS = {PIECE_SYMBOLS[t]: t for t in range(PAWN, KING + 1)}  # p and k: never legal, but moves
+# piece types by letter, for promotions (p and k too: never legal, but moves) and drops
+_PIECE_TYPES = {PIECE_SYMBOLS[t]: t for t in range(PAWN, KING + 1)}
 _SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
-_DROPS = {PIECE_SYMBOLS[t]: t for t in range(PAWN, KING + 1)}
 
 
 @cython.embedsignature(False)  # the text signature below is what `inspect` reads
@@ -102,13 +102,13 @@ class Move:
             raise InvalidMoveError(f"UCI move must be a string, not {type(uci).__name__} {quoted(uci)}")
         if uci == "0000":
             return Move(0, 0)
-        if len(uci) == 4 and uci[1] == "@" and uci[0].lower() in _DROPS and uci[2:] in _SQUARES:
+        if len(uci) == 4 and uci[1] == "@" and uci[0].lower() in _PIECE_TYPES and uci[2:] in _SQUARES:
             square = _SQUARES[uci[2:]]
-            return Move(square, square, drop=_DROPS[uci[0].lower()])
+            return Move(square, square, drop=_PIECE_TYPES[uci[0].lower()])
         if len(uci) in (4, 5) and uci[:2] in _SQUARES and uci[2:4] in _SQUARES:
             promotion = None
             if len(uci) == 5:
-                promotion = _UCI_PROMOTIONS.get(uci[4])
+                promotion = _PIECE_TYPES.get(uci[4])
                 if promotion is None:
                     raise InvalidMoveError(f"invalid promotion piece in UCI move {quoted(uci)} (p, n, b, r, q or k)")
             move = Move(_SQUARES[uci[:2]], _SQUARES[uci[2:4]], promotion)

@@ -1,10 +1,11 @@
 """LegalMoveGenerator and PseudoLegalMoveGenerator: python-chess's `board.legal_moves` objects.
 
-A generator is a live view of its board's moves: iterating it generates them afresh, `len`,
-`count()`, `any()` and `bool` answer without listing them when the board can count in C, and
+A generator is a live view of its board's moves: iterating it generates them afresh, `count()`,
+`any()` and `bool` answer without listing them when the board can count in C, and
 `move in board.legal_moves` asks the board whether the move is legal. As in python-chess they
-have no `len` (`list(board.legal_moves)` would generate the moves twice): use `count()`. It works over any object
-with python-chess's `generate_legal_moves()` (or `generate_pseudo_legal_moves()`).
+have no `len` (`list(board.legal_moves)` would generate the moves twice): use `count()`. They
+work over any object with python-chess's `generate_legal_moves()` (or
+`generate_pseudo_legal_moves()`).
 """
 from typing import Iterator
 

@@ -43,6 +43,7 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # unescaped (python-chess among them) are read as they meant
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"(.*)"\s*\]\Z')
 _COMMANDS = re.compile(r"\s*\[%[^\]]*\]\s*")
+_TRUNCATED = "the game ends without a result token (a truncated game)"
 
 
 class Mate(int):
@@ -66,7 +67,7 @@ class Game:
     """
 
     __slots__ = ("headers", "moves", "result", "evals", "clocks", "comment", "comments", "nags", "variations",
-                 "offset", "line", "error", "_board")
+                 "offset", "line", "error")
 
     def __init__(self, offset: int = 0, line: int = 1):
         self.headers: Dict[str, str] = {}
@@ -81,7 +82,6 @@ class Game:
         self.offset = offset
         self.line = line
         self.error: Optional[str] = None
-        self._board: Optional[Board] = None
 
     @property
     def fen(self) -> str:
@@ -196,7 +196,7 @@ class _Reader:
         if self.game is not None:
             if self.comment is not None:
                 self.comment_end(" ".join(self.comment))
-            self.finish("the game ends without a result token (a truncated game)")
+            self.finish(_TRUNCATED)
         yield from self.done
 
     def line(self, line: str, offset: cython.Py_ssize_t) -> None:
@@ -206,7 +206,7 @@ class _Reader:
             stripped = line.strip()
             if stripped.startswith("["):
                 if self.game is not None and not self.in_tags:
-                    self.finish("the game ends without a result token (a truncated game)")
+                    self.finish(_TRUNCATED)
                 if self.game is None:
                     self.start(offset)
                 self.in_tags = True
@@ -348,7 +348,7 @@ class _Reader:
             return
         if self.board is None:
             try:
-                self.board = Board(game.fen, chess960=game.chess960)
+                self.board = game.board()
             except ValueError as error:
                 game.error = f"the starting position cannot be set up: {error}"
                 return

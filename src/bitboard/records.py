@@ -17,10 +17,8 @@ The fields of `position_dtype()`, a packed NumPy structured dtype::
 turns arrays of them into the planes networks train on. NumPy is needed (pip install numpy).
 """
 from .board import Board
-from .fen import board_fen, castling_xfen
-
-NO_SQUARE = 64
-STANDARD_ROOKS = (7, 0, 63, 56)
+from .core.encoding import NO_SQUARE
+from .fen import STANDARD_ROOKS, board_fen, castling_xfen
 
 
 def position_dtype():
@@ -35,7 +33,8 @@ def record_fields(board: Board) -> tuple:
     codes = board._piece_codes()
     packed = bytes(codes[2 * k] | (codes[2 * k + 1] << 4) for k in range(32))
     rooks = board._rook_squares()
-    castling = sum(1 << i for i in range(4) if rooks[i] != NO_SQUARE and board.castling_rights >> rooks[i] & 1)
+    given = board.castling_rights
+    castling = sum(1 << i for i in range(4) if rooks[i] != NO_SQUARE and given >> rooks[i] & 1)
     ep = board.ep_square if board.ep_square is not None else NO_SQUARE
     return (list(packed), 1 if board.turn else 0, castling, ep, min(board.halfmove_clock, 0xFFFF),
             min(board.fullmove_number, 0xFFFF), rooks)

@@ -24,7 +24,6 @@ _CASTLES = {"O-O": 2, "O-O-O": -2, "0-0": 2, "0-0-0": -2}
 _NULL_MOVES = ("--", "Z0", "0000", "@@@@")
 
 
-
 def san(board, move, long=False) -> str:
     """The SAN of a legal move (IllegalMoveError otherwise), "--" for the null move; with long,
     the long algebraic notation ("Ng1-f3", "e4xd5")."""
@@ -110,8 +109,9 @@ def san_code(board, text) -> int:
         chosen = [code for code in codes if board._code_promotion(code) == promotion_type]
         if chosen:
             return chosen[0]
+        frm = SQUARE_NAMES.index(file + rank)
         for code in board._san_codes(0, 0, -1, 0):  # a castling, as king takes rook or e1g1
-            if board._code_from(code) == SQUARE_NAMES.index(file + rank) and not promotion_type and (
+            if board._code_from(code) == frm and not promotion_type and (
                     board._code_to(code) == to_square or board._move_for_code(code).to_square == to_square):
                 return code
         raise IllegalMoveError(f"{'missing promotion piece type' if codes else 'illegal san'}: "
