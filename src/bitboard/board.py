@@ -648,7 +648,8 @@ class Board(BaseBoard):
         """The FEN. en_passant: "legal" (default, as python-chess) writes the en-passant square
         only when an en-passant capture is legal; "fen" (or "always") whenever it is set;
         "xfen" when a pawn stands ready to take, legal or not. shredder: castling as HAha."""
-        return f"{self.epd(shredder=shredder, en_passant=en_passant)} {self._halfmove} {self._fullmove}"
+        epd = self.epd(shredder=shredder, en_passant=en_passant, promoted=promoted)
+        return f"{epd} {self._halfmove} {self._fullmove}"
 
     def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
         """The FEN with castling rights as Shredder-FEN writes them (HAha)."""
@@ -665,7 +666,7 @@ class Board(BaseBoard):
         """The EPD: placement, side, castling, en passant, then the operations given."""
         ep = self._ep_for(en_passant)
         castling = self.castling_shredder_fen() if shredder else self.castling_xfen()
-        text = (f"{board_fen(self._piece_codes())} {'w' if self._turn else 'b'} {castling} "
+        text = (f"{self.board_fen(promoted=promoted)} {'w' if self._turn else 'b'} {castling} "
                 f"{SQUARE_NAMES[ep] if ep is not None else '-'}")
         if operations:
             text += " " + _epd.format_operations(self, operations)
