@@ -140,3 +140,12 @@ def test_every_public_name_of_python_chess_is_there():
                 "Outcome", "Status", "Termination"):
         theirs = {name for name in dir(getattr(chess, cls)) if not name.startswith("_")}
         assert {name for name in theirs if not hasattr(getattr(bchess, cls), name)} == set(), cls
+
+
+@pytest.mark.parametrize("fen", ["8/3b4/8/2k5/2K5/8/8/8 b - - 7 12", "8/8/8/2k5/2K5/8/8/R7 w - - 0 1",
+                                 "4k3/8/8/8/8/8/3q4/4K3 b - - 0 1"])
+def test_a_king_giving_check_or_a_king_in_check_to_capture_reads_as_python_chess(fen):
+    # positions only a pseudo-legal push reaches: the generator still sees every checker
+    ours, theirs = bchess.Board(fen), chess.Board(fen)
+    assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+    assert (ours.is_check(), ours.status()) == (theirs.is_check(), theirs.status())

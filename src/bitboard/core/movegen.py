@@ -314,7 +314,8 @@ def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, cou
 
     if king:
         checkers = enemy & ((KNIGHT_ATTACKS[ksq] & pos._pieces[KNIGHT])
-                            | (PAWN_ATTACKS[64 * us + ksq] & pos._pieces[PAWN]))
+                            | (PAWN_ATTACKS[64 * us + ksq] & pos._pieces[PAWN])
+                            | (KING_ATTACKS[ksq] & pos._pieces[KING]))  # (only on boards set up so)
         b = enemy & ((BISHOP_PSEUDO_ATTACKS[ksq] & diagonal) | (ROOK_PSEUDO_ATTACKS[ksq] & orthogonal))
     else:
         b = 0
