@@ -30,6 +30,7 @@ COMPILED_MODULES = [
     "board",
     "san",
     "pgn",
+    "records",
     "catalogue.bitscan",
     "catalogue.serialize",
     "catalogue.searches",

@@ -16,6 +16,11 @@ The fields of `position_dtype()`, a packed NumPy structured dtype::
 `record_of(board)` writes one, `board_of(record)` reads one back into a Board; `bitboard.encode`
 turns arrays of them into the planes networks train on. NumPy is needed (pip install numpy).
 """
+from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
 from .board import Board
 from .core.encoding import NO_SQUARE
 from .fen import STANDARD_ROOKS, board_fen, castling_xfen
@@ -34,7 +39,7 @@ def record_fields(board: Board) -> tuple:
     packed = bytes(codes[2 * k] | (codes[2 * k + 1] << 4) for k in range(32))
     rooks = board._rook_squares()
     given = board.castling_rights
-    castling = sum(1 << i for i in range(4) if rooks[i] != NO_SQUARE and given >> rooks[i] & 1)
+    castling = sum(bit for i, bit in enumerate((1, 2, 4, 8)) if rooks[i] != NO_SQUARE and given >> rooks[i] & 1)
     ep = board.ep_square if board.ep_square is not None else NO_SQUARE
     return (list(packed), 1 if board.turn else 0, castling, ep, min(board.halfmove_clock, 0xFFFF),
             min(board.fullmove_number, 0xFFFF), rooks)
@@ -64,3 +69,93 @@ def board_of(record) -> Board:
            f"{'-' if ep == NO_SQUARE else 'abcdefgh'[ep & 7] + str(ep // 8 + 1)} "
            f"{int(record['halfmove'])} {max(int(record['fullmove']), 1)}")
     return Board(fen, chess960=chess960)
+
+
+# --- the records as bitboards ---------------------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _slot(code: cython.int) -> cython.int:
+    """The bitboard a nibble's piece code goes to (white pawn 0 ... king 5, black pawn 6 ... king
+    11); -1 for an empty square or a code no piece has."""
+    piece_type: cython.int = code & 7
+    if piece_type == 0 or piece_type == 7:
+        return -1
+    return piece_type - 1 + (0 if code & 8 else 6)
+
+
+def bitboards(positions):
+    """(N, 12) uint64: the twelve piece bitboards of each record, white's pawn, knight, bishop,
+    rook, queen and king, then black's (bit k set: a piece on square k, a1 = 0)."""
+    import numpy as np
+    board = np.ascontiguousarray(positions["board"], dtype=np.uint8).reshape(-1, 32)
+    out = np.zeros((board.shape[0], 12), dtype=np.uint64)
+    if cython.compiled:
+        _fill_bitboards(board, out)
+        return out
+    codes = np.empty((board.shape[0], 64), dtype=np.uint8)  # uncompiled: twelve comparisons
+    codes[:, 0::2], codes[:, 1::2] = board & 15, board >> 4
+    for code in range(16):
+        if _slot(code) >= 0:
+            out[:, _slot(code)] = np.packbits(codes == code, axis=1, bitorder="little").view("<u8")[:, 0]
+    return out
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _fill_bitboards(board: cython.uchar[:, ::1], out: cython.ulonglong[:, ::1]) -> None:
+    """The compiled loop of `bitboards`: one pass over the nibbles, no Python object touched."""
+    row: cython.Py_ssize_t
+    k: cython.int
+    slot: cython.int
+    byte: cython.uchar
+    with cython.nogil:
+        for row in range(board.shape[0]):
+            for k in range(32):
+                byte = board[row, k]
+                slot = _slot(byte & 15)
+                if slot >= 0:
+                    out[row, slot] |= cython.cast(cython.ulonglong, 1) << (2 * k)
+                slot = _slot(byte >> 4)
+                if slot >= 0:
+                    out[row, slot] |= cython.cast(cython.ulonglong, 1) << (2 * k + 1)
+
+
+def mirror(positions):
+    """The records mirrored as python-chess's Board.mirror() does: ranks flipped, colours swapped,
+    the other side to move, castling rights and the en-passant square with them."""
+    import numpy as np
+    out = np.array(positions, dtype=position_dtype(), copy=True).reshape(-1)
+    board = out["board"].reshape(-1, 8, 4)[:, ::-1, :]  # rank r's four bytes go to rank 7 - r
+    out["board"] = (board ^ np.where(board & 0x07, 0x08, 0) ^ np.where(board & 0x70, 0x80, 0)).reshape(-1, 32)
+    out["turn"] ^= 1
+    castling = out["castling"]
+    out["castling"] = (castling >> 2 & 3) | (castling & 3) << 2
+    ep = out["ep"]
+    out["ep"] = np.where(ep < 64, ep ^ 56, ep)
+    rooks = out["rooks"][:, [2, 3, 0, 1]]
+    out["rooks"] = np.where(rooks < 64, rooks ^ 56, rooks)
+    return out.reshape(np.shape(positions))
+
+
+_FILE_A = 0x0101010101010101
+_FILE_H = _FILE_A << 7
+
+
+def en_passant_capturable(positions, boards=None):
+    """(N,) bool: whether a pawn of the side to move stands beside the pawn that just moved two
+    squares, legality aside (the rule of Polyglot's keys and of lc0's en-passant flag).
+    `boards` is `bitboards(positions)` where the caller has it already."""
+    import numpy as np
+    positions = np.asarray(positions).reshape(-1)
+    boards = bitboards(positions) if boards is None else boards
+    ep = positions["ep"].astype(np.uint64)
+    has = ep < NO_SQUARE
+    target = np.where(has, np.uint64(1) << np.where(has, ep, 0), np.uint64(0))
+    file_a, file_h = np.uint64(_FILE_A), np.uint64(_FILE_H)
+    white_from = ((target >> np.uint64(9)) & ~file_h) | ((target >> np.uint64(7)) & ~file_a)
+    black_from = ((target << np.uint64(7)) & ~file_h) | ((target << np.uint64(9)) & ~file_a)
+    attackers = np.where(positions["turn"] != 0, white_from & boards[:, 0], black_from & boards[:, 6])
+    return has & (attackers != 0)

@@ -200,16 +200,22 @@ def main(argv=None) -> None:
     with contextlib.suppress(ImportError):
         import numpy as np
 
-        from ..encode import piece_planes
+        from ..encode import leela_planes, piece_planes
         from ..pgn import to_arrays
         seconds = best_times({"to_arrays": lambda: to_arrays(io.StringIO(text))}, repeat=2 if args.quick else 3)
         arrays = to_arrays(io.StringIO(text))
-        many = np.tile(arrays["positions"], 200_000 // max(len(arrays["positions"]), 1) + 1)[:200_000]
-        piece_planes(many)  # the first call pays for the pages of its output
-        planes = best_times({"piece_planes": lambda: piece_planes(many)}, repeat=3)
-        print(f"\nto_arrays, file to arrays: {plies / seconds['to_arrays']:,.0f} positions/s; "
-              f"piece_planes over {len(many):,} records: {len(many) / planes['piece_planes']:,.0f} positions/s")
-
+        copies = 200_000 // max(len(arrays["positions"]), 1) + 1
+        many = np.tile(arrays["positions"], copies)[:200_000]
+        game = (np.arange(copies)[:, None] * (int(arrays["game"].max()) + 1) + arrays["game"]).reshape(-1)[:200_000]
+        encoders = {"piece_planes, packed": lambda: piece_planes(many, packed=True),
+                    "piece_planes, uint8": lambda: piece_planes(many),
+                    "leela_planes, packed": lambda: leela_planes(many, game, packed=True)}
+        for encode in encoders.values():
+            encode()  # the first call pays for the pages of its output
+        times = best_times(encoders, repeat=3)
+        print(f"\nto_arrays, file to arrays: {plies / seconds['to_arrays']:,.0f} positions/s")
+        for name, spent in times.items():
+            print(f"{name} over {len(many):,} records: {len(many) / spent:,.0f} positions/s")
 
 if __name__ == "__main__":
     main()
