@@ -52,7 +52,7 @@ class _Shim:
 
     def __init__(self) -> None:
         for name in ("bint char schar uchar short ushort int uint long ulong longlong ulonglong "
-                     "Py_ssize_t size_t float double void Py_UCS4").split():
+                     "Py_ssize_t size_t float double void Py_UCS4 p_char").split():
             setattr(self, name, _Shim._Type(name))
 
     def __getattr__(self, name: str) -> Any:  # the C types set in __init__, for type checkers

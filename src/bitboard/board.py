@@ -41,6 +41,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
                                 _set_castling, _unmake, _unmake_null)
     from .core.zobrist import EP_KEYS
     from .move import Move, _move_of
+    from .san import plain_san_code
 else:
     from cython.cimports.bitboard.core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES,
                                                         MAX_PIECE_MOVES, NO_SQUARE, NORMAL, NULL_MOVE, ONE, PAWN,
@@ -54,6 +55,7 @@ else:
                                                         _make, _make_null, _set_castling, _unmake, _unmake_null)
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
+    from cython.cimports.bitboard.san import plain_san_code
 
 from typing import Callable, Dict, Iterator, List, Optional
 
@@ -1294,61 +1296,10 @@ class Board(BaseBoard):
 
     @cython.cfunc
     def _plain_san_code(self, san: str) -> cython.int:
-        """The code of the one legal move a plain SAN names ("Nf3", "exd5", "Rae1", "e8=Q+"),
-        read character by character in C; -1 for anything else (castling, null moves, long
-        algebraic, no such move, ambiguity), which the full reader in san.py then takes."""
-        n: cython.Py_ssize_t = len(san)
-        while n > 0 and san[n - 1] in ("+", "#", "!", "?"):
-            n -= 1
-        if n < 2 or not self._one_king():
-            return -1
-        first: cython.Py_UCS4 = san[0]
-        piece: cython.int = PAWN
-        start: cython.Py_ssize_t = 0
-        promotion: cython.int = 0
-        ch: cython.Py_UCS4
-        if first == "N" or first == "B" or first == "R" or first == "Q" or first == "K":
-            piece = 2 if first == "N" else 3 if first == "B" else ROOK if first == "R" else 5 if first == "Q" else KING
-            start = 1
-        else:
-            ch = san[n - 1]
-            if ch == "N" or ch == "B" or ch == "R" or ch == "Q":
-                promotion = 2 if ch == "N" else 3 if ch == "B" else ROOK if ch == "R" else 5
-                n -= 2 if n >= 4 and san[n - 2] == "=" else 1
-        if n - start < 2:
-            return -1
-        file_ch: cython.Py_UCS4 = san[n - 2]
-        rank_ch: cython.Py_UCS4 = san[n - 1]
-        if not ("a" <= file_ch <= "h" and "1" <= rank_ch <= "8"):
-            return -1
-        to: cython.int = (ord(rank_ch) - 49) * 8 + (ord(file_ch) - 97)
-        from_mask: u64 = BB_ALL
-        i: cython.Py_ssize_t = start
-        end: cython.Py_ssize_t = n - 2
-        if i < end and "a" <= san[i] <= "h":
-            from_mask &= _FILE_A << (ord(san[i]) - 97)
-            i += 1
-        if i < end and "1" <= san[i] <= "8":
-            from_mask &= _RANK_1 << (8 * (ord(san[i]) - 49))
-            i += 1
-        if i < end and san[i] == "x":
-            i += 1
-        if i != end:
-            return -1
-        if piece == PAWN and start == end:  # a pawn push keeps to its file
-            from_mask = _FILE_A << (to & 7)
-        buf = cython.declare(cython.ushort[MAX_MOVES])
-        count: cython.int = _generate(self, buf, 0, self._colors[self._turn] & self._pieces[piece] & from_mask, False)
-        found: cython.int = -1
-        code: cython.int
-        k: cython.int
-        for k in range(count):
-            code = buf[k]
-            if move_to(code) == to and move_flag(code) != CASTLING and flag_promotion(move_flag(code)) == promotion:
-                if found >= 0:
-                    return -1  # ambiguous: the full reader says so
-                found = code
-        return found
+        """The code of the legal move a plain SAN names, matched in C (san.plain_san_code); -1
+        for anything else, which the full reader in san.py then takes."""
+        data: bytes = san.encode("utf-8", "replace")
+        return plain_san_code(self, data, 0, len(data))
 
     def _san_codes(self, piece: cython.int, from_mask: u64, to: cython.int, promotion: cython.int) -> list:
         """For the SAN reader: the codes of the legal moves of `piece` (0: any) from `from_mask`

@@ -20,6 +20,17 @@ from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cy
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .core.encoding import CASTLING, NORMAL, encode_move, move_flag, move_from, move_to
+    from .core.position import Position, _copy_position, _make
+    from .move import _move_of
+    from .san import plain_san_code
+else:
+    from cython.cimports.bitboard.core.encoding import CASTLING, NORMAL, encode_move, move_flag, move_from, move_to
+    from cython.cimports.bitboard.core.position import Position, _copy_position, _make
+    from cython.cimports.bitboard.move import _move_of
+    from cython.cimports.bitboard.san import plain_san_code
+
 import bz2
 import gzip
 import io
@@ -144,20 +155,59 @@ def _open(source):
     raise TypeError(f"a PGN source is a path or an open file, not {type(source).__name__} {quoted(source)}")
 
 
+# The bytes the movetext scanner compares with, as C constants.
+_TAB = cython.declare(cython.int, 9)
+_SPACE = cython.declare(cython.int, 32)
+_BANG = cython.declare(cython.int, 33)
+_HASH = cython.declare(cython.int, 35)
+_DOLLAR = cython.declare(cython.int, 36)
+_PERCENT = cython.declare(cython.int, 37)
+_OPEN_PAREN = cython.declare(cython.int, 40)
+_CLOSE_PAREN = cython.declare(cython.int, 41)
+_STAR = cython.declare(cython.int, 42)
+_PLUS = cython.declare(cython.int, 43)
+_MINUS = cython.declare(cython.int, 45)
+_DOT = cython.declare(cython.int, 46)
+_ZERO = cython.declare(cython.int, 48)
+_ONE = cython.declare(cython.int, 49)
+_NINE = cython.declare(cython.int, 57)
+_COLON = cython.declare(cython.int, 58)
+_SEMICOLON = cython.declare(cython.int, 59)
+_QUESTION = cython.declare(cython.int, 63)
+_OPEN_BRACKET = cython.declare(cython.int, 91)
+_BACKSLASH = cython.declare(cython.int, 92)
+_CLOSE_BRACKET = cython.declare(cython.int, 93)
+_QUOTE = cython.declare(cython.int, 34)
+_OPEN_BRACE = cython.declare(cython.int, 123)
+_CLOSE_BRACE = cython.declare(cython.int, 125)
+_BOM = b"\xef\xbb\xbf"
+_RESULT_BYTES = {result.encode(): result for result in RESULTS}
+
+
 @cython.cclass
 class _Reader:
     """The state of one pass over a stream: the game being read and where the tokens stand.
-    Each line is fed to `line`, which puts the games it completes on `done`."""
+    Each line, as bytes, is fed to `line`, which puts the games it completes on `done`; the
+    movetext is scanned byte by byte in C, and only a move's text becomes a Python string."""
 
     want_variations: cython.bint
     want_comments: cython.bint
     game: object  # the Game being read, or None
-    board: object  # its Board once a move is read
+    moves: list  # its lists, held here for C-speed appends
+    evals: list
+    clocks: list
+    failed: cython.bint  # the game has an error: the rest of its movetext is skipped
+    ready: cython.bint  # `position` holds the game's position
+    position: Position  # where the game stands, moved on in C by the moves plain SAN names
+    chess960: cython.bint
+    board: object  # a Board for the other moves, and how many of the game's moves it has had
+    board_plies: cython.Py_ssize_t
+    standard: Position  # the standard starting position
     in_tags: cython.bint
     seen_movetext: cython.bint
     depth: cython.int  # variation nesting
     variation: list
-    comment: object  # the parts of a brace comment being read, or None
+    comment: object  # the parts (bytes) of a brace comment being read, or None
     lineno: cython.Py_ssize_t
     done: list
 
@@ -173,55 +223,96 @@ class _Reader:
         self.comment = None
         self.lineno = 0
         self.done = []
+        self.position = Position()
+        self.standard = Board()
 
     def games(self, stream) -> Iterator[Game]:
         offset: cython.Py_ssize_t = 0
         first: cython.bint = True
+        size: cython.Py_ssize_t
         for raw in stream:
-            if isinstance(raw, bytes):
-                size = len(raw)
-                line = raw.decode("utf-8", errors="replace")
-            else:
-                line = raw
-                size = len(raw) if raw.isascii() else len(raw.encode("utf-8", errors="replace"))
+            data = raw if isinstance(raw, bytes) else raw.encode("utf-8", errors="replace")
+            size = len(data)
             if first:
-                line = line.lstrip("\ufeff")
+                if data.startswith(_BOM):
+                    data = data[3:]
                 first = False
             self.lineno += 1
-            self.line(line.rstrip("\r\n"), offset)
+            self.line(data.rstrip(b"\r\n"), offset)
             offset += size
             if self.done:
                 yield from self.done
                 self.done = []
         if self.game is not None:
             if self.comment is not None:
-                self.comment_end(" ".join(self.comment))
+                self.comment_text(b" ".join(self.comment))
             self.finish(_TRUNCATED)
         yield from self.done
 
-    def line(self, line: str, offset: cython.Py_ssize_t) -> None:
+    @cython.cfunc
+    def line(self, data: bytes, offset: cython.Py_ssize_t) -> cython.void:
+        p: cython.p_char = data
+        n: cython.Py_ssize_t = len(data)
+        i: cython.Py_ssize_t = 0
         if self.comment is None:
-            if line.startswith("%"):
+            if n and p[0] == _PERCENT:
                 return  # an escape line (PGN standard, section 6)
-            stripped = line.strip()
-            if stripped.startswith("["):
+            while i < n and 0 <= p[i] <= _SPACE:
+                i += 1
+            if i == n:
+                return  # (a blank line inside a tag section keeps it open, as python-chess reads it)
+            if p[i] == _OPEN_BRACKET:
                 if self.game is not None and not self.in_tags:
                     self.finish(_TRUNCATED)
                 if self.game is None:
                     self.start(offset)
                 self.in_tags = True
+                if self.simple_tag(data, p, i, n):
+                    return
+                stripped = data.decode("utf-8", errors="replace").strip()
                 tags = _TAG.findall(stripped)
                 whole = _TAG_LINE.match(stripped)
                 for name, value in [whole.groups()] if whole and len(tags) < 2 else tags:
                     self.game.headers[name] = value.replace('\\"', '"').replace("\\\\", "\\")
                 return
-            if not stripped:
-                return  # (a blank line inside a tag section keeps it open, as python-chess reads it)
-        self.movetext(line, offset)
+        self.movetext(data, p, n, offset)
+
+    @cython.cfunc
+    def simple_tag(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
+        """Read the common tag line, `[Name "value"]` and nothing else, with no quote or backslash
+        inside the value, scanning in C; False (nothing read) for any other line, which the
+        regular expressions then take."""
+        while n > i and 0 <= p[n - 1] <= _SPACE:
+            n -= 1
+        if n - i < 5 or p[n - 1] != _CLOSE_BRACKET or p[n - 2] != _QUOTE:
+            return False
+        name: cython.Py_ssize_t = i + 1
+        while name < n and p[name] == _SPACE:
+            name += 1
+        j: cython.Py_ssize_t = name
+        while j < n and _tag_name_byte(p[j]):
+            j += 1
+        name_end: cython.Py_ssize_t = j
+        if name_end == name:
+            return False
+        while j < n and (p[j] == _SPACE or p[j] == _TAB):
+            j += 1
+        if j == name_end or p[j] != _QUOTE or j >= n - 2:  # (a space is needed between name and value)
+            return False
+        value: cython.Py_ssize_t = j + 1
+        for j in range(value, n - 2):
+            if p[j] == _QUOTE or p[j] == _BACKSLASH:
+                return False
+        self.game.headers[data[name:name_end].decode("ascii")] = data[value:n - 2].decode("utf-8", errors="replace")
+        return True
 
     @cython.cfunc
     def start(self, offset: cython.Py_ssize_t) -> cython.void:
-        self.game = Game(offset, self.lineno)
+        game = Game(offset, self.lineno)
+        self.game = game
+        self.moves, self.evals, self.clocks = game.moves, game.evals, game.clocks
+        self.failed = False
+        self.ready = False
         self.seen_movetext = False
         self.board = None
         self.depth = 0
@@ -241,227 +332,280 @@ class _Reader:
         self.in_tags = False
 
     @cython.cfunc
-    def movetext(self, line: str, offset: cython.Py_ssize_t) -> cython.void:
+    def fail(self, error: str) -> cython.void:
+        self.game.error = error
+        self.failed = True
+
+    @cython.cfunc
+    def movetext(self, data: bytes, p: cython.p_char, n: cython.Py_ssize_t, offset: cython.Py_ssize_t) -> cython.void:
         i: cython.Py_ssize_t = 0
         j: cython.Py_ssize_t
-        end: cython.Py_ssize_t
-        n: cython.Py_ssize_t = len(line)
-        ch: cython.Py_UCS4
+        c: cython.int
         while i < n:
             if self.comment is not None:
-                end = line.find("}", i)
-                if end < 0:
-                    self.comment.append(line[i:])
+                j = i
+                while j < n and p[j] != _CLOSE_BRACE:
+                    j += 1
+                self.comment.append(data[i:j])
+                if j == n:
                     return
-                self.comment.append(line[i:end])
-                text = " ".join(self.comment)
+                text = b" ".join(self.comment)
                 self.comment = None
-                self.comment_end(text)
-                i = end + 1
+                self.comment_text(text)
+                i = j + 1
                 continue
-            ch = line[i]
-            if ch == " " or ch == "\t":
+            c = p[i]
+            if 0 <= c <= _SPACE:
                 i += 1
                 continue
             if self.game is None:
                 self.start(offset)
             self.in_tags = False
             self.seen_movetext = True
-            if ch == "{":
-                end = line.find("}", i + 1)
-                if end >= 0:  # the common case: the comment ends on its line
-                    self.comment_end(line[i + 1:end])
-                    i = end + 1
+            if c == _OPEN_BRACE:
+                j = i + 1
+                while j < n and p[j] != _CLOSE_BRACE:
+                    j += 1
+                if j < n:  # the common case: the comment ends on its line
+                    self.comment_at(data, p, i + 1, j)
+                    i = j + 1
                 else:
-                    self.comment = [line[i + 1:]]
+                    self.comment = [data[i + 1:]]
                     return
-            elif ch == ";":
-                self.comment_end(line[i + 1:])
+            elif c == _SEMICOLON:
+                self.comment_at(data, p, i + 1, n)
                 return
-            elif ch == "(":
+            elif c == _OPEN_PAREN:
                 self.depth += 1
                 if self.depth == 1:
                     self.variation = []
                 i += 1
-            elif ch == ")":
+            elif c == _CLOSE_PAREN:
                 if self.depth:
                     self.depth -= 1
                     if self.depth == 0 and self.want_variations:
-                        self.game.variations.append((len(self.game.moves), " ".join(self.variation)))
+                        self.game.variations.append((len(self.moves), " ".join(self.variation)))
                 i += 1
-            elif ch == "$":
+            elif c == _DOLLAR:
                 j = i + 1
-                while j < n and "0" <= line[j] <= "9":
+                while j < n and _ZERO <= p[j] <= _NINE:
                     j += 1
                 if j > i + 1:
-                    self.nag(int(line[i + 1:j]))
+                    self.nag(int(data[i + 1:j]))
                 i = j
             else:
                 j = i
-                while j < n and not _ends_token(line[j]):
+                while j < n and not _ends_token(p[j]):
                     j += 1
                 if j == i:  # a stray } or the like
                     i += 1
                     continue
-                self.token(line, i, j)
+                self.token(data, p, i, j)
                 i = j
 
     @cython.cfunc
-    def token(self, line: str, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.void:
-        """Take the movetext token line[start:end]; a result at the top level ends the game."""
+    def token(self, data: bytes, p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.void:
+        """Take the movetext token data[start:end]; a result at the top level ends the game."""
         if self.depth:
             if self.want_variations:
-                self.variation.append(line[start:end])
+                self.variation.append(data[start:end].decode("utf-8", errors="replace"))
             return
-        ch: cython.Py_UCS4 = line[start]
+        c: cython.int = p[start]
         i: cython.Py_ssize_t = start
-        if ch == "*" or ch == "0" or ch == "1":
-            token = line[start:end]
-            if token in RESULTS:
-                self.game.result = token
+        if (c == _STAR or c == _ZERO or c == _ONE) and (end - start == 1 or end - start == 3 or end - start == 7):
+            result = _RESULT_BYTES.get(data[start:end])
+            if result is not None:
+                self.game.result = result
                 self.finish()
                 return
-        if "0" <= ch <= "9":  # a move number: "12.", "12...", "12.e4"; not the 0 of "0-0"
-            while i < end and "0" <= line[i] <= "9":
+        if _ZERO <= c <= _NINE:  # a move number: "12.", "12...", "12.e4"; not the 0 of "0-0"
+            while i < end and _ZERO <= p[i] <= _NINE:
                 i += 1
-            if i < end and line[i] == ".":
-                while i < end and line[i] == ".":
+            if i < end and p[i] == _DOT:
+                while i < end and p[i] == _DOT:
                     i += 1
             elif i < end:
                 i = start
-        while i < end and line[i] == ".":  # "..." before a black move
+        while i < end and p[i] == _DOT:  # "..." before a black move
             i += 1
         if i == end:
             return
         suffix: cython.Py_ssize_t = end
-        while suffix > i and (line[suffix - 1] == "!" or line[suffix - 1] == "?"):
+        while suffix > i and (p[suffix - 1] == _BANG or p[suffix - 1] == _QUESTION):
             suffix -= 1
-        if suffix > i:
-            self.move(line[i:suffix])
-        if suffix < end and line[suffix:end] in SUFFIX_NAGS:
-            self.nag(SUFFIX_NAGS[line[suffix:end]])
+        if suffix > i and not self.failed:
+            self.move(data, p, i, suffix)
+        if suffix < end:
+            nag = SUFFIX_NAGS.get(data[suffix:end].decode("utf-8", errors="replace"))
+            if nag is not None:
+                self.nag(nag)
 
     @cython.cfunc
-    def move(self, san: str) -> cython.void:
+    def move(self, data: bytes, p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.void:
+        """Read the move data[start:end]: plain SAN in C on `position`, anything else (long
+        algebraic, null moves, errors and their messages) by a Board's full SAN reader."""
         game: Game = self.game
-        if game.error is not None:
-            return
-        if self.board is None:
-            try:
+        if not self.ready:
+            if "FEN" not in game.headers and not game.chess960:
+                _copy_position(self.position, self.standard)  # the standard start, set up once
+                self.chess960, self.board = False, None
+            else:
+                try:
+                    self.board = game.board()
+                except ValueError as error:
+                    self.fail(f"the starting position cannot be set up: {error}")
+                    return
+                _copy_position(self.position, self.board)
+                self.chess960 = self.board.chess960
+            self.board_plies, self.ready = 0, True
+        code: cython.int = plain_san_code(self.position, p, start, end)
+        if code >= 0:
+            _make(self.position, code)
+            frm: cython.int = move_from(code)
+            if move_flag(code) == CASTLING and not self.chess960:  # e1g1, as python-chess writes it
+                code = encode_move(frm, (frm & 56) + (6 if move_to(code) > frm else 2), NORMAL)
+            self.moves.append(_move_of(code))
+        else:
+            san = data[start:end].decode("utf-8", errors="replace")
+            if self.board is None:
                 self.board = game.board()
+            board = self.board
+            for move in self.moves[self.board_plies:]:  # catch the Board up
+                board.push(move)
+            try:
+                move = board.push_san(san)
             except ValueError as error:
-                game.error = f"the starting position cannot be set up: {error}"
+                self.board_plies = len(self.moves)
+                self.fail(f"move {quoted(san)} at ply {len(self.moves) + 1} (line {self.lineno}): {error}")
                 return
-        board: Board = self.board
-        try:
-            move = board.push_san(san)
-        except ValueError as error:
-            game.error = f"move {quoted(san)} at ply {len(game.moves) + 1} (line {self.lineno}): {error}"
-            return
-        game.moves.append(move)
-        game.evals.append(None)
-        game.clocks.append(None)
+            _copy_position(self.position, board)
+            self.moves.append(move)
+            self.board_plies = len(self.moves)
+        self.evals.append(None)
+        self.clocks.append(None)
         if self.want_comments:
             game.comments.append(None)
             game.nags.append(())
 
     @cython.cfunc
     def nag(self, nag: cython.int) -> cython.void:
-        game: Game = self.game
-        if self.depth or not self.want_comments or not game.nags or game.error is not None:
+        if self.depth or not self.want_comments or self.failed:
             return
-        game.nags[-1] = game.nags[-1] + (nag,)
+        nags: list = self.game.nags
+        if nags:
+            nags[len(nags) - 1] = nags[len(nags) - 1] + (nag,)
 
     @cython.cfunc
-    def comment_end(self, text: str) -> cython.void:
-        """A comment: in a variation it is skipped; before the first move it is the game's; after
-        a move its [%eval] and [%clk] commands belong to that move."""
+    def comment_text(self, text: bytes) -> cython.void:
+        self.comment_at(text, text, 0, len(text))
+
+    @cython.cfunc
+    def comment_at(self, data: bytes, p: cython.p_char, start: cython.Py_ssize_t,
+                   end: cython.Py_ssize_t) -> cython.void:
+        """The comment data[start:end]: in a variation it is skipped; before the first move it
+        is the game's; after a move its [%eval] and [%clk] commands belong to that move."""
         if self.game is None or self.depth:
             return
-        game: Game = self.game
-        if not game.moves or game.error is not None:
-            if self.want_comments and not game.moves:
-                game.comment = _join(game.comment, text.strip())
+        last: cython.Py_ssize_t = len(self.moves) - 1
+        if last < 0 or self.failed:
+            if self.want_comments and last < 0:
+                self.game.comment = _join(self.game.comment, data[start:end].decode("utf-8", errors="replace").strip())
             return
-        at: cython.Py_ssize_t = text.find("[%eval")
+        at: cython.Py_ssize_t = _command(p, start, end, b"[%eval", 6)
         if at >= 0:
-            game.evals[-1] = _eval_at(text, at + 6)
-        at = text.find("[%clk")
+            self.evals[last] = _eval_at(p, at, end)
+        at = _command(p, start, end, b"[%clk", 5)
         if at >= 0:
-            game.clocks[-1] = _clock_at(text, at + 5)
+            self.clocks[last] = _clock_at(p, at, end)
         if self.want_comments:
-            rest = _COMMANDS.sub(" ", text).strip()
+            comments: list = self.game.comments
+            rest = _COMMANDS.sub(" ", data[start:end].decode("utf-8", errors="replace")).strip()
             if rest:
-                game.comments[-1] = _join(game.comments[-1], rest)
+                comments[last] = _join(comments[last], rest)
 
 
 @cython.cfunc
-def _eval_at(text: str, i: cython.Py_ssize_t) -> object:
+def _command(p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t, name: cython.p_char,
+             length: cython.int) -> cython.Py_ssize_t:
+    """Where the text after `name` (as "[%eval") starts in p[start:end]; -1 if it is not there."""
+    i: cython.Py_ssize_t
+    k: cython.int
+    for i in range(start, end - length + 1):
+        if p[i] == name[0]:
+            k = 1
+            while k < length and p[i + k] == name[k]:
+                k += 1
+            if k == length:
+                return i + length
+    return -1
+
+
+@cython.cfunc
+def _eval_at(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> object:
     """The eval of "[%eval 0.35]" or "[%eval #-3]" read from just after "[%eval"; None if malformed."""
-    n: cython.Py_ssize_t = len(text)
-    while i < n and text[i] == " ":
+    while i < n and p[i] == _SPACE:
         i += 1
-    mate: cython.bint = i < n and text[i] == "#"
+    mate: cython.bint = i < n and p[i] == _HASH
     if mate:
         i += 1
-    end: cython.Py_ssize_t = _number_end(text, i)
+    end: cython.Py_ssize_t = _number_end(p, i, n)
     if end < 0:
         return None
-    value: cython.double = _number(text, i, end)
+    value: cython.double = _number(p, i, end)
     return Mate(int(value)) if mate else value
 
 
 @cython.cfunc
-def _clock_at(text: str, i: cython.Py_ssize_t) -> object:
+def _clock_at(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> object:
     """Seconds of "[%clk 1:02:03.4]" read from just after "[%clk"; None if malformed."""
-    n: cython.Py_ssize_t = len(text)
-    while i < n and text[i] == " ":
+    while i < n and p[i] == _SPACE:
         i += 1
     seconds: cython.double = 0
     part: cython.int
     end: cython.Py_ssize_t
     for part in range(3):
-        end = _number_end(text, i)
-        if end < 0 or (part < 2 and (end >= n or text[end] != ":")):
+        end = _number_end(p, i, n)
+        if end < 0 or (part < 2 and (end >= n or p[end] != _COLON)):
             return None
-        seconds = seconds * 60 + _number(text, i, end)
+        seconds = seconds * 60 + _number(p, i, end)
         i = end + 1
     return seconds
 
 
 @cython.cfunc
-def _number_end(text: str, i: cython.Py_ssize_t) -> cython.Py_ssize_t:
+@cython.exceptval(check=False)
+def _number_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """Where the decimal number (sign, digits, a fraction) starting at i ends; -1 if none does."""
-    n: cython.Py_ssize_t = len(text)
     start: cython.Py_ssize_t
-    if i < n and (text[i] == "+" or text[i] == "-"):
+    if i < n and (p[i] == _PLUS or p[i] == _MINUS):
         i += 1
     start = i
-    while i < n and "0" <= text[i] <= "9":
+    while i < n and _ZERO <= p[i] <= _NINE:
         i += 1
-    if i < n and text[i] == ".":
+    if i < n and p[i] == _DOT:
         i += 1
-        while i < n and "0" <= text[i] <= "9":
+        while i < n and _ZERO <= p[i] <= _NINE:
             i += 1
-    return i if i > start and text[start] != "." or i > start + 1 else -1
+    return i if i > start and p[start] != _DOT or i > start + 1 else -1
 
 
 @cython.cfunc
-def _number(text: str, i: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.double:
-    """The value of the decimal number text[i:end] (as _number_end found it), in C."""
+@cython.exceptval(check=False)
+def _number(p: cython.p_char, i: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.double:
+    """The value of the decimal number p[i:end] (as _number_end found it), in C."""
     sign: cython.double = 1
     value: cython.double = 0
     scale: cython.double = 0
-    ch: cython.Py_UCS4
-    if text[i] == "-" or text[i] == "+":
-        sign = -1 if text[i] == "-" else 1
+    c: cython.int
+    if p[i] == _MINUS or p[i] == _PLUS:
+        sign = -1 if p[i] == _MINUS else 1
         i += 1
     while i < end:
-        ch = text[i]
-        if ch == ".":
+        c = p[i]
+        if c == _DOT:
             scale = 1
         else:
-            value = value * 10 + (ord(ch) - 48)
+            value = value * 10 + (c - _ZERO)
             scale *= 10
         i += 1
     return sign * value / (scale if scale else 1)
@@ -469,9 +613,20 @@ def _number(text: str, i: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.d
 
 @cython.cfunc
 @cython.inline
-def _ends_token(ch: cython.Py_UCS4) -> cython.bint:
-    """Whether a character ends a movetext token (white space, braces, parentheses, ; and $)."""
-    return ch in (" ", "\t", "\r", "\n", "{", "}", "(", ")", ";", "$")
+@cython.exceptval(check=False)
+def _tag_name_byte(c: cython.int) -> cython.bint:
+    """Whether a byte may be part of a tag name (letters, digits and _+#=:-, as _TAG reads them)."""
+    return (ord("A") <= c <= ord("Z") or ord("a") <= c <= ord("z") or _ZERO <= c <= _NINE or c == ord("_")
+            or c == _PLUS or c == _HASH or c == ord("=") or c == _COLON or c == _MINUS)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _ends_token(c: cython.int) -> cython.bint:
+    """Whether a byte ends a movetext token (white space, braces, parentheses, ; and $)."""
+    return (0 <= c <= _SPACE or c == _OPEN_BRACE or c == _CLOSE_BRACE or c == _OPEN_PAREN or c == _CLOSE_PAREN
+            or c == _SEMICOLON or c == _DOLLAR)
 
 
 def _join(first: Optional[str], second: str) -> Optional[str]:

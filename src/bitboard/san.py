@@ -12,6 +12,21 @@ the "=" of a promotion and the check signs optional, a fully given from-square (
 InvalidMoveError; one that names no legal move, IllegalMoveError; one that names several,
 AmbiguousMoveError: all ValueErrors with the text in the message.
 """
+from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .core.encoding import CASTLING, KING, MAX_MOVES, flag_promotion, move_flag, move_from, move_to
+    from .core.movegen import _generate
+    from .core.position import Position
+else:
+    from cython.cimports.bitboard.core.encoding import (CASTLING, KING, MAX_MOVES, flag_promotion, move_flag,
+                                                        move_from, move_to)
+    from cython.cimports.bitboard.core.movegen import _generate
+    from cython.cimports.bitboard.core.position import Position
+
 import re
 
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, quoted
@@ -22,6 +37,108 @@ from .squares import BB_ALL, BB_FILES, BB_RANKS, FILE_NAMES, RANK_NAMES, SQUARE_
 _SAN = re.compile(r"\A([KQRBN])?([a-h])?([1-8])?[x-]?([a-h][1-8])(?:=?([KQRBNkqrbn]))?[+#]?\Z")
 _CASTLES = {"O-O": 2, "O-O-O": -2, "0-0": 2, "0-0-0": -2}
 _NULL_MOVES = ("--", "Z0", "0000", "@@@@")
+
+
+u64 = cython.typedef(cython.ulonglong)
+_FILE_A = cython.declare(u64, 0x0101010101010101)
+_RANK_1 = cython.declare(u64, 0xFF)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _piece_of(letter: cython.int) -> cython.int:
+    """The piece type of an uppercase SAN letter (N B R Q K), 0 for any other byte."""
+    if letter == ord("N"):
+        return 2
+    if letter == ord("B"):
+        return 3
+    if letter == ord("R"):
+        return 4
+    if letter == ord("Q"):
+        return 5
+    return KING if letter == ord("K") else 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _castling_side(text: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.int:
+    """1 for "O-O" or "0-0", -1 for "O-O-O" or "0-0-0", 0 for any other text[start:end]."""
+    letter: cython.int = text[start]
+    if (end - start != 3 and end - start != 5) or (letter != ord("O") and letter != ord("0")):
+        return 0
+    k: cython.Py_ssize_t
+    for k in range(1, end - start):
+        if text[start + k] != (ord("-") if k % 2 else letter):
+            return 0
+    return 1 if end - start == 3 else -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def plain_san_code(pos: Position, text: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.int:
+    """The generator's code of the one legal move a plain SAN names ("Nf3", "exd5", "Rae1",
+    "e8=Q+", "O-O"), read byte by byte in C from text[start:end]; -1 for anything else (long
+    algebraic, null moves, no such move, ambiguity, a side with several kings), which
+    `san_code` then takes. Board.push_san and the PGN reader share it."""
+    while end > start and (text[end - 1] == ord("+") or text[end - 1] == ord("#") or text[end - 1] == ord("!")
+                           or text[end - 1] == ord("?")):
+        end -= 1
+    kings: u64 = pos._pieces[KING] & pos._colors[pos._turn]
+    if end - start < 2 or (kings & (kings - 1)) != 0:
+        return -1
+    buf = cython.declare(cython.ushort[MAX_MOVES])
+    count: cython.int
+    k: cython.int
+    code: cython.int
+    side: cython.int = _castling_side(text, start, end)
+    if side:
+        count = _generate(pos, buf, 0, kings, False)
+        for k in range(count):
+            code = buf[k]
+            if move_flag(code) == CASTLING and (move_to(code) > move_from(code)) == (side > 0):
+                return code
+        return -1
+    piece: cython.int = _piece_of(text[start])
+    i: cython.Py_ssize_t = start + 1 if piece else start  # past the piece letter
+    promotion: cython.int = 0
+    if not piece:
+        piece = 1  # a pawn
+        promotion = _piece_of(text[end - 1])
+        if promotion == KING:
+            return -1
+        if promotion:
+            end -= 2 if end - start >= 4 and text[end - 2] == ord("=") else 1
+    if end - i < 2:
+        return -1
+    file_ch: cython.int = text[end - 2]
+    rank_ch: cython.int = text[end - 1]
+    if not (ord("a") <= file_ch <= ord("h") and ord("1") <= rank_ch <= ord("8")):
+        return -1
+    to: cython.int = (rank_ch - ord("1")) * 8 + (file_ch - ord("a"))
+    from_mask: u64 = ~cython.cast(u64, 0)
+    square_at: cython.Py_ssize_t = end - 2
+    plain: cython.bint = i == square_at  # no from-file, no rank, no "x"
+    if i < square_at and ord("a") <= text[i] <= ord("h"):
+        from_mask &= _FILE_A << (text[i] - ord("a"))
+        i += 1
+    if i < square_at and ord("1") <= text[i] <= ord("8"):
+        from_mask &= _RANK_1 << (8 * (text[i] - ord("1")))
+        i += 1
+    if i < square_at and text[i] == ord("x"):
+        i += 1
+    if i != square_at:
+        return -1
+    if piece == 1 and plain:  # a pawn push keeps to its file
+        from_mask = _FILE_A << (to & 7)
+    count = _generate(pos, buf, 0, pos._colors[pos._turn] & pos._pieces[piece] & from_mask, False)
+    found: cython.int = -1
+    for k in range(count):
+        code = buf[k]
+        if move_to(code) == to and move_flag(code) != CASTLING and flag_promotion(move_flag(code)) == promotion:
+            if found >= 0:
+                return -1  # ambiguous: the full reader says so
+            found = code
+    return found
 
 
 def san(board, move, long=False) -> str:

@@ -143,7 +143,7 @@ def split_games(text: str) -> list:
 
 def readers() -> dict:
     """{name: function(text) -> games read}, for every reader installed."""
-    out = {"bitboard": lambda text: sum(1 for _ in read_games(io.StringIO(text)))}
+    out = {"bitboard": lambda text: sum(1 for _ in read_games(io.BytesIO(text.encode())))}  # as from a file
     with contextlib.suppress(ImportError):
         import chess.pgn
 
