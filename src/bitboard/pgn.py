@@ -21,14 +21,17 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.encoding import CASTLING, NORMAL, encode_move, move_flag, move_from, move_to
+    from .core.encoding import CASTLING, NORMAL, encode_move, flag_promotion, move_flag, move_from, move_to
     from .core.position import Position, _copy_position, _make
     from .move import _move_of
+    from .records import write_record
     from .san import plain_san_code
 else:
-    from cython.cimports.bitboard.core.encoding import CASTLING, NORMAL, encode_move, move_flag, move_from, move_to
+    from cython.cimports.bitboard.core.encoding import (CASTLING, NORMAL, encode_move, flag_promotion, move_flag,
+                                                        move_from, move_to)
     from cython.cimports.bitboard.core.position import Position, _copy_position, _make
     from cython.cimports.bitboard.move import _move_of
+    from cython.cimports.bitboard.records import write_record
     from cython.cimports.bitboard.san import plain_san_code
 
 import bz2
@@ -126,7 +129,7 @@ def read_games(source, *, variations: bool = False, comments: bool = False) -> I
     """Every game of a PGN source (a path, or an open binary or text file), one Game each."""
     stream, close = _open(source)
     try:
-        reader: _Reader = _Reader(variations, comments)
+        reader: _Reader = _Reader(variations, comments, None)
         yield from reader.games(stream)
     finally:
         if close:
@@ -185,6 +188,82 @@ _RESULT_BYTES = {result.encode(): result for result in RESULTS}
 
 
 @cython.cclass
+class _Columns:
+    """to_arrays' per-position columns, written by the reader in C as it reads each move: the
+    record of the position before the move, the move, the game, the eval and the clock."""
+
+    size: cython.Py_ssize_t
+    count: cython.Py_ssize_t  # rows committed
+    arrays: dict  # the NumPy arrays that own the memory the views below write into
+    records: cython.uchar[:, ::1]
+    moves: cython.ushort[::1]
+    game: cython.uint[::1]
+    evals: cython.float[::1]
+    mates: cython.short[::1]
+    clocks: cython.float[::1]
+
+    def __init__(self):
+        self.count = 0
+        self.arrays = {}
+        self.grow(1 << 14)
+
+    def grow(self, size: cython.Py_ssize_t) -> None:
+        import numpy as np
+
+        from .records import RECORD_SIZE
+        arrays = {"records": np.zeros((size, RECORD_SIZE), dtype=np.uint8), "moves": np.zeros(size, dtype=np.uint16),
+                  "game": np.zeros(size, dtype=np.uint32), "evals": np.full(size, np.nan, dtype=np.float32),
+                  "mates": np.zeros(size, dtype=np.int16), "clocks": np.full(size, np.nan, dtype=np.float32)}
+        for name, array in self.arrays.items():
+            arrays[name][:self.count] = array[:self.count]
+        self.arrays, self.size = arrays, size
+        self.records, self.moves, self.game = arrays["records"], arrays["moves"], arrays["game"]
+        self.evals, self.mates, self.clocks = arrays["evals"], arrays["mates"], arrays["clocks"]
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def stage(self, pos: Position, game: cython.Py_ssize_t) -> cython.void:
+        """Write the next row's position; `commit` keeps it once its move is read."""
+        if self.count == self.size:
+            self.grow(2 * self.size)
+        write_record(pos, self.records, self.count)
+        self.game[self.count] = game
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def commit(self, move: cython.int) -> cython.void:
+        self.moves[self.count] = move
+        self.count += 1
+
+    @cython.cfunc
+    def set_eval(self, value: object) -> cython.void:
+        """The eval after the last move committed (a float, a Mate or None)."""
+        if self.count and value is not None:
+            if isinstance(value, Mate):
+                self.mates[self.count - 1] = int(value)
+            else:
+                self.evals[self.count - 1] = value
+
+    @cython.cfunc
+    def set_clock(self, value: object) -> cython.void:
+        if self.count and value is not None:
+            self.clocks[self.count - 1] = value
+
+    def rows(self, games: cython.Py_ssize_t) -> dict:
+        """The columns' committed rows of the first `games` games (views of the grown arrays:
+        copying them would cost more than the spare rows' memory)."""
+        from .records import position_dtype
+        count: cython.Py_ssize_t = self.count
+        while count and self.game[count - 1] >= games:
+            count -= 1
+        out = {name: array[:count] for name, array in self.arrays.items()}
+        out["positions"] = out.pop("records").view(position_dtype()).reshape(count)
+        return out
+
+
+@cython.cclass
 class _Reader:
     """The state of one pass over a stream: the game being read and where the tokens stand.
     Each line, as bytes, is fed to `line`, which puts the games it completes on `done`; the
@@ -203,6 +282,8 @@ class _Reader:
     board: object  # a Board for the other moves, and how many of the game's moves it has had
     board_plies: cython.Py_ssize_t
     standard: Position  # the standard starting position
+    columns: _Columns  # to_arrays' columns, which then take the evals and clocks (None: the Games do)
+    number: cython.Py_ssize_t  # the game's index in the stream
     in_tags: cython.bint
     seen_movetext: cython.bint
     depth: cython.int  # variation nesting
@@ -211,7 +292,9 @@ class _Reader:
     lineno: cython.Py_ssize_t
     done: list
 
-    def __init__(self, variations: bool, comments: bool):
+    def __init__(self, variations: bool, comments: bool, columns: Optional[_Columns]):
+        self.columns = columns
+        self.number = -1
         self.want_variations = variations
         self.want_comments = comments
         self.game = None
@@ -297,7 +380,7 @@ class _Reader:
             return False
         while j < n and (p[j] == _SPACE or p[j] == _TAB):
             j += 1
-        if j == name_end or p[j] != _QUOTE or j >= n - 2:  # (a space is needed between name and value)
+        if j == name_end or j >= n - 2 or p[j] != _QUOTE:  # (a space is needed between name and value)
             return False
         value: cython.Py_ssize_t = j + 1
         for j in range(value, n - 2):
@@ -310,6 +393,7 @@ class _Reader:
     def start(self, offset: cython.Py_ssize_t) -> cython.void:
         game = Game(offset, self.lineno)
         self.game = game
+        self.number += 1
         self.moves, self.evals, self.clocks = game.moves, game.evals, game.clocks
         self.failed = False
         self.ready = False
@@ -459,19 +543,24 @@ class _Reader:
                 self.chess960 = self.board.chess960
             self.board_plies, self.ready = 0, True
         code: cython.int = plain_san_code(self.position, p, start, end)
+        column_code: cython.int  # the move as to_arrays writes it
+        columns: _Columns = self.columns
+        if columns is not None:
+            columns.stage(self.position, self.number)  # the position before the move
         if code >= 0:
             _make(self.position, code)
             frm: cython.int = move_from(code)
             if move_flag(code) == CASTLING and not self.chess960:  # e1g1, as python-chess writes it
                 code = encode_move(frm, (frm & 56) + (6 if move_to(code) > frm else 2), NORMAL)
-            self.moves.append(_move_of(code))
+            move = _move_of(code)
+            column_code = frm + 64 * move_to(code) + 4096 * flag_promotion(move_flag(code))
         else:
             san = data[start:end].decode("utf-8", errors="replace")
             if self.board is None:
                 self.board = game.board()
             board = self.board
-            for move in self.moves[self.board_plies:]:  # catch the Board up
-                board.push(move)
+            for earlier in self.moves[self.board_plies:]:  # catch the Board up
+                board.push(earlier)
             try:
                 move = board.push_san(san)
             except ValueError as error:
@@ -479,10 +568,14 @@ class _Reader:
                 self.fail(f"move {quoted(san)} at ply {len(self.moves) + 1} (line {self.lineno}): {error}")
                 return
             _copy_position(self.position, board)
-            self.moves.append(move)
-            self.board_plies = len(self.moves)
-        self.evals.append(None)
-        self.clocks.append(None)
+            self.board_plies = len(self.moves) + 1
+            column_code = move.from_square + 64 * move.to_square + 4096 * (move.promotion or 0)
+        self.moves.append(move)
+        if columns is not None:
+            columns.commit(column_code)
+        else:
+            self.evals.append(None)
+            self.clocks.append(None)
         if self.want_comments:
             game.comments.append(None)
             game.nags.append(())
@@ -513,10 +606,16 @@ class _Reader:
             return
         at: cython.Py_ssize_t = _command(p, start, end, b"[%eval", 6)
         if at >= 0:
-            self.evals[last] = _eval_at(p, at, end)
+            if self.columns is not None:
+                self.columns.set_eval(_eval_at(p, at, end))
+            else:
+                self.evals[last] = _eval_at(p, at, end)
         at = _command(p, start, end, b"[%clk", 5)
         if at >= 0:
-            self.clocks[last] = _clock_at(p, at, end)
+            if self.columns is not None:
+                self.columns.set_clock(_clock_at(p, at, end))
+            else:
+                self.clocks[last] = _clock_at(p, at, end)
         if self.want_comments:
             comments: list = self.game.comments
             rest = _COMMANDS.sub(" ", data[start:end].decode("utf-8", errors="replace")).strip()
@@ -703,45 +802,38 @@ def to_arrays(source, *, games: Optional[int] = None) -> dict:
         and per game: result (int8: 1, 0, -1; -2 unknown), white_elo and black_elo (int16, -1
         where absent), time_control (str), offset (int64, the game's byte offset), error (bool).
         `games` stops after that many games.
+
+    The positions are written by the reader as it reads each move, with no Python object per
+    position.
     """
     import numpy as np
-
-    from .records import position_dtype, record_fields
-    records, moves, owner, evals, mates, clocks = [], [], [], [], [], []
+    columns = _Columns()
     results, white_elo, black_elo, time_control, offsets, errors = [], [], [], [], [], []
-    for number, game in enumerate(read_games(source)):
-        if games is not None and number >= games:
-            break
-        board = game.board()
-        for move, value, clock in zip(game.moves, game.evals, game.clocks):
-            records.append(record_fields(board))
-            moves.append(move.from_square + 64 * move.to_square + 4096 * (move.promotion or 0))
-            owner.append(number)
-            is_mate = isinstance(value, Mate)
-            evals.append(float("nan") if value is None or is_mate else value)
-            mates.append(int(value) if is_mate else 0)
-            clocks.append(float("nan") if clock is None else clock)
-            board.push(move)
-        results.append(RESULT_CODES.get(game.result, -2))
-        white_elo.append(_elo(game.headers.get("WhiteElo")))
-        black_elo.append(_elo(game.headers.get("BlackElo")))
-        time_control.append(game.headers.get("TimeControl", ""))
-        offsets.append(game.offset)
-        errors.append(game.error is not None)
-    return {
-        "positions": np.array(records, dtype=position_dtype()),
-        "moves": np.array(moves, dtype=np.uint16),
-        "game": np.array(owner, dtype=np.uint32),
-        "evals": np.array(evals, dtype=np.float32),
-        "mates": np.array(mates, dtype=np.int16),
-        "clocks": np.array(clocks, dtype=np.float32),
+    stream, close = _open(source)
+    try:
+        reader: _Reader = _Reader(False, False, columns)
+        for game in reader.games(stream):
+            if games is not None and len(results) >= games:
+                break
+            results.append(RESULT_CODES.get(game.result, -2))
+            white_elo.append(_elo(game.headers.get("WhiteElo")))
+            black_elo.append(_elo(game.headers.get("BlackElo")))
+            time_control.append(game.headers.get("TimeControl", ""))
+            offsets.append(game.offset)
+            errors.append(game.error is not None)
+    finally:
+        if close:
+            stream.close()
+    out = columns.rows(len(results))
+    out.update({
         "result": np.array(results, dtype=np.int8),
         "white_elo": np.array(white_elo, dtype=np.int16),
         "black_elo": np.array(black_elo, dtype=np.int16),
         "time_control": np.array(time_control, dtype=str),
         "offset": np.array(offsets, dtype=np.int64),
         "error": np.array(errors, dtype=bool),
-    }
+    })
+    return out
 
 
 def _elo(text) -> int:

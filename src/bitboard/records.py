@@ -9,7 +9,7 @@ The fields of `position_dtype()`, a packed NumPy structured dtype::
       castling    uint8    the rights the move generator plays: bit 0 white's h-side, 1 white's
                            a-side, 2 black's h-side, 3 black's a-side
       ep          uint8    the square a pawn passed on its double push last move, 64 for none
-      halfmove    uint16   the half-move clock
+      halfmove    uint16   the half-move clock (little-endian, as every multi-byte field)
       fullmove    uint16   the move number
       rooks       4 uint8  each castling right's rook square (64 where there is none): Chess960
 
@@ -21,6 +21,11 @@ from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cy
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .core.position import Position
+else:
+    from cython.cimports.bitboard.core.position import Position
+
 from .board import Board
 from .core.encoding import NO_SQUARE
 from .fen import STANDARD_ROOKS, board_fen, castling_xfen
@@ -30,25 +35,38 @@ def position_dtype():
     """The record's NumPy dtype (NumPy imported on first use)."""
     import numpy as np
     return np.dtype([("board", np.uint8, (32,)), ("turn", np.uint8), ("castling", np.uint8), ("ep", np.uint8),
-                     ("halfmove", np.uint16), ("fullmove", np.uint16), ("rooks", np.uint8, (4,))])
+                     ("halfmove", "<u2"), ("fullmove", "<u2"), ("rooks", np.uint8, (4,))])
 
 
-def record_fields(board: Board) -> tuple:
-    """The record of a Board as a tuple in the dtype's field order."""
-    codes = board._piece_codes()
-    packed = bytes(codes[2 * k] | (codes[2 * k + 1] << 4) for k in range(32))
-    rooks = board._rook_squares()
-    given = board.castling_rights
-    castling = sum(bit for i, bit in enumerate((1, 2, 4, 8)) if rooks[i] != NO_SQUARE and given >> rooks[i] & 1)
-    ep = board.ep_square if board.ep_square is not None else NO_SQUARE
-    return (list(packed), 1 if board.turn else 0, castling, ep, min(board.halfmove_clock, 0xFFFF),
-            min(board.fullmove_number, 0xFFFF), rooks)
+RECORD_SIZE = 43
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def write_record(pos: Position, out: cython.uchar[:, ::1], row: cython.Py_ssize_t) -> cython.void:
+    """Write the record of `pos` (a Board, or the PGN reader's scratch position) as the 43 bytes
+    of out[row]: the one place that knows the record's layout, byte by byte."""
+    k: cython.int
+    for k in range(32):
+        out[row, k] = pos._board[2 * k] | (pos._board[2 * k + 1] << 4)
+    out[row, 32] = pos._turn
+    out[row, 33] = pos._castling & 15
+    out[row, 34] = pos._ep
+    halfmove: cython.longlong = min(pos._halfmove, 0xFFFF)
+    fullmove: cython.longlong = min(pos._fullmove, 0xFFFF)
+    out[row, 35], out[row, 36] = halfmove & 0xFF, halfmove >> 8  # little-endian, as the dtype says
+    out[row, 37], out[row, 38] = fullmove & 0xFF, fullmove >> 8
+    for k in range(4):
+        out[row, 39 + k] = pos._castling_rook[k]
 
 
 def record_of(board: Board):
     """A one-element record array of the position on `board`."""
     import numpy as np
-    return np.array([record_fields(board)], dtype=position_dtype())
+    out = np.zeros((1, RECORD_SIZE), dtype=np.uint8)
+    write_record(board, out, 0)
+    return out.view(position_dtype()).reshape(1)
 
 
 def board_of(record) -> Board:

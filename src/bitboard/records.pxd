@@ -1,0 +1,4 @@
+# The record writer the PGN reader shares with record_of.
+from bitboard.core.position cimport Position
+
+cdef void write_record(Position pos, unsigned char[:, ::1] out, Py_ssize_t row)
