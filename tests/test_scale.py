@@ -125,3 +125,18 @@ def test_unreachable_scheduler_fails_within_the_timeout():
     with pytest.raises(ConnectionError, match="tcp://127.0.0.1:9"):
         distributed.connect("tcp://127.0.0.1:9", timeout=1)
     assert time.monotonic() - start < 10
+
+
+def test_local_cluster_converts_pgn_files(cluster_client, tmp_path):
+    from bitboard import datasets, pgn
+    from bitboard.benchmarks.pgn import corpus
+    for n in range(3):
+        (tmp_path / f"part{n}.pgn").write_text(corpus(6, seed=n))
+    seen = []
+    done = distributed.pgn_to_parquet(tmp_path, tmp_path / "shards", cluster_client, suffix=".npz",
+                                      progress=lambda source, games, positions: seen.append(source))
+    assert sorted(seen) == sorted(done) and len(done) == 3
+    for source, (games, positions) in done.items():
+        shard = datasets.read_arrays(datasets.shard_name(source, tmp_path / "shards", ".npz"))
+        assert (games, positions) == (6, len(pgn.to_arrays(source)["moves"])) == (len(shard["result"]),
+                                                                                   len(shard["moves"]))

@@ -13,7 +13,7 @@ from . import squares as sq
 from .arguments import bitboard_arg
 from .core.bits import popcount
 from .arguments import hash_arg
-from .errors import InvalidFenError, quoted
+from .errors import InvalidArgumentError, InvalidFenError, quoted
 from .fen import STARTING_FEN
 from .squareset import SquareSet
 
@@ -225,20 +225,25 @@ class _Progress:
         return self.bar.__exit__(*exc)
 
 
+def _bytes_progress(path: str) -> _Progress:
+    """Progress over the bytes of a PGN file read (of a compressed one, the bytes unpacked, whose
+    total is not known in advance)."""
+    plain = not path.endswith((".gz", ".bz2", ".zst"))
+    return _Progress("bytes" if plain else "bytes unpacked", os.path.getsize(path) if plain else None, name="pgn")
+
+
 def cmd_pgn_stats(args) -> None:
     """Count what a PGN file holds, with progress over the bytes read."""
     from .pgn import read_games
     path = args.file
     if not os.path.isfile(path):
         raise UsageError(f"no PGN file {quoted(path)}")
-    plain = not path.endswith((".gz", ".bz2", ".zst"))
     games = positions = errors = 0
     first_error = None
     results = collections.Counter()
     try:
         reading = read_games(path)
-        with _Progress("bytes" if plain else "bytes unpacked", os.path.getsize(path) if plain else None,
-                       name="pgn") as progress:
+        with _bytes_progress(path) as progress:
             for game in reading:
                 games += 1
                 positions += len(game.moves) + 1
@@ -254,6 +259,40 @@ def cmd_pgn_stats(args) -> None:
     print(f"positions  {positions:,} (each game's start and the position after each move)")
     print(f"errors     {errors:,}" + (f" (first: {first_error})" if first_error else ""))
     print("results    " + ", ".join(f"{result} {count:,}" for result, count in results.most_common()))
+
+
+def cmd_pgn_convert(args) -> None:
+    """Write the arrays of PGN files to Parquet or .npz: one file with a progress bar over its
+    bytes, or many (files or folders) to shards in a folder, one process per core."""
+    from . import datasets
+    try:
+        sources = datasets.pgn_files(args.files)
+        if not sources:
+            raise UsageError(f"no PGN files in {', '.join(map(quoted, args.files))}")
+        if len(args.files) == 1 and os.path.isfile(args.files[0]):  # one file to one output file
+            datasets.format_of(args.out)
+            path = sources[0]
+            with _bytes_progress(path) as progress:
+                games, positions = datasets.convert_file(
+                    path, args.out, progress=lambda offset, games: progress.update(offset, f"{games:,} games"))
+            print(f"wrote {games:,} games, {positions:,} positions to {args.out}")
+            return
+        suffix = ".npz" if args.format == "npz" else ".parquet"
+        with _Progress("files", len(sources), name="pgn") as progress:
+            done = [0]
+
+            def finished(source, games, positions):
+                done[0] += 1
+                progress.update(done[0], f"{os.path.basename(source)}: {games:,} games")
+            results = datasets.convert_files(sources, args.out, suffix=suffix, processes=args.processes,
+                                             progress=finished)
+        games = sum(g for g, _ in results.values())
+        positions = sum(p for _, p in results.values())
+        print(f"wrote {len(results):,} shards ({games:,} games, {positions:,} positions) to {args.out}")
+    except InvalidArgumentError as exc:
+        raise UsageError(str(exc)) from None
+    except (OSError, EOFError, ImportError) as exc:
+        raise UsageError(f"cannot convert: {exc}") from None
 
 
 def _count(name: str, low: int, high=None):
@@ -355,6 +394,18 @@ def build_parser() -> argparse.ArgumentParser:
                                            "checked, and count games, positions, errors and results.")
     stats.add_argument("file", help="the PGN file")
     stats.set_defaults(run=cmd_pgn_stats)
+    convert_pgn = actions.add_parser(
+        "to-parquet", help="a PGN file's positions, moves, evals and clocks to Parquet or .npz",
+        description="Read PGN files (.gz, .bz2 and .zst too) into bitboard.pgn.to_arrays' arrays and write "
+                    "them: one FILE to OUT (.parquet, needs pyarrow, or .npz by its extension), or several "
+                    "files or folders to one shard each in the folder OUT, one process per core.")
+    convert_pgn.add_argument("files", nargs="+", metavar="FILE", help="PGN files, or folders of them")
+    convert_pgn.add_argument("out", metavar="OUT", help="the output file, or the folder of shards")
+    convert_pgn.add_argument("--format", choices=("parquet", "npz"), default="parquet",
+                             help="the shards' format when OUT is a folder (default parquet)")
+    convert_pgn.add_argument("--processes", type=_count("processes", 1), default=None,
+                             help="processes for many files (default: one per core)")
+    convert_pgn.set_defaults(run=cmd_pgn_convert)
 
     search = commands.add_parser("search", help="reproduce the shipped hash factors from their seeds",
                                  description="Run the seeded factor searches again and compare with (or "

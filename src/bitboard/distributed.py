@@ -1,4 +1,6 @@
-"""Perft on many machines: the tree split at a ply into tasks that a Dask cluster counts.
+"""Perft and PGN conversion on many machines, with a Dask cluster.
+
+Perft: the tree split at a ply into tasks that the cluster counts.
 
     >>> from bitboard import distributed
     >>> distributed.perft(STARTING_FEN, 5)          # no client: counted here, no Dask needed
@@ -11,6 +13,9 @@ Tasks carry FENs, never pickled boards, and return plain ints. The positions at 
 are merged first: transpositions are counted once, multiplied by how often they occur. If a
 worker dies, Dask runs its tasks again elsewhere. The count is summed only from results, so a
 failed task raises; no partial count is ever returned.
+
+PGN: `pgn_to_parquet(paths, out_dir, client)` converts a folder of PGN files, one task per file,
+each worker writing its shard (bitboard.datasets) into `out_dir`, a folder every worker reaches.
 """
 import collections
 
@@ -126,3 +131,27 @@ def close(client) -> None:
     client.close()
     if cluster is not None:
         cluster.close()
+
+
+def pgn_to_parquet(sources, out_dir, client=None, *, suffix: str = ".parquet", progress=None) -> dict:
+    """Convert PGN files (or folders of them) to one shard each in `out_dir`, one Dask task per
+    file; {source: (games, positions)}, `progress(source, games, positions)` as each finishes.
+    A file is seconds of work or more, so a task's cost to schedule is lost in it. Without a
+    client, the files are converted here, one process per core (datasets.convert_files)."""
+    import os
+
+    from . import datasets
+    sources = datasets.pgn_files(sources)
+    datasets.format_of("x" + suffix)
+    if client is None:
+        return datasets.convert_files(sources, out_dir, suffix=suffix, progress=progress)
+    from distributed import as_completed
+    os.makedirs(out_dir, exist_ok=True)
+    futures = {client.submit(datasets.convert_file, source, datasets.shard_name(source, out_dir, suffix),
+                             pure=False): source for source in sources}
+    done = {}
+    for future in as_completed(futures):
+        done[futures[future]] = tuple(future.result())
+        if progress is not None:
+            progress(futures[future], *done[futures[future]])
+    return done

@@ -789,7 +789,7 @@ def _seconds(seconds: float) -> str:
 RESULT_CODES = {"1-0": 1, "0-1": -1, "1/2-1/2": 0}
 
 
-def to_arrays(source, *, games: Optional[int] = None) -> dict:
+def to_arrays(source, *, games: Optional[int] = None, progress=None) -> dict:
     """Every position before a move of every game, as NumPy arrays (games that cannot be read
     to their end give the positions before their error)::
 
@@ -801,7 +801,8 @@ def to_arrays(source, *, games: Optional[int] = None) -> dict:
         clocks     float32, the mover's clock after the move in seconds, NaN where none
         and per game: result (int8: 1, 0, -1; -2 unknown), white_elo and black_elo (int16, -1
         where absent), time_control (str), offset (int64, the game's byte offset), error (bool).
-        `games` stops after that many games.
+        `games` stops after that many games; `progress(byte offset, games read)` is called
+        every 256 games.
 
     The positions are written by the reader as it reads each move, with no Python object per
     position.
@@ -821,6 +822,8 @@ def to_arrays(source, *, games: Optional[int] = None) -> dict:
             time_control.append(game.headers.get("TimeControl", ""))
             offsets.append(game.offset)
             errors.append(game.error is not None)
+            if progress is not None and len(results) % 256 == 0:
+                progress(game.offset, len(results))
     finally:
         if close:
             stream.close()

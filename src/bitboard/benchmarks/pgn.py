@@ -17,6 +17,7 @@ its time. The readers take turns, round by round; each keeps its best. A reader 
 installed is named as missing.
 """
 import argparse
+import os
 import contextlib
 import io
 import random
@@ -202,7 +203,16 @@ def main(argv=None) -> None:
 
         from ..encode import leela_planes, piece_planes
         from ..pgn import to_arrays
-        seconds = best_times({"to_arrays": lambda: to_arrays(io.StringIO(text))}, repeat=2 if args.quick else 3)
+        raw = text.encode()
+        converters = {"bitboard to_arrays": lambda: to_arrays(io.BytesIO(raw))}
+        if "rust_pgn_reader" in engines:
+            # its output is arrays already: boards, moves, evals and clocks per position
+            converters["rust_pgn_reader"] = lambda read=engines["rust_pgn_reader"]: read(text)
+        seconds = best_times(converters, repeat=2 if args.quick else 5)
+        print("\nFile to arrays (positions, moves, evals, clocks), one thread:\n")
+        print(markdown_table(["converter", "seconds", "positions/s", "bitboard is faster by"],
+                             [[name, f"{spent:.3f}", f"{plies / spent:,.0f}",
+                               f"{spent / seconds['bitboard to_arrays']:.2f}x"] for name, spent in seconds.items()]))
         arrays = to_arrays(io.StringIO(text))
         copies = 200_000 // max(len(arrays["positions"]), 1) + 1
         many = np.tile(arrays["positions"], copies)[:200_000]
@@ -213,9 +223,39 @@ def main(argv=None) -> None:
         for encode in encoders.values():
             encode()  # the first call pays for the pages of its output
         times = best_times(encoders, repeat=3)
-        print(f"\nto_arrays, file to arrays: {plies / seconds['to_arrays']:,.0f} positions/s")
+        print()
         for name, spent in times.items():
             print(f"{name} over {len(many):,} records: {len(many) / spent:,.0f} positions/s")
+        _all_cores(raw, plies, repeat=2 if args.quick else 3)
+
+
+def _all_cores(raw: bytes, plies: int, repeat: int) -> None:
+    """Files to .npz shards: one process against one per core, on as many files as there are
+    cores, each the corpus four times over (so that starting the processes, a tenth of a second,
+    is small beside the work, as it is beside a real month of games)."""
+    import tempfile
+
+    from ..datasets import convert_files
+    cores = os.cpu_count() or 1
+    if cores < 2:
+        print("\nAll cores: this machine has one core")
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for n in range(cores):
+            paths.append(os.path.join(folder, f"part{n}.pgn"))
+            with open(paths[-1], "wb") as out:
+                out.write(raw * 4)
+        runs = {f"{p} process{'es' if p > 1 else ''}": (lambda p=p: convert_files(paths, os.path.join(folder, "out"),
+                                                                                    suffix=".npz", processes=p))
+                for p in (1, cores)}
+        seconds = best_times(runs, repeat=repeat)
+    one = seconds["1 process"]
+    positions = 4 * cores * plies
+    print(f"\nAll cores: {cores} files, each the corpus four times, to .npz shards ({positions:,} positions):\n")
+    print(markdown_table(["processes", "seconds", "positions/s", "speed-up"],
+                         [[name, f"{spent:.3f}", f"{positions / spent:,.0f}", f"{one / spent:.2f}x"]
+                          for name, spent in seconds.items()]))
 
 if __name__ == "__main__":
     main()
