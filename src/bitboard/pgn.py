@@ -205,7 +205,7 @@ class _Columns:
     def __init__(self):
         self.count = 0
         self.arrays = {}
-        self.grow(1 << 14)
+        self.grow(16384)
 
     def grow(self, size: cython.Py_ssize_t) -> None:
         import numpy as np
@@ -238,18 +238,22 @@ class _Columns:
         self.count += 1
 
     @cython.cfunc
-    def set_eval(self, value: object) -> cython.void:
-        """The eval after the last move committed (a float, a Mate or None)."""
-        if self.count and value is not None:
-            if isinstance(value, Mate):
-                self.mates[self.count - 1] = int(value)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def set_eval(self, value: cython.double, mate: cython.bint) -> cython.void:
+        """The eval after the last move committed (NaN: none)."""
+        if self.count and value == value:
+            if mate:
+                self.mates[self.count - 1] = cython.cast(cython.short, max(-32767.0, min(32767.0, value)))
             else:
                 self.evals[self.count - 1] = value
 
     @cython.cfunc
-    def set_clock(self, value: object) -> cython.void:
-        if self.count and value is not None:
-            self.clocks[self.count - 1] = value
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def set_clock(self, seconds: cython.double) -> cython.void:
+        if self.count:
+            self.clocks[self.count - 1] = seconds
 
     def rows(self, games: cython.Py_ssize_t) -> dict:
         """The columns' committed rows of the first `games` games (views of the grown arrays:
@@ -607,13 +611,13 @@ class _Reader:
         at: cython.Py_ssize_t = _command(p, start, end, b"[%eval", 6)
         if at >= 0:
             if self.columns is not None:
-                self.columns.set_eval(_eval_at(p, at, end))
+                self.columns.set_eval(_eval_number(p, at, end), _eval_is_mate(p, at, end))
             else:
                 self.evals[last] = _eval_at(p, at, end)
         at = _command(p, start, end, b"[%clk", 5)
         if at >= 0:
             if self.columns is not None:
-                self.columns.set_clock(_clock_at(p, at, end))
+                self.columns.set_clock(_clock_seconds(p, at, end))
             else:
                 self.clocks[last] = _clock_at(p, at, end)
         if self.want_comments:
@@ -639,36 +643,67 @@ def _command(p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t,
     return -1
 
 
+_NAN = cython.declare(cython.double, float("nan"))
+
+
 @cython.cfunc
-def _eval_at(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> object:
-    """The eval of "[%eval 0.35]" or "[%eval #-3]" read from just after "[%eval"; None if malformed."""
+@cython.exceptval(check=False)
+def _skip_spaces(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
     while i < n and p[i] == _SPACE:
         i += 1
-    mate: cython.bint = i < n and p[i] == _HASH
-    if mate:
+    return i
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _eval_number(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
+    """The number of "[%eval 0.35]" or "[%eval #-3]" (mate in -3: -3) read from just after
+    "[%eval"; NaN if malformed. `_eval_is_mate` tells the two apart."""
+    i = _skip_spaces(p, i, n)
+    if i < n and p[i] == _HASH:
         i += 1
     end: cython.Py_ssize_t = _number_end(p, i, n)
-    if end < 0:
-        return None
-    value: cython.double = _number(p, i, end)
-    return Mate(int(value)) if mate else value
+    return _NAN if end < 0 else _number(p, i, end)
 
 
 @cython.cfunc
-def _clock_at(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> object:
-    """Seconds of "[%clk 1:02:03.4]" read from just after "[%clk"; None if malformed."""
-    while i < n and p[i] == _SPACE:
-        i += 1
+@cython.exceptval(check=False)
+def _eval_is_mate(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
+    i = _skip_spaces(p, i, n)
+    return i < n and p[i] == _HASH
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _clock_seconds(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
+    """Seconds of "[%clk 1:02:03.4]" read from just after "[%clk"; NaN if malformed."""
+    i = _skip_spaces(p, i, n)
     seconds: cython.double = 0
     part: cython.int
     end: cython.Py_ssize_t
     for part in range(3):
         end = _number_end(p, i, n)
         if end < 0 or (part < 2 and (end >= n or p[end] != _COLON)):
-            return None
+            return _NAN
         seconds = seconds * 60 + _number(p, i, end)
         i = end + 1
     return seconds
+
+
+@cython.cfunc
+def _eval_at(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> object:
+    """The eval read from just after "[%eval": a float, a Mate, or None if malformed."""
+    value: cython.double = _eval_number(p, i, n)
+    if value != value:
+        return None
+    return Mate(int(value)) if _eval_is_mate(p, i, n) else value
+
+
+@cython.cfunc
+def _clock_at(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> object:
+    """The clock read from just after "[%clk", in seconds, or None if malformed."""
+    seconds: cython.double = _clock_seconds(p, i, n)
+    return None if seconds != seconds else seconds
 
 
 @cython.cfunc

@@ -142,6 +142,22 @@ def split_games(text: str) -> list:
     return ["[" + part if i else part for i, part in enumerate(text.split("\n\n["))]
 
 
+_FILES: dict = {}
+
+
+def _file_of(text: str) -> str:
+    """A file holding `text`, written once (for readers that take a path)."""
+    if text not in _FILES:
+        import atexit
+        import tempfile
+        handle, path = tempfile.mkstemp(suffix=".pgn")
+        with os.fdopen(handle, "w") as out:
+            out.write(text)
+        atexit.register(os.remove, path)
+        _FILES[text] = path
+    return _FILES[text]
+
+
 def readers() -> dict:
     """{name: function(text) -> games read}, for every reader installed."""
     out = {"bitboard": lambda text: sum(1 for _ in read_games(io.BytesIO(text.encode())))}  # as from a file
@@ -154,6 +170,16 @@ def readers() -> dict:
                 count += 1
             return count
         out["python-chess"] = python_chess
+    with contextlib.suppress(ImportError):
+        from bulletchess.pgn import PGNFile  # (wheels for Python 3.13 only)
+
+        def bulletchess(text):
+            count = 0
+            with PGNFile.open(_file_of(text)) as games:  # it reads paths only
+                while games.next_game() is not None:
+                    count += 1
+            return count
+        out["bulletchess"] = bulletchess
     with contextlib.suppress(ImportError):
         import rust_pgn_reader_python_binding as rust
 
@@ -190,7 +216,8 @@ def main(argv=None) -> None:
         text = corpus(games)
     plies = sum(len(game.moves) for game in read_games(io.StringIO(text)))
     print(f"corpus: {games:,} games, {plies:,} plies, {len(text.encode()) / 1e6:.1f} MB; one thread, legality checked")
-    print(missing({"chess": "chess", "rust_pgn_reader_python_binding": "rust-pgn-reader-python-binding"}))
+    print(missing({"chess": "chess", "rust_pgn_reader_python_binding": "rust-pgn-reader-python-binding",
+                   "bulletchess": "bulletchess, on Python 3.13"}))
     engines = readers()
     counts = {name: read(text) for name, read in engines.items()}
     best = best_times({name: (lambda read=read: read(text)) for name, read in engines.items()},
