@@ -67,11 +67,13 @@ def test_piece_planes_match_a_construction_from_python_chess():
 
 def test_to_arrays_agrees_with_the_reader_and_python_chess():
     text = corpus(25, seed=9) + '\n[Event "bad"]\n[WhiteElo "2100"]\n\n1. e4 e5 2. Ke3 1-0\n'
+    # long algebraic among plain SAN: the reader's Board takes those moves, then the C path again
+    text += '\n[Event "long"]\n\n1. e2e4 e5 2. Ng1-f3 Nc6 3. Bf1c4 Bc5 4. O-O d6 5. c2c3 Bg4 6. d4 {[%clk 0:01:02]} 1-0\n'
     arrays = pgn.to_arrays(io.StringIO(text))
     games = list(pgn.read_games(io.StringIO(text)))
-    assert len(arrays["result"]) == len(games) == 26
+    assert len(arrays["result"]) == len(games) == 27 and len(games[-1].moves) == 11
     assert list(arrays["error"]) == [g.error is not None for g in games]
-    assert arrays["white_elo"][-1] == 2100 and arrays["black_elo"][-1] == -1
+    assert arrays["white_elo"][-2] == 2100 and arrays["black_elo"][-2] == -1 and arrays["clocks"][-1] == 62
     row = 0
     for number, game in enumerate(games):
         theirs = chess.Board()

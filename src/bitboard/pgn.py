@@ -276,6 +276,7 @@ class _Reader:
     want_variations: cython.bint
     want_comments: cython.bint
     game: object  # the Game being read, or None
+    plies: cython.Py_ssize_t  # the moves read in the game
     moves: list  # its lists, held here for C-speed appends
     evals: list
     clocks: list
@@ -399,6 +400,7 @@ class _Reader:
         self.game = game
         self.number += 1
         self.moves, self.evals, self.clocks = game.moves, game.evals, game.clocks
+        self.plies = 0
         self.failed = False
         self.ready = False
         self.seen_movetext = False
@@ -472,7 +474,7 @@ class _Reader:
                 if self.depth:
                     self.depth -= 1
                     if self.depth == 0 and self.want_variations:
-                        self.game.variations.append((len(self.moves), " ".join(self.variation)))
+                        self.game.variations.append((self.plies, " ".join(self.variation)))
                 i += 1
             elif c == _DOLLAR:
                 j = i + 1
@@ -563,26 +565,34 @@ class _Reader:
             if self.board is None:
                 self.board = game.board()
             board = self.board
-            for earlier in self.moves[self.board_plies:]:  # catch the Board up
+            for earlier in self.since_board():  # catch the Board up
                 board.push(earlier)
             try:
                 move = board.push_san(san)
             except ValueError as error:
-                self.board_plies = len(self.moves)
-                self.fail(f"move {quoted(san)} at ply {len(self.moves) + 1} (line {self.lineno}): {error}")
+                self.board_plies = self.plies
+                self.fail(f"move {quoted(san)} at ply {self.plies + 1} (line {self.lineno}): {error}")
                 return
             _copy_position(self.position, board)
-            self.board_plies = len(self.moves) + 1
+            self.board_plies = self.plies + 1
             column_code = move.from_square + 64 * move.to_square + 4096 * (move.promotion or 0)
-        self.moves.append(move)
-        if columns is not None:
+        self.plies += 1
+        if columns is not None:  # the columns hold the moves: no Move list
             columns.commit(column_code)
         else:
+            self.moves.append(move)
             self.evals.append(None)
             self.clocks.append(None)
         if self.want_comments:
             game.comments.append(None)
             game.nags.append(())
+
+    def since_board(self) -> list:
+        """The game's moves the Board has not had yet: from the Game, or from the columns."""
+        if self.columns is None:
+            return self.moves[self.board_plies:]
+        codes = self.columns.arrays["moves"][self.columns.count - (self.plies - self.board_plies):self.columns.count]
+        return [Move(int(code) & 63, int(code) >> 6 & 63, int(code) >> 12 or None) for code in codes]
 
     @cython.cfunc
     def nag(self, nag: cython.int) -> cython.void:
@@ -603,7 +613,7 @@ class _Reader:
         is the game's; after a move its [%eval] and [%clk] commands belong to that move."""
         if self.game is None or self.depth:
             return
-        last: cython.Py_ssize_t = len(self.moves) - 1
+        last: cython.Py_ssize_t = self.plies - 1
         if last < 0 or self.failed:
             if self.want_comments and last < 0:
                 self.game.comment = _join(self.game.comment, data[start:end].decode("utf-8", errors="replace").strip())
