@@ -558,7 +558,7 @@ class _Reader:
             frm: cython.int = move_from(code)
             if move_flag(code) == CASTLING and not self.chess960:  # e1g1, as python-chess writes it
                 code = encode_move(frm, (frm & 56) + (6 if move_to(code) > frm else 2), NORMAL)
-            move = _move_of(code)
+            move = _move_of(code) if columns is None else None
             column_code = frm + 64 * move_to(code) + 4096 * flag_promotion(move_flag(code))
         else:
             san = data[start:end].decode("utf-8", errors="replace")
