@@ -68,7 +68,8 @@ def test_piece_planes_match_a_construction_from_python_chess():
 def test_to_arrays_agrees_with_the_reader_and_python_chess():
     text = corpus(25, seed=9) + '\n[Event "bad"]\n[WhiteElo "2100"]\n\n1. e4 e5 2. Ke3 1-0\n'
     # long algebraic among plain SAN: the reader's Board takes those moves, then the C path again
-    text += '\n[Event "long"]\n\n1. e2e4 e5 2. Ng1-f3 Nc6 3. Bf1c4 Bc5 4. O-O d6 5. c2c3 Bg4 6. d4 {[%clk 0:01:02]} 1-0\n'
+    text += ('\n[Event "long"]\n\n1. e2e4 e5 2. Ng1-f3 Nc6 3. Bf1c4 Bc5 4. O-O d6 5. c2c3 Bg4 '
+             '6. d4 {[%clk 0:01:02]} 1-0\n')
     arrays = pgn.to_arrays(io.StringIO(text))
     games = list(pgn.read_games(io.StringIO(text)))
     assert len(arrays["result"]) == len(games) == 27 and len(games[-1].moves) == 11

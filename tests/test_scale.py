@@ -8,7 +8,7 @@ import pytest
 
 import bitboard
 from bitboard import Board, distributed
-from bitboard.core.perft import HashTable, free_tables
+from bitboard.core.perft import HashTable, free_tables, split_positions
 
 from helpers import PERFT
 
@@ -63,7 +63,7 @@ def test_distributed_without_dask_counts_here():
     calls = []
     total = distributed.perft(PERFT["kiwipete"][0], 3, split_ply=1, progress=lambda done, n: calls.append((done, n)))
     assert total == 97862
-    assert calls[-1][0] == calls[-1][1] == len(distributed.positions_at(PERFT["kiwipete"][0], 1))
+    assert calls == [(1, 3), (2, 3), (3, 3)]  # a short count: the fewest batches, three per thread
     assert distributed.perft(bitboard.STARTING_FEN, 0) == 1
     assert distributed.perft(bitboard.STARTING_FEN, 2) == 400  # the default split leaves the tasks 2 plies
 
@@ -72,6 +72,28 @@ def test_distributed_without_dask_counts_here():
 def test_a_split_deeper_than_useful_is_refused(split_ply, depth):
     with pytest.raises(bitboard.InvalidArgumentError, match=f"split ply {split_ply} is not useful"):
         distributed.perft(bitboard.STARTING_FEN, depth, split_ply=split_ply)
+
+
+@pytest.mark.parametrize("name", ["start", "kiwipete", "pos3", "pos4", "pos5"])
+def test_batches_of_every_size_count_exactly(name):
+    fen, counts = PERFT[name]
+    depth = 4 if bitboard.compiled else 3
+    for seconds in (1e-9, 1.0, 1e9):  # a batch per position, the default, the fewest batches
+        calls = []
+        assert distributed.perft(fen, depth, progress=lambda done, n: calls.append(n), task_seconds=seconds) == \
+            counts[depth - 1]
+        lines = split_positions(Board(fen), distributed._split_ply_for(Board(fen), depth, 1))
+        if seconds < 1e-6:
+            assert calls[-1] == len(lines)
+        elif seconds > 1e6:
+            assert calls[-1] == min(3, len(lines))
+
+
+def test_the_compiled_split_merges_exactly_what_the_fens_merge():
+    for plies in (1, 2, 3):
+        lines = split_positions(Board(), plies)
+        positions = distributed.positions_at(bitboard.STARTING_FEN, plies)
+        assert sorted(m for _, m in lines) == sorted(m for _, m in positions)
 
 
 def test_transpositions_merge_with_their_multiplicity():

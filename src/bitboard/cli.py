@@ -166,7 +166,8 @@ def perft_by_root_move(board, depth, perft) -> dict:
 def perft_on_dask(fen, args) -> int:
     from . import distributed
     try:
-        args.split_ply = distributed.split_ply_arg(args.split_ply, args.depth)  # before a cluster starts
+        if args.split_ply is not None:  # checked before a cluster starts (None: chosen from the tree)
+            args.split_ply = distributed.split_ply_arg(args.split_ply, args.depth)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     try:

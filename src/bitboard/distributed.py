@@ -1,6 +1,7 @@
 """Perft and PGN conversion on many machines, with a Dask cluster.
 
-Perft: the tree split at a ply into tasks that the cluster counts.
+Perft: the tree split at a ply by a compiled walk, the distinct positions there batched into
+tasks of about a second each, which the cluster's worker threads count in C.
 
     >>> from bitboard import distributed
     >>> distributed.perft(STARTING_FEN, 5)          # no client: counted here, no Dask needed
@@ -9,17 +10,20 @@ Perft: the tree split at a ply into tasks that the cluster counts.
     >>> distributed.perft(STARTING_FEN, 7, client, split_ply=3)
     3195901860
 
-Tasks carry FENs, never pickled boards, and return plain ints. The positions at the split ply
-are merged first: transpositions are counted once, multiplied by how often they occur. If a
-worker dies, Dask runs its tasks again elsewhere. The count is summed only from results, so a
-failed task raises; no partial count is ever returned.
+Tasks carry the root's FEN and lines of move codes, never pickled boards, and return plain
+ints. The positions at the split ply are merged first: transpositions are counted once,
+multiplied by how often they occur. If a worker dies, Dask runs its tasks again elsewhere.
+The count is summed only from results, so a failed task raises; no partial count is ever
+returned.
 
 PGN: `pgn_to_parquet(paths, out_dir, client)` converts a folder of PGN files, one task per file,
 each worker writing its shard (bitboard.datasets) into `out_dir`, a folder every worker reaches.
 """
 import collections
+import time
 
 from .board import Board
+from .core.perft import count_lines, split_positions
 from .arguments import depth_arg, hash_arg
 from .errors import InvalidArgumentError, quoted
 
@@ -75,34 +79,81 @@ def count_task(fen, depth, hash_mb=0) -> int:
     return Board(fen).perft(depth, hash_mb=hash_mb)
 
 
-def perft(fen, depth, client=None, split_ply=None, *, hash_mb=0, progress=None) -> int:
-    """Perft of `fen` to `depth`, split at `split_ply` into tasks (None: ply 2, or less for a
-    shallow count).
+def count_batch(fen, lines, depth, hash_mb=0) -> int:
+    """One task: the leaves `depth` plies below the end of each line (tuples of the generator's
+    move codes from `fen`), times its multiplicity, summed; counted in C, the GIL released, so
+    that a worker's threads count their batches side by side, with one table per worker."""
+    return count_lines(Board(fen), lines, depth, hash_mb)
 
-    client: a distributed.Client (see connect), or None to count every task here.
+
+#: The work a task aims at: long enough that Dask's cost per task (a millisecond or more) is
+#: lost in it, short enough that the workers finish together and a lost worker costs little.
+TASK_SECONDS = 1.0
+#: Distinct positions wanted per worker thread at the split ply, for the batches to balance.
+POSITIONS_PER_THREAD = 32
+
+
+def _seconds_estimate(board, depth) -> float:
+    """The seconds one thread here needs for perft(depth): the count timed at growing depths
+    until one takes 20 ms, then grown by its last branching factor."""
+    before = 1
+    for d in range(1, depth + 1):
+        start = time.perf_counter()
+        leaves = board.perft(d)
+        spent = time.perf_counter() - start
+        if spent >= 0.02 or d == depth:
+            return spent * (leaves / before) ** (depth - d)
+        before = max(leaves, 1)
+    return 0.0
+
+
+def _split_ply_for(board, depth, threads) -> int:
+    """The shallowest ply with POSITIONS_PER_THREAD distinct positions per thread, within what
+    split_ply_arg allows."""
+    deepest = max(0, min(MAX_SPLIT_PLY, depth - MIN_TASK_DEPTH))
+    for plies in range(1, deepest + 1):
+        if board.perft(plies) >= POSITIONS_PER_THREAD * threads:
+            return plies
+    return deepest
+
+
+def perft(fen, depth, client=None, split_ply=None, *, hash_mb=0, progress=None, task_seconds=TASK_SECONDS) -> int:
+    """Perft of `fen` to `depth` on a Dask cluster: the tree split at `split_ply` (None: the
+    shallowest ply with 32 positions per worker thread) by the compiled walk, the distinct
+    positions batched into tasks of about `task_seconds` of one thread's work each (estimated
+    from a timed count of the root), each worker thread counting its batches in C without the
+    GIL, with a table per worker when `hash_mb` is given.
+
+    client: a distributed.Client (see connect), or None to count every batch here.
     progress: called as progress(tasks_done, tasks) as tasks finish.
     """
     depth = depth_arg(depth)
     hash_mb = hash_arg(hash_mb)
     if depth == 0:
         return 1
-    plies = split_ply_arg(split_ply, depth)
-    tasks = positions_at(fen, plies)
+    board = Board(fen)
+    threads = sum(client.nthreads().values()) if client is not None else 1
+    plies = split_ply_arg(split_ply, depth) if split_ply is not None else _split_ply_for(board, depth, threads)
+    lines = split_positions(board, plies)
     remaining = depth - plies
+    if not remaining:
+        return sum(multiplicity for _, multiplicity in lines)
+    wanted = int(_seconds_estimate(board, depth) / task_seconds) + 1
+    tasks = max(1, min(len(lines), max(wanted, 3 * threads)))
+    batches = [lines[i::tasks] for i in range(tasks)]  # round robin: big and small lines mixed
     total = 0
     if client is None:
-        for done, (task_fen, multiplicity) in enumerate(tasks, 1):
-            total += multiplicity * count_task(task_fen, remaining, hash_mb)
+        for done, batch in enumerate(batches, 1):
+            total += count_batch(fen, batch, remaining, hash_mb)
             if progress:
-                progress(done, len(tasks))
+                progress(done, len(batches))
         return total
     from distributed import as_completed
-    futures = client.map(count_task, [f for f, _ in tasks], [remaining] * len(tasks), [hash_mb] * len(tasks))
-    multiplicity = {future.key: m for future, (_, m) in zip(futures, tasks)}
+    futures = [client.submit(count_batch, fen, batch, remaining, hash_mb, pure=False) for batch in batches]
     for done, future in enumerate(as_completed(futures), 1):
-        total += multiplicity[future.key] * future.result()  # a failed task raises here
+        total += future.result()  # a failed task raises here
         if progress:
-            progress(done, len(tasks))
+            progress(done, len(batches))
     return total
 
 

@@ -107,6 +107,8 @@ def _game(rng: random.Random, number: int, player) -> str:
             move = rng.choice(forcing if forcing and rng.random() < 0.6 else moves)
         if board.turn:
             tokens.append(f"{board.fullmove_number}.")
+        # now and then an alternative to the move played, in SAN, as a variation after its comment
+        variation = board.san(rng.choice(moves)) if rng.random() < 0.02 else None
         san = board.san_and_push(move)
         tokens.append(san + ("!?" if rng.random() < 0.01 else ""))
         evaluation = max(-30.0, min(30.0, evaluation + rng.gauss(0, 0.4)))
@@ -121,8 +123,8 @@ def _game(rng: random.Random, number: int, player) -> str:
         seconds = int(clock[side])
         hms = f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
         tokens.append(f"{{ [%eval {score}] [%clk {hms}] }}")
-        if rng.random() < 0.02 and moves:
-            tokens.append(f"( {rng.choice(moves).uci()} )")  # a variation (its text is not checked)
+        if variation:
+            tokens.append(f"( {variation} )")
         if player is not None and board.outcome(claim_draw=True):
             break
     outcome = board.outcome(claim_draw=True)

@@ -36,13 +36,13 @@ from ..arguments import depth_arg, hash_arg, threads_arg
 from ..errors import InvalidArgumentError
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .encoding import BB_ALL, MAX_MOVES, u64
+    from .encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from .movegen import _count, _generate
-    from .position import Position, _copy_position, _make, _unmake
+    from .position import Position, _copy_position, _ep_capturable, _make, _unmake
 else:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, u64
+    from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from cython.cimports.bitboard.core.movegen import _count, _generate
-    from cython.cimports.bitboard.core.position import Position, _copy_position, _make, _unmake
+    from cython.cimports.bitboard.core.position import Position, _copy_position, _ep_capturable, _make, _unmake
 
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
 int_ptr = cython.typedef(cython.pointer(cython.int))
@@ -183,6 +183,60 @@ def split(pos: Position, plies: int) -> list:
         lines.extend((moves[i],) + rest for rest in split(pos, plies - 1))
         _unmake(pos, moves[i], undo, key)
     return lines
+
+
+@cython.cfunc
+def _signature(pos: Position) -> bytes:
+    """What a perft count depends on, exactly: the squares, the side to move, the castling
+    rights and the en-passant square where a pawn stands ready to take (67 bytes)."""
+    state = cython.declare(cython.uchar[67])
+    i: cython.int
+    for i in range(64):
+        state[i] = pos._board[i]
+    state[64], state[65] = pos._turn, pos._castling
+    state[66] = pos._ep if _ep_capturable(pos) else NO_SQUARE
+    if cython.compiled:
+        return cython.cast(cython.p_char, state)[:67]
+    return bytes(state)
+
+
+def _walk(pos: Position, plies: cython.int, line: tuple, seen: dict) -> None:
+    if plies == 0:
+        key = _signature(pos)
+        entry = seen.get(key)
+        if entry is None:
+            seen[key] = [line, 1]
+        else:
+            entry[1] += 1
+        return
+    moves = cython.declare(cython.ushort[MAX_MOVES])
+    n: cython.int = _generate(pos, moves, 0, BB_ALL, False)
+    i: cython.int
+    key_before: u64
+    undo: u64
+    for i in range(n):
+        key_before = pos._key
+        undo = _make(pos, moves[i])
+        _walk(pos, plies - 1, line + (moves[i],), seen)
+        _unmake(pos, moves[i], undo, key_before)
+
+
+def split_positions(pos: Position, plies: int) -> list:
+    """[(line, multiplicity)]: for each distinct position `plies` moves below `pos`, one line of
+    internal move codes that reaches it and how many lines do (transpositions merged exactly,
+    by everything a count depends on). The walk a Dask perft splits its tree with."""
+    seen: dict = {}
+    _walk(pos, plies, (), seen)
+    return [(line, count) for line, count in seen.values()]
+
+
+def count_lines(pos: Position, lines, depth, hash_mb=0) -> int:
+    """The sum of multiplicity x the leaves `depth` plies below the position after each line,
+    [(line, multiplicity)] as split_positions gives them; `pos` is left as it was."""
+    d = depth_arg(depth)
+    table = table_for(hash_arg(hash_mb)) if hash_mb else None
+    stop = array.array("i", [0])
+    return sum(multiplicity * (_run_line(pos, line, d, table, stop) if d else 1) for line, multiplicity in lines)
 
 
 def _run_line(pos: Position, line, depth: int, table, stop) -> int:
