@@ -149,3 +149,42 @@ def test_a_king_giving_check_or_a_king_in_check_to_capture_reads_as_python_chess
     ours, theirs = bchess.Board(fen), chess.Board(fen)
     assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
     assert (ours.is_check(), ours.status()) == (theirs.is_check(), theirs.status())
+
+
+SAN_POSITIONS = [
+    "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",  # en passant that would expose the king along the rank
+    "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",  # a pinned knight
+    "r3k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1",  # promotions with and without capture, castling
+    "4k3/8/8/8/8/4r3/8/R3K2R w KQ - 0 1",  # in check: only blocks, captures and king steps
+    "3k4/8/8/8/8/8/PPPPPPPP/R1N1KN1R w - - 0 1",  # two knights reach the same squares
+    "4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 1",  # en passant
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(STARTS[:6] + SAN_POSITIONS), st.integers(0, 2**32))
+def test_push_san_of_every_legal_move_is_that_move(fen, seed):
+    """push_san reads SAN in C from the attack tables when one piece can make the move, and
+    with the move generator otherwise: every legal move's SAN, with and without its check sign,
+    must come back as that move, and python-chess's refusals must be refusals."""
+    rng = random.Random(seed)
+    theirs = chess.Board(fen)
+    for _ in range(rng.randint(0, 40)):
+        ours = bchess.Board(theirs.fen())
+        for move in theirs.legal_moves:
+            san = theirs.san(move)
+            for text in {san, san.rstrip("+#")}:
+                board = ours.copy()
+                assert board.push_san(text) == move, (theirs.fen(), text)
+        for text in ("Ke9", "Nxe4", "e5", "exd6", "O-O-O", "Qh8", "b8=Q", "a1"):
+            try:
+                expected = theirs.parse_san(text)
+            except ValueError:
+                with pytest.raises(ValueError):
+                    ours.copy().push_san(text)
+            else:
+                assert ours.copy().push_san(text) == expected
+        moves = list(theirs.legal_moves)
+        if not moves:
+            break
+        theirs.push(rng.choice(moves))

@@ -184,6 +184,7 @@ _QUOTE = cython.declare(cython.int, 34)
 _OPEN_BRACE = cython.declare(cython.int, 123)
 _CLOSE_BRACE = cython.declare(cython.int, 125)
 _BOM = b"\xef\xbb\xbf"
+_BLOCK = 65536  # bytes read at a time
 _RESULT_BYTES = {result.encode(): result for result in RESULTS}
 
 
@@ -315,22 +316,42 @@ class _Reader:
         self.standard = Board()
 
     def games(self, stream) -> Iterator[Game]:
-        offset: cython.Py_ssize_t = 0
+        """Read the stream in blocks and feed `line` each line as a slice of its block (no bytes
+        object per line)."""
+        base: cython.Py_ssize_t = 0  # the stream offset of data[0]
+        start: cython.Py_ssize_t
+        end: cython.Py_ssize_t
+        newline: cython.Py_ssize_t
+        data = b""
         first: cython.bint = True
-        size: cython.Py_ssize_t
-        for raw in stream:
-            data = raw if isinstance(raw, bytes) else raw.encode("utf-8", errors="replace")
-            size = len(data)
+        while True:
+            block = stream.read(_BLOCK)
+            if not block:
+                if data:  # a last line without its newline
+                    self.lineno += 1
+                    self.line(data, 0, len(data), base)
+                break
+            if not isinstance(block, bytes):
+                block = block.encode("utf-8", errors="replace")
+            data = data + block if data else block
+            start = 0
             if first:
-                if data.startswith(_BOM):
-                    data = data[3:]
                 first = False
-            self.lineno += 1
-            self.line(data.rstrip(b"\r\n"), offset)
-            offset += size
-            if self.done:
-                yield from self.done
-                self.done = []
+                if data.startswith(_BOM):
+                    start = 3
+            while True:
+                newline = data.find(b"\n", start)
+                if newline < 0:
+                    break
+                end = newline - 1 if newline > start and data[newline - 1] == 13 else newline  # CRLF
+                self.lineno += 1
+                self.line(data, start, end, base + start)
+                start = newline + 1
+                if self.done:
+                    yield from self.done
+                    self.done = []
+            data = data[start:]
+            base += start
         if self.game is not None:
             if self.comment is not None:
                 self.comment_text(b" ".join(self.comment))
@@ -338,12 +359,12 @@ class _Reader:
         yield from self.done
 
     @cython.cfunc
-    def line(self, data: bytes, offset: cython.Py_ssize_t) -> cython.void:
+    def line(self, data: bytes, i: cython.Py_ssize_t, n: cython.Py_ssize_t, offset: cython.Py_ssize_t) -> cython.void:
+        """The line data[i:n] (its end of line cut), which starts at `offset` in the stream."""
         p: cython.p_char = data
-        n: cython.Py_ssize_t = len(data)
-        i: cython.Py_ssize_t = 0
+        start: cython.Py_ssize_t = i
         if self.comment is None:
-            if n and p[0] == _PERCENT:
+            if i < n and p[i] == _PERCENT:
                 return  # an escape line (PGN standard, section 6)
             while i < n and 0 <= p[i] <= _SPACE:
                 i += 1
@@ -357,13 +378,13 @@ class _Reader:
                 self.in_tags = True
                 if self.simple_tag(data, p, i, n):
                     return
-                stripped = data.decode("utf-8", errors="replace").strip()
+                stripped = data[i:n].decode("utf-8", errors="replace").strip()
                 tags = _TAG.findall(stripped)
                 whole = _TAG_LINE.match(stripped)
                 for name, value in [whole.groups()] if whole and len(tags) < 2 else tags:
                     self.game.headers[name] = value.replace('\\"', '"').replace("\\\\", "\\")
                 return
-        self.movetext(data, p, n, offset)
+        self.movetext(data, p, start, n, offset)
 
     @cython.cfunc
     def simple_tag(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
@@ -427,8 +448,8 @@ class _Reader:
         self.failed = True
 
     @cython.cfunc
-    def movetext(self, data: bytes, p: cython.p_char, n: cython.Py_ssize_t, offset: cython.Py_ssize_t) -> cython.void:
-        i: cython.Py_ssize_t = 0
+    def movetext(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t,
+                 offset: cython.Py_ssize_t) -> cython.void:
         j: cython.Py_ssize_t
         c: cython.int
         while i < n:
@@ -460,7 +481,7 @@ class _Reader:
                     self.comment_at(data, p, i + 1, j)
                     i = j + 1
                 else:
-                    self.comment = [data[i + 1:]]
+                    self.comment = [data[i + 1:n]]
                     return
             elif c == _SEMICOLON:
                 self.comment_at(data, p, i + 1, n)
@@ -592,7 +613,7 @@ class _Reader:
         if self.columns is None:
             return self.moves[self.board_plies:]
         codes = self.columns.arrays["moves"][self.columns.count - (self.plies - self.board_plies):self.columns.count]
-        return [Move(int(code) & 63, int(code) >> 6 & 63, int(code) >> 12 or None) for code in codes]
+        return [Move(int(code) % 64, int(code) // 64 % 64, int(code) // 4096 or None) for code in codes]  # as written
 
     @cython.cfunc
     def nag(self, nag: cython.int) -> cython.void:

@@ -18,13 +18,17 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.encoding import CASTLING, KING, MAX_MOVES, flag_promotion, move_flag, move_from, move_to
-    from .core.movegen import _generate
+    from .core.encoding import (CASTLING, DOUBLE_PUSH, KING, MAX_MOVES, NORMAL, ONE, encode_move,
+                                flag_promotion, move_flag, move_from, move_to, promotion_flag)
+    from .core.movegen import _attackers, _generate
+    from .core.native import ctz64
     from .core.position import Position
 else:
-    from cython.cimports.bitboard.core.encoding import (CASTLING, KING, MAX_MOVES, flag_promotion, move_flag,
-                                                        move_from, move_to)
-    from cython.cimports.bitboard.core.movegen import _generate
+    from cython.cimports.bitboard.core.encoding import (CASTLING, DOUBLE_PUSH, KING, MAX_MOVES, NORMAL, ONE,
+                                                        encode_move, flag_promotion, move_flag, move_from, move_to,
+                                                        promotion_flag)
+    from cython.cimports.bitboard.core.movegen import _attackers, _generate
+    from cython.cimports.bitboard.core.native import ctz64
     from cython.cimports.bitboard.core.position import Position
 
 import re
@@ -71,6 +75,75 @@ def _castling_side(text: cython.p_char, start: cython.Py_ssize_t, end: cython.Py
         if text[start + k] != (ord("-") if k % 2 else letter):
             return 0
     return 1 if end - start == 3 else -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _safe(pos: Position, frm: cython.int, to: cython.int, is_king: cython.bint) -> cython.bint:
+    """Whether moving our piece from `frm` to `to` (capturing what stands there, not en passant)
+    leaves our king unattacked: one look from the king's square with the board as it would be."""
+    us: cython.int = pos._turn
+    occupied: u64 = (pos._colors[0] | pos._colors[1]) & ~(ONE << frm)
+    if is_king:
+        return _attackers(pos, to, us ^ 1, occupied) == 0
+    king: u64 = pos._pieces[KING] & pos._colors[us]
+    if not king:
+        return True
+    target: u64 = ONE << to
+    return (_attackers(pos, ctz64(king), us ^ 1, occupied | target) & ~target) == 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _one_move(pos: Position, piece: cython.int, to: cython.int, from_mask: u64, promotion: cython.int,
+              push: cython.bint) -> cython.int:
+    """The code of the move when one piece of the kind can make it and it is legal, found from
+    the attack tables without generating moves; -1 when that does not settle it (several
+    candidates, en passant, anything unusual), and the generator then decides."""
+    us: cython.int = pos._turn
+    target: u64 = ONE << to
+    occupied: u64 = pos._colors[0] | pos._colors[1]
+    ours: u64 = pos._pieces[piece] & pos._colors[us]
+    frm: cython.int
+    flag: cython.int = NORMAL
+    candidates: u64
+    if pos._colors[us] & target:
+        return -1
+    if piece != 1:  # not a pawn
+        if promotion:
+            return -1
+        candidates = _attackers(pos, to, us, occupied) & ours & from_mask
+        if candidates == 0 or (candidates & (candidates - 1)) != 0:
+            return -1
+        frm = ctz64(candidates)
+        return encode_move(frm, to, NORMAL) if _safe(pos, frm, to, piece == KING) else -1
+    if push:
+        if occupied & target:
+            return -1
+        frm = to - 8 if us else to + 8
+        if frm < 0 or frm > 63:
+            return -1
+        if not (ours & (ONE << frm)):
+            if occupied & (ONE << frm) or (to >> 3) != (3 if us else 4):
+                return -1
+            frm = frm - 8 if us else frm + 8
+            if not (ours & (ONE << frm)):
+                return -1
+            flag = DOUBLE_PUSH
+    else:
+        if not (pos._colors[us ^ 1] & target):
+            return -1  # (en passant, or no capture: the generator decides)
+        candidates = _attackers(pos, to, us, occupied) & ours & from_mask
+        if candidates == 0 or (candidates & (candidates - 1)) != 0:
+            return -1
+        frm = ctz64(candidates)
+    if (to >> 3) == (7 if us else 0):
+        if not promotion:
+            return -1
+        flag = promotion_flag(promotion)
+    elif promotion:
+        return -1
+    return encode_move(frm, to, flag) if _safe(pos, frm, to, False) else -1
 
 
 @cython.cfunc
@@ -130,6 +203,9 @@ def plain_san_code(pos: Position, text: cython.p_char, start: cython.Py_ssize_t,
         return -1
     if piece == 1 and plain:  # a pawn push keeps to its file
         from_mask = _FILE_A << (to & 7)
+    code = _one_move(pos, piece, to, from_mask, promotion, plain)
+    if code >= 0:
+        return code
     count = _generate(pos, buf, 0, pos._colors[pos._turn] & pos._pieces[piece] & from_mask, False)
     found: cython.int = -1
     for k in range(count):

@@ -107,8 +107,12 @@ def _game(rng: random.Random, number: int, player) -> str:
             move = rng.choice(forcing if forcing and rng.random() < 0.6 else moves)
         if board.turn:
             tokens.append(f"{board.fullmove_number}.")
-        # now and then an alternative to the move played, in SAN, as a variation after its comment
-        variation = board.san(rng.choice(moves)) if rng.random() < 0.02 else None
+        # now and then an alternative to the move played, in SAN with its move number (as the PGN
+        # standard's export format writes a variation), after the move's comment
+        variation = None
+        if rng.random() < 0.02:
+            move_number = f"{board.fullmove_number}." if board.turn else f"{board.fullmove_number}..."
+            variation = f"{move_number} {board.san(rng.choice(moves))}"
         san = board.san_and_push(move)
         tokens.append(san + ("!?" if rng.random() < 0.01 else ""))
         evaluation = max(-30.0, min(30.0, evaluation + rng.gauss(0, 0.4)))
