@@ -9,6 +9,7 @@ import re
 import chess
 import chess.engine
 import chess.pgn
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -260,3 +261,18 @@ def test_no_game_is_lost(case):
     for game in games:
         assert game.result in pgn.RESULTS
         assert game.end().move_stack == game.moves
+
+
+@pytest.mark.parametrize("command", ["[%clk 1:02]", "[%clk 0:00:05.25]", "[%clk 10:00:00]", "[%clk :01:02]",
+                                     "[%clk 1:2:3:4]", "[%eval x]", "[%eval -0.3]", "[%eval #-2]", "[%eval +1]",
+                                     "[%eval 12.]", "[%eval #]", "[%eval 0.5,10] [%clk 0:01:00]"])
+def test_odd_eval_and_clock_commands_read_as_python_chess_reads_them(command):
+    text = f"1. e4 {{ {command} }} 1-0\n"
+    game = next(pgn.read_games(io.StringIO(text)))
+    theirs = _their_games(text)[0].next()
+    assert game.clocks == [theirs.clock()]
+    evals = [("mate", int(e)) if isinstance(e, pgn.Mate) else e for e in game.evals]
+    assert evals == _their_evals(_their_games(text)[0])
+    arrays = pgn.to_arrays(io.StringIO(text))
+    assert arrays["clocks"][0] == pytest.approx(theirs.clock()) if theirs.clock() is not None \
+        else np.isnan(arrays["clocks"][0])

@@ -693,8 +693,7 @@ def _eval_number(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -
     i = _skip_spaces(p, i, n)
     if i < n and p[i] == _HASH:
         i += 1
-    end: cython.Py_ssize_t = _number_end(p, i, n)
-    return _NAN if end < 0 else _number(p, i, end)
+    return _decimal(p, i, n)
 
 
 @cython.cfunc
@@ -707,18 +706,35 @@ def _eval_is_mate(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) 
 @cython.cfunc
 @cython.exceptval(check=False)
 def _clock_seconds(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
-    """Seconds of "[%clk 1:02:03.4]" read from just after "[%clk"; NaN if malformed."""
+    """Seconds of "[%clk 1:02:03.4]" read from just after "[%clk"; NaN if malformed. One pass:
+    hours, minutes and seconds with a fraction on the last."""
     i = _skip_spaces(p, i, n)
     seconds: cython.double = 0
-    part: cython.int
-    end: cython.Py_ssize_t
-    for part in range(3):
-        end = _number_end(p, i, n)
-        if end < 0 or (part < 2 and (end >= n or p[end] != _COLON)):
-            return _NAN
-        seconds = seconds * 60 + _number(p, i, end)
-        i = end + 1
-    return seconds
+    part: cython.double = 0
+    scale: cython.double = 1
+    digits: cython.int = 0
+    colons: cython.int = 0
+    fraction: cython.bint = False
+    c: cython.int
+    while i < n:
+        c = p[i]
+        if _ZERO <= c <= _NINE:
+            part = part * 10 + (c - _ZERO)
+            digits += 1
+            if fraction:
+                scale *= 10
+        elif c == _COLON and digits and not fraction and colons < 2:
+            seconds = (seconds + part) * 60
+            part, digits = 0, 0
+            colons += 1
+        elif c == _DOT and digits and not fraction and colons == 2:
+            fraction = True
+        else:
+            break
+        i += 1
+    if colons != 2 or not digits or i >= n or p[i] != _CLOSE_BRACKET:  # (python-chess's rule: "]" right after)
+        return _NAN
+    return seconds + part / scale
 
 
 @cython.cfunc
@@ -739,41 +755,31 @@ def _clock_at(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> o
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _number_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """Where the decimal number (sign, digits, a fraction) starting at i ends; -1 if none does."""
-    start: cython.Py_ssize_t
-    if i < n and (p[i] == _PLUS or p[i] == _MINUS):
-        i += 1
-    start = i
-    while i < n and _ZERO <= p[i] <= _NINE:
-        i += 1
-    if i < n and p[i] == _DOT:
-        i += 1
-        while i < n and _ZERO <= p[i] <= _NINE:
-            i += 1
-    return i if i > start and p[start] != _DOT or i > start + 1 else -1
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _number(p: cython.p_char, i: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.double:
-    """The value of the decimal number p[i:end] (as _number_end found it), in C."""
+def _decimal(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
+    """The decimal number (a sign, digits, a fraction) starting at p[i], read in one pass; NaN
+    if it has no digit."""
     sign: cython.double = 1
     value: cython.double = 0
-    scale: cython.double = 0
+    scale: cython.double = 1
+    digits: cython.int = 0
+    fraction: cython.bint = False
     c: cython.int
-    if p[i] == _MINUS or p[i] == _PLUS:
+    if i < n and (p[i] == _PLUS or p[i] == _MINUS):
         sign = -1 if p[i] == _MINUS else 1
         i += 1
-    while i < end:
+    while i < n:
         c = p[i]
-        if c == _DOT:
-            scale = 1
-        else:
+        if _ZERO <= c <= _NINE:
             value = value * 10 + (c - _ZERO)
-            scale *= 10
+            digits += 1
+            if fraction:
+                scale *= 10
+        elif c == _DOT and not fraction:
+            fraction = True
+        else:
+            break
         i += 1
-    return sign * value / (scale if scale else 1)
+    return sign * value / scale if digits else _NAN
 
 
 @cython.cfunc
