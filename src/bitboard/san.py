@@ -20,6 +20,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.encoding import (CASTLING, DOUBLE_PUSH, KING, MAX_MOVES, NORMAL, ONE, encode_move,
                                 flag_promotion, move_flag, move_from, move_to, promotion_flag)
+    from .core.attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
     from .core.movegen import _attackers, _generate
     from .core.native import ctz64
     from .core.position import Position
@@ -27,6 +28,8 @@ else:
     from cython.cimports.bitboard.core.encoding import (CASTLING, DOUBLE_PUSH, KING, MAX_MOVES, NORMAL, ONE,
                                                         encode_move, flag_promotion, move_flag, move_from, move_to,
                                                         promotion_flag)
+    from cython.cimports.bitboard.core.attacks import (KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks,
+                                                       _rook_attacks)
     from cython.cimports.bitboard.core.movegen import _attackers, _generate
     from cython.cimports.bitboard.core.native import ctz64
     from cython.cimports.bitboard.core.position import Position
@@ -95,6 +98,24 @@ def _safe(pos: Position, frm: cython.int, to: cython.int, is_king: cython.bint) 
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def _reaching(piece: cython.int, to: cython.int, us: cython.int, occupied: u64) -> u64:
+    """The squares from which a piece of the kind (of colour `us`) attacks `to`: the one attack
+    table that matters, rather than all of them."""
+    if piece == 2:  # a knight
+        return KNIGHT_ATTACKS[to]
+    if piece == 3:  # a bishop
+        return _bishop_attacks(to, occupied)
+    if piece == 4:  # a rook
+        return _rook_attacks(to, occupied)
+    if piece == 5:  # a queen
+        return _bishop_attacks(to, occupied) | _rook_attacks(to, occupied)
+    if piece == KING:
+        return KING_ATTACKS[to]
+    return PAWN_ATTACKS[64 * (us ^ 1) + to]  # a pawn: where a pawn of ours would capture on `to` from
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def _one_move(pos: Position, piece: cython.int, to: cython.int, from_mask: u64, promotion: cython.int,
               push: cython.bint) -> cython.int:
     """The code of the move when one piece of the kind can make it and it is legal, found from
@@ -112,7 +133,7 @@ def _one_move(pos: Position, piece: cython.int, to: cython.int, from_mask: u64, 
     if piece != 1:  # not a pawn
         if promotion:
             return -1
-        candidates = _attackers(pos, to, us, occupied) & ours & from_mask
+        candidates = _reaching(piece, to, us, occupied) & ours & from_mask
         if candidates == 0 or (candidates & (candidates - 1)) != 0:
             return -1
         frm = ctz64(candidates)
@@ -133,7 +154,7 @@ def _one_move(pos: Position, piece: cython.int, to: cython.int, from_mask: u64, 
     else:
         if not (pos._colors[us ^ 1] & target):
             return -1  # (en passant, or no capture: the generator decides)
-        candidates = _attackers(pos, to, us, occupied) & ours & from_mask
+        candidates = _reaching(1, to, us, occupied) & ours & from_mask
         if candidates == 0 or (candidates & (candidates - 1)) != 0:
             return -1
         frm = ctz64(candidates)
