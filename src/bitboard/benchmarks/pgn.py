@@ -18,6 +18,7 @@ installed is named as missing.
 """
 import argparse
 import os
+import re
 import contextlib
 import io
 import random
@@ -181,7 +182,9 @@ def readers() -> dict:
 
         def bulletchess(text):
             count = 0
-            with PGNFile.open(_file_of(text)) as games:  # it reads paths only
+            # it reads paths only, and applies a variation's moves after the move they replace
+            # (refusing the corpus's variations), so it reads the corpus without them
+            with PGNFile.open(_file_of(re.sub(r" \( [^()]* \)", "", text))) as games:
                 while games.next_game() is not None:
                     count += 1
             return count
