@@ -95,13 +95,13 @@ POSITIONS_PER_THREAD = 32
 
 def _seconds_estimate(board, depth) -> float:
     """The seconds one thread here needs for perft(depth): the count timed at growing depths
-    until one takes 20 ms, then grown by its last branching factor."""
+    until one takes 5 ms, then grown by its last branching factor."""
     before = 1
     for d in range(1, depth + 1):
         start = time.perf_counter()
         leaves = board.perft(d)
         spent = time.perf_counter() - start
-        if spent >= 0.02 or d == depth:
+        if spent >= 0.005 or d == depth:
             return spent * (leaves / before) ** (depth - d)
         before = max(leaves, 1)
     return 0.0
@@ -138,8 +138,8 @@ def perft(fen, depth, client=None, split_ply=None, *, hash_mb=0, progress=None, 
     remaining = depth - plies
     if not remaining:
         return sum(multiplicity for _, multiplicity in lines)
-    wanted = int(_seconds_estimate(board, depth) / task_seconds) + 1
-    tasks = max(1, min(len(lines), max(wanted, 3 * threads)))
+    wanted = max(int(_seconds_estimate(board, depth) / task_seconds) + 1, 3 * threads)
+    tasks = max(1, min(len(lines), -(-wanted // threads) * threads))  # a multiple of the threads: no lone last task
     batches = [lines[i::tasks] for i in range(tasks)]  # round robin: big and small lines mixed
     total = 0
     if client is None:
