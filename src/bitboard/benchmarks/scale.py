@@ -67,6 +67,7 @@ def dask_rates(depth: int, hash_mb: int, rounds: int) -> tuple:
                     nodes, seconds = timed(lambda: Board(fen).perft(depth))
                 else:
                     table = 0 if label == "no table" else hash_mb
+                    client.run(free_tables)  # each worker's table starts empty, as the one machine's do
                     nodes, seconds = timed(lambda: distributed.perft(fen, depth, client, hash_mb=table))
                 best[label] = min(best[label], seconds)
     finally:
