@@ -49,32 +49,34 @@ def one_machine(jobs, hash_mb: int, rounds: int) -> str:
     return markdown_table(["position", "leaves"] + list(modes), rows)
 
 
-def dask_rates(depth: int, hash_mb: int, rounds: int) -> tuple:
-    """Leaves per second per worker on a LocalCluster of two single-threaded workers (the split
-    and the batches chosen from the tree), and one thread's rate without Dask, the two taking
-    turns `rounds` times."""
+def dask_rates(jobs, hash_mb: int, rounds: int) -> dict:
+    """{job name: ({mode: leaves per second per worker}, one thread's rate without Dask)} on a
+    LocalCluster of two single-threaded workers (the split and the batches chosen from the
+    tree), the modes taking turns `rounds` times; every worker's table starts empty."""
     from distributed import Client, LocalCluster
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
     client = Client(cluster)
-    fen = Board().fen()
+    out = {}
     try:
-        distributed.perft(fen, 4, client)  # warm the workers up
-        best = {"one thread, no Dask": float("inf"), "no table": float("inf"),
-                f"table {hash_mb} MiB per worker": float("inf")}
-        for _ in range(rounds):
-            for label in best:
-                if label.startswith("one thread"):
-                    nodes, seconds = timed(lambda: Board(fen).perft(depth))
-                else:
-                    table = 0 if label == "no table" else hash_mb
-                    client.run(free_tables)  # each worker's table starts empty, as the one machine's do
-                    nodes, seconds = timed(lambda: distributed.perft(fen, depth, client, hash_mb=table))
-                best[label] = min(best[label], seconds)
+        distributed.perft(Board().fen(), 4, client)  # warm the workers up
+        for name, fen, depth in jobs:
+            best = {"one thread, no Dask": float("inf"), "no table": float("inf"),
+                    f"table {hash_mb} MiB per worker": float("inf")}
+            for _ in range(rounds):
+                for label in best:
+                    if label.startswith("one thread"):
+                        nodes, seconds = timed(lambda: Board(fen).perft(depth))
+                    else:
+                        table = 0 if label == "no table" else hash_mb
+                        client.run(free_tables)
+                        nodes, seconds = timed(lambda: distributed.perft(fen, depth, client, hash_mb=table))
+                    best[label] = min(best[label], seconds)
+            one_thread = nodes / best.pop("one thread, no Dask")
+            out[name] = ({label: nodes / seconds / 2 for label, seconds in best.items()}, one_thread)
     finally:
         client.close()
         cluster.close()
-    one_thread = nodes / best.pop("one thread, no Dask")
-    return {label: nodes / seconds / 2 for label, seconds in best.items()}, one_thread
+    return out
 
 
 def estimates(rates: dict) -> str:
@@ -112,18 +114,20 @@ def main(argv=None):
     if absent:
         print("\n" + absent + "(no cluster measurement)")
         return
-    depth = 6 if quick else 7
-    rates, one_thread = dask_rates(depth, hash_mb, rounds)
-    efficiency = rates["no table"] / one_thread
-    print(f"\nDask LocalCluster, 2 single-threaded workers, perft({depth}) of the initial position (split and "
-          f"batches chosen from the tree), against one thread without Dask in the same run: "
-          f"{one_thread / 1e6:,.0f} M leaves/s for one thread; without a table each worker counts "
-          f"{rates['no table'] / 1e6:,.0f} M leaves/s, {efficiency:.2f} of one thread (the goal: 0.85)")
+    measured = dask_rates(jobs, hash_mb, rounds)
+    print("\nDask LocalCluster, 2 single-threaded workers (split and batches chosen from the tree), against one "
+          "thread without Dask in the same run (the goal: a worker at 0.85 of one thread or more):\n")
+    rows = []
+    for (name, _, depth), (rates, one_thread) in zip(jobs, measured.values()):
+        rows.append([f"{name} perft({depth})", f"{one_thread / 1e6:,.0f}", f"{rates['no table'] / 1e6:,.0f}",
+                     f"{rates['no table'] / one_thread:.2f}"])
+    print(markdown_table(["count", "one thread, no Dask (M leaves/s)", "per worker, no table (M leaves/s)",
+                          "per worker / one thread"], rows))
     if quick:
-        print("(--quick: a small count, taken once; no estimate of deep counts is made from it)")
+        print("(--quick: small counts, taken once; no estimate of deep counts is made from them)")
         return
-    print("\nThe rate per worker and, from it, estimated wall times (linear scaling):\n")
-    print(estimates(rates))
+    print("\nThe rate per worker on the initial position and, from it, estimated wall times (linear scaling):\n")
+    print(estimates(measured["start"][0]))
 
 if __name__ == "__main__":
     main()
