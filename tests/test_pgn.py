@@ -276,3 +276,20 @@ def test_odd_eval_and_clock_commands_read_as_python_chess_reads_them(command):
     arrays = pgn.to_arrays(io.StringIO(text))
     assert arrays["clocks"][0] == pytest.approx(theirs.clock()) if theirs.clock() is not None \
         else np.isnan(arrays["clocks"][0])
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_blocks_of_the_stream_cut_nothing(newline):
+    """The reader takes its stream in 64 KiB blocks: lines cut at a block's end, CRLF included,
+    must read as whole lines, and every offset must point at its game's first byte."""
+    from bitboard.benchmarks.pgn import corpus
+    text = corpus(80, seed=21).replace("\n", newline)
+    data = text.encode()
+    assert len(data) > 4 * 65536
+    games = list(pgn.read_games(io.BytesIO(data)))
+    theirs = _their_games(text)
+    assert len(games) == len(theirs) == 80
+    for game, their in zip(games, theirs):
+        assert data[game.offset:game.offset + 7] == b'[Event '
+        assert [m.uci() for m in game.moves] == [m.uci() for m in their.mainline_moves()]
+        assert game.clocks == [node.clock() for node in their.mainline()] and game.error is None
