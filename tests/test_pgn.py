@@ -196,6 +196,13 @@ def test_messy_text_never_crashes_and_every_game_replays(pieces, comments):
         assert len(game.evals) == len(game.clocks) == len(game.moves)
         assert game.result in (None,) + pgn.RESULTS
         assert (game.result is None) == (game.error is not None) or game.moves == [] or game.error
+    # the arrays take the same moves, written by the reader's C columns
+    games = list(pgn.read_games(io.StringIO(text)))
+    arrays = pgn.to_arrays(io.StringIO(text))
+    assert len(arrays["result"]) == len(games)
+    assert [int(c) for c in arrays["moves"]] == [m.from_square + 64 * m.to_square + 4096 * (m.promotion or 0)
+                                                 for game in games for m in game.moves]
+    assert list(arrays["game"]) == [n for n, game in enumerate(games) for _ in game.moves]
 
 
 def test_python_chess_sdist_files_read_as_python_chess_reads_them(sdist):
