@@ -79,8 +79,6 @@ from .types import Bitboard, Color, PieceType, Square
 __all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "PseudoLegalMoveGenerator"]
 
 EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
-_FILE_A = cython.declare(u64, 0x0101010101010101)
-_RANK_1 = cython.declare(u64, 0xFF)
 
 
 # The class docstrings start with the text signature that `inspect` and help() read from a

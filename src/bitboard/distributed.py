@@ -74,11 +74,6 @@ def positions_at(fen, plies) -> list:
     return sorted(counts.items())
 
 
-def count_task(fen, depth, hash_mb=0) -> int:
-    """One task: the perft of a FEN (what a worker runs)."""
-    return Board(fen).perft(depth, hash_mb=hash_mb)
-
-
 def count_batch(fen, lines, depth, hash_mb=0) -> int:
     """One task: the leaves `depth` plies below the end of each line (tuples of the generator's
     move codes from `fen`), times its multiplicity, summed; counted in C, the GIL released, so
