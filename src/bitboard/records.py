@@ -29,6 +29,7 @@ else:
 from .board import Board
 from .core.encoding import NO_SQUARE
 from .fen import STANDARD_ROOKS, board_fen, castling_xfen
+from .squares import BB_FILE_A, BB_FILE_H
 
 
 def position_dtype():
@@ -44,6 +45,7 @@ RECORD_SIZE = 43
 @cython.cfunc
 @cython.boundscheck(False)
 @cython.wraparound(False)
+@cython.initializedcheck(False)
 def write_record(pos: Position, out: cython.uchar[:, ::1], row: cython.Py_ssize_t) -> cython.void:
     """Write the record of `pos` (a Board, or the PGN reader's scratch position) as the 43 bytes
     of out[row]: the one place that knows the record's layout, byte by byte."""
@@ -104,6 +106,20 @@ def _slot(code: cython.int) -> cython.int:
     return piece_type - 1 + (0 if code & 8 else 6)
 
 
+def square_codes(positions):
+    """(N, 64) uint8: each record's piece code on each square, 0 where it is empty."""
+    import numpy as np
+    board = np.asarray(positions["board"], dtype=np.uint8).reshape(-1, 32)
+    codes = np.empty((board.shape[0], 64), dtype=np.uint8)
+    codes[:, 0::2], codes[:, 1::2] = board & 15, board >> 4
+    return codes
+
+
+def mirrored_castling(castling):
+    """Castling bits with the sides swapped (white's rights become black's and back)."""
+    return (castling >> 2 & 3) | (castling & 3) << 2
+
+
 def bitboards(positions):
     """(N, 12) uint64: the twelve piece bitboards of each record, white's pawn, knight, bishop,
     rook, queen and king, then black's (bit k set: a piece on square k, a1 = 0)."""
@@ -113,8 +129,7 @@ def bitboards(positions):
     if cython.compiled:
         _fill_bitboards(board, out)
         return out
-    codes = np.empty((board.shape[0], 64), dtype=np.uint8)  # uncompiled: twelve comparisons
-    codes[:, 0::2], codes[:, 1::2] = board & 15, board >> 4
+    codes = square_codes(positions)  # uncompiled: twelve comparisons
     for code in range(16):
         if _slot(code) >= 0:
             out[:, _slot(code)] = np.packbits(codes == code, axis=1, bitorder="little").view("<u8")[:, 0]
@@ -150,16 +165,12 @@ def mirror(positions):
     out["board"] = (board ^ np.where(board & 0x07, 0x08, 0) ^ np.where(board & 0x70, 0x80, 0)).reshape(-1, 32)
     out["turn"] ^= 1
     castling = out["castling"]
-    out["castling"] = (castling >> 2 & 3) | (castling & 3) << 2
+    out["castling"] = mirrored_castling(castling)
     ep = out["ep"]
-    out["ep"] = np.where(ep < 64, ep ^ 56, ep)
+    out["ep"] = np.where(ep < NO_SQUARE, ep ^ 56, ep)
     rooks = out["rooks"][:, [2, 3, 0, 1]]
-    out["rooks"] = np.where(rooks < 64, rooks ^ 56, rooks)
+    out["rooks"] = np.where(rooks < NO_SQUARE, rooks ^ 56, rooks)
     return out.reshape(np.shape(positions))
-
-
-_FILE_A = 0x0101010101010101
-_FILE_H = _FILE_A << 7
 
 
 def en_passant_capturable(positions, boards=None):
@@ -172,7 +183,7 @@ def en_passant_capturable(positions, boards=None):
     ep = positions["ep"].astype(np.uint64)
     has = ep < NO_SQUARE
     target = np.where(has, np.uint64(1) << np.where(has, ep, 0), np.uint64(0))
-    file_a, file_h = np.uint64(_FILE_A), np.uint64(_FILE_H)
+    file_a, file_h = np.uint64(BB_FILE_A), np.uint64(BB_FILE_H)
     white_from = ((target >> np.uint64(9)) & ~file_h) | ((target >> np.uint64(7)) & ~file_a)
     black_from = ((target << np.uint64(7)) & ~file_h) | ((target << np.uint64(9)) & ~file_a)
     attackers = np.where(positions["turn"] != 0, white_from & boards[:, 0], black_from & boards[:, 6])

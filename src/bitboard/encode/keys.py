@@ -11,7 +11,8 @@ ship a copy of them, so it is taken from python-chess when that is installed (or
 `repetition_counts` needs no table: it compares the records themselves, as python-chess's
 `is_repetition` compares positions.
 """
-from ..records import bitboards, en_passant_capturable
+from ..core.encoding import NO_SQUARE
+from ..records import bitboards, en_passant_capturable, square_codes
 
 POLYGLOT_TABLE_SIZE = 781
 _CHUNK = 1 << 16  # rows per step, to bound the temporaries
@@ -38,9 +39,7 @@ def polyglot_keys(positions, *, table=None):
     keys = np.zeros(len(positions), dtype=np.uint64)
     for start in range(0, len(positions), _CHUNK):
         chunk = positions[start:start + _CHUNK]
-        board = chunk["board"].astype(np.int64)
-        codes = np.empty((len(chunk), 64), dtype=np.int64)
-        codes[:, 0::2], codes[:, 1::2] = board & 15, board >> 4
+        codes = square_codes(chunk).astype(np.int64)
         kinds = 2 * ((codes & 7) - 1) + (codes >> 3)  # Polyglot's kind of piece, for an occupied square
         entries = np.where(codes & 7 != 0, table[np.clip(kinds, 0, 11) * 64 + np.arange(64)], np.uint64(0))
         key = np.bitwise_xor.reduce(entries, axis=1)
@@ -54,6 +53,15 @@ def polyglot_keys(positions, *, table=None):
     return keys
 
 
+def game_column(game, count: int):
+    """to_arrays' `game` column as int64 for `count` positions (all one game when None)."""
+    import numpy as np
+    game = np.zeros(count, dtype=np.int64) if game is None else np.asarray(game, dtype=np.int64)
+    if game.shape != (count,):
+        raise ValueError(f"game has shape {game.shape}, not one entry for each of the {count} positions")
+    return game
+
+
 def repetition_counts(positions, game=None):
     """(N,) int32: how many times each record's position has stood in its game so far, itself
     included (1 the first time), by python-chess's rule: the same pieces, side to move, castling
@@ -64,15 +72,13 @@ def repetition_counts(positions, game=None):
     from ..records import board_of
     positions = np.asarray(positions).reshape(-1)
     count = len(positions)
-    game = np.zeros(count, dtype=np.int64) if game is None else np.asarray(game, dtype=np.int64)
-    if game.shape != (count,):
-        raise ValueError(f"game has shape {game.shape}, not one entry for each of the {count} positions")
+    game = game_column(game, count)
     ep = positions["ep"].copy()
     capturable = en_passant_capturable(positions, bitboards(positions))
     for row in np.flatnonzero(capturable):  # rare: a pawn beside it, so ask whether the capture is legal
         if not board_of(positions[row]).has_legal_en_passant():
-            ep[row] = 64
-    ep[~capturable] = 64
+            ep[row] = NO_SQUARE
+    ep[~capturable] = NO_SQUARE
     key = np.zeros(count, dtype=[("game", "<i8"), ("board", "u1", (32,)), ("turn", "u1"), ("castling", "u1"),
                                  ("ep", "u1")])
     key["game"], key["board"], key["turn"] = game, positions["board"], positions["turn"]

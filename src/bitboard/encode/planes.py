@@ -33,7 +33,8 @@ them empty, "fen_only" (lc0's default) repeats the first position unless it is t
 start, "always" repeats it; a repeated first position has the pawn that had just moved two
 squares put back, where lc0's en-passant flag shows that move.
 """
-from ..records import bitboards, en_passant_capturable
+from ..core.encoding import NO_SQUARE
+from ..records import bitboards, en_passant_capturable, mirrored_castling
 
 PIECE_PLANES = 18
 LEELA_PLANES = 112
@@ -75,14 +76,14 @@ def piece_planes(positions, *, packed: bool = False, flip_for_black: bool = Fals
     if flip_for_black:
         black = ~white
         boards = _from_black(boards, black)
-        castling = np.where(black, (castling >> 2 & 3) | (castling & 3) << 2, castling)
-        ep = np.where(black & (ep < 64), ep ^ np.uint64(56), ep)
+        castling = np.where(black, mirrored_castling(castling), castling)
+        ep = np.where(black & (ep < NO_SQUARE), ep ^ np.uint64(56), ep)
     masks = np.empty((len(positions), PIECE_PLANES), dtype=np.uint64)
     masks[:, :12] = boards
     masks[:, 12] = _ones_where(white)
     for right in range(4):
         masks[:, 13 + right] = _ones_where(castling >> right & 1)
-    has_ep = ep < 64
+    has_ep = ep < NO_SQUARE
     masks[:, 17] = np.where(has_ep, np.uint64(1) << np.where(has_ep, ep, 0), np.uint64(0))
     return masks if packed else unpack_planes(masks, dtype)
 
@@ -118,14 +119,12 @@ def leela_planes(positions, game=None, *, history_fill: str = "fen_only", packed
 
     from ..board import Board
     from ..records import record_of
-    from .keys import repetition_counts
+    from .keys import game_column, repetition_counts
     if history_fill not in HISTORY_FILLS:
         raise ValueError(f"history_fill {history_fill!r} is not one of {', '.join(HISTORY_FILLS)}")
     positions = np.asarray(positions).reshape(-1)
     count = len(positions)
-    game = np.zeros(count, dtype=np.int64) if game is None else np.asarray(game, dtype=np.int64)
-    if game.shape != (count,):
-        raise ValueError(f"game has shape {game.shape}, not one entry for each of the {count} positions")
+    game = game_column(game, count)
     boards = bitboards(positions)
     repeated = repetition_counts(positions, game) > 1
     first = _first_rows(game)
@@ -147,12 +146,10 @@ def leela_planes(positions, game=None, *, history_fill: str = "fen_only", packed
         else:
             fill = ~real
         history = np.where(real[:, None], boards[np.maximum(source, 0)], np.where(fill[:, None], filler, 0))
-        history = np.where(white[:, None], history, history[:, _SWAP_COLOURS])
-        history[~white] = history[~white].byteswap()
-        masks[:, 13 * ply:13 * ply + 12] = history
+        masks[:, 13 * ply:13 * ply + 12] = _from_black(history, ~white)
         masks[:, 13 * ply + 12] = _ones_where(real & repeated[np.maximum(source, 0)])
-    castling = positions["castling"]
-    ours, theirs = np.where(white, castling & 3, castling >> 2 & 3), np.where(white, castling >> 2 & 3, castling & 3)
+    castling = np.where(white, positions["castling"], mirrored_castling(positions["castling"]))  # the mover's first
+    ours, theirs = castling & 3, castling >> 2 & 3
     masks[:, 104], masks[:, 105] = _ones_where(ours & 2), _ones_where(ours & 1)
     masks[:, 106], masks[:, 107] = _ones_where(theirs & 2), _ones_where(theirs & 1)
     masks[:, 108] = _ones_where(~white)
