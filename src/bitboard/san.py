@@ -18,16 +18,16 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.encoding import (CASTLING, DOUBLE_PUSH, KING, MAX_MOVES, NORMAL, ONE, encode_move,
-                                flag_promotion, move_flag, move_from, move_to, promotion_flag)
+    from .core.encoding import (BISHOP, CASTLING, DOUBLE_PUSH, KING, KNIGHT, MAX_MOVES, NORMAL, ONE, PAWN, QUEEN,
+                                ROOK, encode_move, flag_promotion, move_flag, move_from, move_to, promotion_flag)
     from .core.attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
     from .core.movegen import _attackers, _generate
     from .core.native import ctz64
     from .core.position import Position
 else:
-    from cython.cimports.bitboard.core.encoding import (CASTLING, DOUBLE_PUSH, KING, MAX_MOVES, NORMAL, ONE,
-                                                        encode_move, flag_promotion, move_flag, move_from, move_to,
-                                                        promotion_flag)
+    from cython.cimports.bitboard.core.encoding import (BISHOP, CASTLING, DOUBLE_PUSH, KING, KNIGHT, MAX_MOVES,
+                                                        NORMAL, ONE, PAWN, QUEEN, ROOK, encode_move, flag_promotion,
+                                                        move_flag, move_from, move_to, promotion_flag)
     from cython.cimports.bitboard.core.attacks import (KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks,
                                                        _rook_attacks)
     from cython.cimports.bitboard.core.movegen import _attackers, _generate
@@ -37,7 +37,7 @@ else:
 import re
 
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, quoted
-from .piece import PAWN, PIECE_SYMBOLS
+from .piece import PIECE_SYMBOLS
 from .squares import BB_ALL, BB_FILES, BB_RANKS, FILE_NAMES, RANK_NAMES, SQUARE_NAMES
 
 # piece letter, from-file, from-rank, target square, promotion piece (group 5, its letter only)
@@ -56,13 +56,13 @@ _RANK_1 = cython.declare(u64, 0xFF)
 def _piece_of(letter: cython.int) -> cython.int:
     """The piece type of an uppercase SAN letter (N B R Q K), 0 for any other byte."""
     if letter == ord("N"):
-        return 2
+        return KNIGHT
     if letter == ord("B"):
-        return 3
+        return BISHOP
     if letter == ord("R"):
-        return 4
+        return ROOK
     if letter == ord("Q"):
-        return 5
+        return QUEEN
     return KING if letter == ord("K") else 0
 
 
@@ -101,13 +101,13 @@ def _safe(pos: Position, frm: cython.int, to: cython.int, is_king: cython.bint) 
 def _reaching(piece: cython.int, to: cython.int, us: cython.int, occupied: u64) -> u64:
     """The squares from which a piece of the kind (of colour `us`) attacks `to`: the one attack
     table that matters, rather than all of them."""
-    if piece == 2:  # a knight
+    if piece == KNIGHT:
         return KNIGHT_ATTACKS[to]
-    if piece == 3:  # a bishop
+    if piece == BISHOP:
         return _bishop_attacks(to, occupied)
-    if piece == 4:  # a rook
+    if piece == ROOK:
         return _rook_attacks(to, occupied)
-    if piece == 5:  # a queen
+    if piece == QUEEN:
         return _bishop_attacks(to, occupied) | _rook_attacks(to, occupied)
     if piece == KING:
         return KING_ATTACKS[to]
@@ -130,7 +130,7 @@ def _one_move(pos: Position, piece: cython.int, to: cython.int, from_mask: u64, 
     candidates: u64
     if pos._colors[us] & target:
         return -1
-    if piece != 1:  # not a pawn
+    if piece != PAWN:
         if promotion:
             return -1
         candidates = _reaching(piece, to, us, occupied) & ours & from_mask
@@ -154,7 +154,7 @@ def _one_move(pos: Position, piece: cython.int, to: cython.int, from_mask: u64, 
     else:
         if not (pos._colors[us ^ 1] & target):
             return -1  # (en passant, or no capture: the generator decides)
-        candidates = _reaching(1, to, us, occupied) & ours & from_mask
+        candidates = _reaching(PAWN, to, us, occupied) & ours & from_mask
         if candidates == 0 or (candidates & (candidates - 1)) != 0:
             return -1
         frm = ctz64(candidates)
@@ -196,7 +196,7 @@ def plain_san_code(pos: Position, text: cython.p_char, start: cython.Py_ssize_t,
     i: cython.Py_ssize_t = start + 1 if piece else start  # past the piece letter
     promotion: cython.int = 0
     if not piece:
-        piece = 1  # a pawn
+        piece = PAWN
         promotion = _piece_of(text[end - 1])
         if promotion == KING:
             return -1
@@ -222,7 +222,7 @@ def plain_san_code(pos: Position, text: cython.p_char, start: cython.Py_ssize_t,
         i += 1
     if i != square_at:
         return -1
-    if piece == 1 and plain:  # a pawn push keeps to its file
+    if piece == PAWN and plain:  # a pawn push keeps to its file
         from_mask = _FILE_A << (to & 7)
     code = _one_move(pos, piece, to, from_mask, promotion, plain)
     if code >= 0:
