@@ -171,8 +171,8 @@ _STAR = cython.declare(cython.int, 42)
 _PLUS = cython.declare(cython.int, 43)
 _MINUS = cython.declare(cython.int, 45)
 _DOT = cython.declare(cython.int, 46)
+_SLASH = cython.declare(cython.int, 47)
 _ZERO = cython.declare(cython.int, 48)
-_ONE = cython.declare(cython.int, 49)
 _NINE = cython.declare(cython.int, 57)
 _COLON = cython.declare(cython.int, 58)
 _SEMICOLON = cython.declare(cython.int, 59)
@@ -224,6 +224,7 @@ class _Columns:
     @cython.cfunc
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)  # (set by grow in __init__)
     def stage(self, pos: Position, game: cython.Py_ssize_t) -> cython.void:
         """Write the next row's position; `commit` keeps it once its move is read."""
         if self.count == self.size:
@@ -232,15 +233,19 @@ class _Columns:
         self.game[self.count] = game
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)  # (set by grow in __init__)
     def commit(self, move: cython.int) -> cython.void:
         self.moves[self.count] = move
         self.count += 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)  # (set by grow in __init__)
     def set_eval(self, value: cython.double, mate: cython.bint) -> cython.void:
         """The eval after the last move committed (NaN: none)."""
         if self.count and value == value:
@@ -250,8 +255,10 @@ class _Columns:
                 self.evals[self.count - 1] = value
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.initializedcheck(False)  # (set by grow in __init__)
     def set_clock(self, seconds: cython.double) -> cython.void:
         if self.count:
             self.clocks[self.count - 1] = seconds
@@ -322,7 +329,7 @@ class _Reader:
         start: cython.Py_ssize_t
         end: cython.Py_ssize_t
         newline: cython.Py_ssize_t
-        data = b""
+        data: bytes = b""
         first: cython.bint = True
         while True:
             block = stream.read(_BLOCK)
@@ -523,7 +530,9 @@ class _Reader:
             return
         c: cython.int = p[start]
         i: cython.Py_ssize_t = start
-        if (c == _STAR or c == _ZERO or c == _ONE) and (end - start == 1 or end - start == 3 or end - start == 7):
+        # a result ("*", "1-0", "0-1", "1/2-1/2"), told from a move number ("10.") in C first
+        if ((end - start == 1 and c == _STAR) or (end - start == 3 and p[start + 1] == _MINUS)
+                or (end - start == 7 and p[start + 1] == _SLASH)):
             result = _RESULT_BYTES.get(data[start:end])
             if result is not None:
                 self.game.result = result
@@ -640,17 +649,23 @@ class _Reader:
                 self.game.comment = _join(self.game.comment, data[start:end].decode("utf-8", errors="replace").strip())
             return
         at: cython.Py_ssize_t = _command(p, start, end, b"[%eval", 6)
-        if at >= 0:
+        mate: cython.bint
+        value: cython.double
+        if at >= 0:  # "[%eval 0.35]", or "[%eval #-3]" for a mate
+            at = _skip_spaces(p, at, end)
+            mate = at < end and p[at] == _HASH
+            value = _decimal(p, at + 1 if mate else at, end)
             if self.columns is not None:
-                self.columns.set_eval(_eval_number(p, at, end), _eval_is_mate(p, at, end))
-            else:
-                self.evals[last] = _eval_at(p, at, end)
+                self.columns.set_eval(value, mate)
+            elif value == value:  # (NaN: malformed, no eval)
+                self.evals[last] = Mate(int(value)) if mate else value
         at = _command(p, start, end, b"[%clk", 5)
         if at >= 0:
+            value = _clock_seconds(p, at, end)
             if self.columns is not None:
-                self.columns.set_clock(_clock_seconds(p, at, end))
-            else:
-                self.clocks[last] = _clock_at(p, at, end)
+                self.columns.set_clock(value)
+            elif value == value:
+                self.clocks[last] = value
         if self.want_comments:
             comments: list = self.game.comments
             rest = _COMMANDS.sub(" ", data[start:end].decode("utf-8", errors="replace")).strip()
@@ -659,6 +674,7 @@ class _Reader:
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 def _command(p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t, name: cython.p_char,
              length: cython.int) -> cython.Py_ssize_t:
     """Where the text after `name` (as "[%eval") starts in p[start:end]; -1 if it is not there."""
@@ -683,24 +699,6 @@ def _skip_spaces(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -
     while i < n and p[i] == _SPACE:
         i += 1
     return i
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _eval_number(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
-    """The number of "[%eval 0.35]" or "[%eval #-3]" (mate in -3: -3) read from just after
-    "[%eval"; NaN if malformed. `_eval_is_mate` tells the two apart."""
-    i = _skip_spaces(p, i, n)
-    if i < n and p[i] == _HASH:
-        i += 1
-    return _decimal(p, i, n)
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _eval_is_mate(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
-    i = _skip_spaces(p, i, n)
-    return i < n and p[i] == _HASH
 
 
 @cython.cfunc
@@ -735,22 +733,6 @@ def _clock_seconds(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t)
     if colons != 2 or not digits or i >= n or p[i] != _CLOSE_BRACKET:  # (python-chess's rule: "]" right after)
         return _NAN
     return seconds + part / scale
-
-
-@cython.cfunc
-def _eval_at(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> object:
-    """The eval read from just after "[%eval": a float, a Mate, or None if malformed."""
-    value: cython.double = _eval_number(p, i, n)
-    if value != value:
-        return None
-    return Mate(int(value)) if _eval_is_mate(p, i, n) else value
-
-
-@cython.cfunc
-def _clock_at(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> object:
-    """The clock read from just after "[%clk", in seconds, or None if malformed."""
-    seconds: cython.double = _clock_seconds(p, i, n)
-    return None if seconds != seconds else seconds
 
 
 @cython.cfunc
