@@ -6,6 +6,7 @@ a working C compiler, the package installs as plain Python and `bitboard.compile
 import os
 import platform
 import sys
+import sysconfig
 import warnings
 
 from setuptools import setup
@@ -21,6 +22,7 @@ COMPILED_MODULES = [
     "core.zobrist",
     "core.position",
     "core.movegen",
+    "core.perft_kernel",
     "core.perft",
     "squares",
     "squareset",
@@ -40,11 +42,47 @@ COMPILED_MODULES = [
 ]
 
 
+# The perft walk (core/perft_kernel.py) is compiled as four functions, each side to move's
+# counter and walker, with everything below them inlined and the side folded in as a constant,
+# which is what Gigantua's templates give. GCC would rather inline the four small entry points
+# into the big body (and turn the copy of a node into a call to memcpy): these flags let it
+# inline only what the source marks inline, however large, and leave the copy a copy.
+GCC_WALK_FLAGS = ["-fno-inline-small-functions", "-fno-tree-loop-distribute-patterns",
+                  "--param=max-inline-insns-single=100000", "--param=large-function-growth=100000",
+                  "--param=large-function-insns=1000000", "--param=inline-unit-growth=10000"]
+
 # catalogue/bitscan.py holds the documents' variants for study and timing: GCC would otherwise
 # replace Kernighan's `b &= b - 1` loop by popcnt, and vectorise the benchmark kernels into SIMD
 # throughput that no scalar move generator sees. (The engine takes its popcount and bit scans
 # from core/native.pxd.)
 MODULE_FLAGS = {"catalogue.bitscan": ["-fno-tree-scev-cprop", "-fno-tree-vectorize"]}
+
+
+def _native():
+    """Whether to compile for this machine's CPU: `pip install .` builds on the machine that runs
+    it, so the compiler may use its popcnt/tzcnt/lzcnt (and BMI2). BITBOARD_PORTABLE=1 builds for
+    any x86-64 instead."""
+    return not os.environ.get("BITBOARD_PORTABLE") and platform.machine().lower() in ("x86_64", "amd64")
+
+
+def _fast_pext():
+    """Whether this machine has a fast PEXT: BMI2, and not an AMD CPU before Zen 3 (family 0x19),
+    where it is microcoded and slower than a magic multiply."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            info = f.read().split("\n\n")[0]
+    except OSError:
+        return False
+    fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
+    fields = {key.strip(): value.strip() for key, value in fields.items()}
+    if "bmi2" not in fields.get("flags", "").split():
+        return False
+    return not (fields.get("vendor_id") == "AuthenticAMD" and int(fields.get("cpu family", "0")) < 0x19)
+
+
+def _is_gcc():
+    compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or ""
+    return os.path.basename(compiler.split()[0]).startswith("gcc") if compiler.strip() else False
 
 
 def _flags(name):
@@ -53,11 +91,16 @@ def _flags(name):
     if sys.platform == "win32":
         return ["/O2"]
     flags = ["-O3"]
-    # The extension is built on the machine that runs it (`pip install .`), so let the compiler
-    # use that CPU's popcnt/tzcnt/lzcnt. BITBOARD_PORTABLE=1 builds for any x86-64 instead.
-    if not os.environ.get("BITBOARD_PORTABLE") and platform.machine().lower() in ("x86_64", "amd64"):
+    if _native():
         flags.append("-march=native")
+    if name == "core.perft_kernel" and _is_gcc():
+        flags += GCC_WALK_FLAGS
     return flags + MODULE_FLAGS.get(name, [])
+
+
+def _macros():
+    """BITBOARD_PEXT (native.pxd's USE_PEXT): 1 where the build is for this CPU and its PEXT is fast."""
+    return [("BITBOARD_PEXT", "1" if _native() and _fast_pext() and not os.environ.get("BITBOARD_CFLAGS") else "0")]
 
 
 def _extensions():
@@ -70,7 +113,8 @@ def _extensions():
         warnings.warn("Cython is not available: installing the uncompiled (pure-Python) build")
         return []
     extensions = [
-        Extension(f"bitboard.{name}", [f"src/bitboard/{name.replace('.', '/')}.py"], extra_compile_args=_flags(name))
+        Extension(f"bitboard.{name}", [f"src/bitboard/{name.replace('.', '/')}.py"], extra_compile_args=_flags(name),
+                  define_macros=_macros())
         for name in COMPILED_MODULES
     ]
     return cythonize(

@@ -12,3 +12,10 @@ cdef extern from *:
     int ctz32 "__builtin_ctz" (unsigned int x) nogil
     int clz32 "__builtin_clz" (unsigned int x) nogil
     unsigned long long bswap64 "__builtin_bswap64" (unsigned long long x) nogil
+
+# PEXT (BMI2), for the builds that have it: setup.py defines BITBOARD_PEXT to 1 where it compiles
+# for a CPU with a fast PEXT (the instruction is microcoded, slow, on AMD before Zen 3), else 0.
+cdef extern from "immintrin.h":
+    unsigned long long pext64 "_pext_u64" (unsigned long long x, unsigned long long mask) nogil
+cdef extern from *:
+    const bint USE_PEXT "BITBOARD_PEXT"

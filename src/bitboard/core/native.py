@@ -27,3 +27,19 @@ def clz32(x):
 
 def bswap64(x):
     return int.from_bytes(x.to_bytes(8, "little"), "big")
+
+
+#: Whether the compiled build looks sliders up by PEXT; the uncompiled one never does.
+USE_PEXT = False
+
+
+def pext64(x, mask):
+    """Parallel bit extract: the bits of x under mask, packed to the low end."""
+    result, bit = 0, 1
+    while mask:
+        low = mask & -mask
+        if x & low:
+            result |= bit
+        bit <<= 1
+        mask ^= low
+    return result

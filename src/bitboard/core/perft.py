@@ -38,10 +38,12 @@ from ..errors import InvalidArgumentError
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from .movegen import _count, _generate
+    from .perft_kernel import walk, walkable
     from .position import Position, _copy_position, _ep_capturable, _make, _unmake
 else:
     from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from cython.cimports.bitboard.core.movegen import _count, _generate
+    from cython.cimports.bitboard.core.perft_kernel import walk, walkable
     from cython.cimports.bitboard.core.position import Position, _copy_position, _ep_capturable, _make, _unmake
 
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
@@ -53,7 +55,19 @@ MAX_STORED = cython.declare(u64, 0x00FFFFFFFFFFFFFF)  # counts above 2**56 - 1 a
 @cython.nogil
 @cython.exceptval(check=False)
 def _perft(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
-    """Leaves below `pos` at `depth` >= 1; a partial count once stop[0] is set."""
+    """Leaves below `pos` at `depth` >= 1; a partial count once stop[0] is set. The specialised
+    walk of perft_kernel counts every position a game can reach, movegen's general path the
+    rest (a set-up board without both kings, say)."""
+    if walkable(pos):
+        return walk(pos, depth, stop)
+    return _perft_general(pos, depth, stop)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _perft_general(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
+    """_perft by movegen: make, count or recurse, unmake."""
     if depth == 1:
         return _count(pos)
     moves = cython.declare(cython.ushort[MAX_MOVES])
@@ -67,7 +81,7 @@ def _perft(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
             break
         key = pos._key
         undo = _make(pos, moves[i])
-        total += _count(pos) if depth == 2 else _perft(pos, depth - 1, stop)
+        total += _count(pos) if depth == 2 else _perft_general(pos, depth - 1, stop)
         _unmake(pos, moves[i], undo, key)
     return total
 
@@ -75,8 +89,10 @@ def _perft(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, stop: int_ptr) -> u64:
-    """_perft with the transposition table `table` of mask + 1 two-word entries."""
+def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, stop: int_ptr,
+                  walk_below: cython.bint) -> u64:
+    """_perft with the transposition table `table` of mask + 1 two-word entries; with
+    `walk_below` (a walkable root) the last two plies are perft_kernel's walk."""
     if depth == 1:
         return _count(pos)
     key: u64 = pos._key
@@ -84,17 +100,21 @@ def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, s
     data: u64 = table[slot + 1]
     if (table[slot] ^ data) == key and (data & 0xFF) == depth:
         return data >> 8
-    moves = cython.declare(cython.ushort[MAX_MOVES])
-    n: cython.int = _generate(pos, moves, 0, BB_ALL, False)
     total: u64 = 0
+    moves = cython.declare(cython.ushort[MAX_MOVES])
+    n: cython.int
     i: cython.int
     undo: u64
-    for i in range(n):
-        if stop[0]:
-            return total  # partial: never stored
-        undo = _make(pos, moves[i])
-        total += _count(pos) if depth == 2 else _perft_hashed(pos, depth - 1, table, mask, stop)
-        _unmake(pos, moves[i], undo, key)
+    if walk_below and depth == 2:
+        total = walk(pos, 2, stop)
+    else:
+        n = _generate(pos, moves, 0, BB_ALL, False)
+        for i in range(n):
+            if stop[0]:
+                return total  # partial: never stored
+            undo = _make(pos, moves[i])
+            total += _count(pos) if depth == 2 else _perft_hashed(pos, depth - 1, table, mask, stop, walk_below)
+            _unmake(pos, moves[i], undo, key)
     if total <= MAX_STORED and not stop[0]:
         data = (total << 8) | depth
         table[slot] = key ^ data
@@ -164,7 +184,7 @@ def _count_subtree(pos: Position, depth: cython.int, table, stop) -> int:
     else:
         entries = words
     with cython.nogil:
-        result = _perft_hashed(pos, depth, entries, mask, stop_ptr)
+        result = _perft_hashed(pos, depth, entries, mask, stop_ptr, walkable(pos))
     return result
 
 

@@ -1,0 +1,554 @@
+"""Perft's tree walk, specialised for counting: copy-make on eight bitboards, no move list.
+
+movegen.py writes move lists for the Board, which makes and unmakes them on a Position (piece
+array, Zobrist key, clocks). Perft needs none of that, and its fastest form (Gigantua's) is a
+different program: each node is eight bitboards (black, pawns ... kings, white) that a move
+copies and changes, so nothing is unmade; the generator visits each legal move where it finds
+it, going straight down into the child, and at the last ply only counts, set-wise. The side to
+move is a constant of every function here: `_count_white` and `_count_black` (and the two
+walks) are each compiled from one inline body with that constant folded in, as Gigantua's
+templates do, so no pawn shift or colour index is decided at run time.
+
+The legality rules are movegen's, in the set-wise form that counting wants: two pin masks (the
+rays from the king to each pinning rook or queen, and to each pinning bishop or queen) confine
+pinned pieces with one AND; the check mask confines every other move; the king's targets are
+tested against the enemy attacks with the king removed; en passant by looking again along the
+king's lines after both pawns have gone. The rules that need the game's castling geometry
+(Chess960 too) read it from the Position the walk started from.
+
+The walk is for positions that a game can reach: one king each, the side not to move not in
+check (`walkable` says so); perft takes movegen's general path for any other set-up board.
+"""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from . import attacks
+    from .attacks import _bishop_attacks, _rook_attacks
+    from .encoding import (BB_ALL, BISHOP, KING, KNIGHT, NO_SQUARE, ONE, PAWN, QUEEN, ROOK, color_castling, u64)
+    from .native import USE_PEXT, ctz64, pext64, popcount64
+    from .position import Position
+else:
+    from cython.cimports.bitboard.core import attacks
+    from cython.cimports.bitboard.core.attacks import _bishop_attacks, _rook_attacks
+    from cython.cimports.bitboard.core.encoding import (BB_ALL, BISHOP, KING, KNIGHT, NO_SQUARE, ONE, PAWN, QUEEN,
+                                                        ROOK, color_castling, u64)
+    from cython.cimports.bitboard.core.native import USE_PEXT, ctz64, pext64, popcount64
+    from cython.cimports.bitboard.core.position import Position
+
+u64_ptr = cython.typedef(cython.pointer(u64))
+int_ptr = cython.typedef(cython.pointer(cython.int))
+
+#: A node: node[7 * colour] the colour's pieces (black at 0, white at 7), node[PAWN] ... node[KING].
+NODE_WORDS = cython.declare(cython.int, 8)
+
+NOT_A_FILE = cython.declare(u64, 0xFEFEFEFEFEFEFEFE)
+NOT_H_FILE = cython.declare(u64, 0x7F7F7F7F7F7F7F7F)
+RANK_1 = cython.declare(u64, 0x00000000000000FF)
+RANK_3 = cython.declare(u64, 0x0000000000FF0000)
+RANK_6 = cython.declare(u64, 0x0000FF0000000000)
+RANK_8 = cython.declare(u64, 0xFF00000000000000)
+
+# The walk's own copies of the attack tables: a table cimported from attacks.py is read through
+# a pointer, which holds a register for the whole walk; these are addressed directly. Sliders
+# are looked up by PEXT where the build has it (SLIDER_ATTACKS re-ordered by the PEXT index:
+# the same offsets, since each square's block has 2**bits entries), else by the magics.
+KNIGHT_ATTACKS = cython.declare(u64[64])
+KING_ATTACKS = cython.declare(u64[64])
+PAWN_ATTACKS = cython.declare(u64[128])
+BETWEEN = cython.declare(u64[4096])
+BISHOP_PSEUDO_ATTACKS = cython.declare(u64[64])
+ROOK_PSEUDO_ATTACKS = cython.declare(u64[64])
+SLIDER_MASK = cython.declare(u64[128])  # bishops' squares 0-63, rooks' 64-127
+SLIDER_MAGIC = cython.declare(u64[128])
+SLIDER_SHIFT = cython.declare(cython.uchar[128])
+SLIDER_OFFSET = cython.declare(cython.uint[128])
+SLIDER_ATTACKS = cython.declare(u64[107648])
+
+
+def _copy_tables() -> None:
+    i: cython.int
+    sq: cython.int
+    occupancy: u64
+    mask: u64
+    for i in range(64):
+        KNIGHT_ATTACKS[i] = attacks.KNIGHT_ATTACKS[i]
+        KING_ATTACKS[i] = attacks.KING_ATTACKS[i]
+        BISHOP_PSEUDO_ATTACKS[i] = attacks.BISHOP_PSEUDO_ATTACKS[i]
+        ROOK_PSEUDO_ATTACKS[i] = attacks.ROOK_PSEUDO_ATTACKS[i]
+        SLIDER_MASK[i], SLIDER_MASK[64 + i] = attacks.BISHOP_MASK[i], attacks.ROOK_MASK[i]
+        SLIDER_MAGIC[i], SLIDER_MAGIC[64 + i] = attacks.BISHOP_MAGIC[i], attacks.ROOK_MAGIC[i]
+        SLIDER_SHIFT[i], SLIDER_SHIFT[64 + i] = attacks.BISHOP_SHIFT[i], attacks.ROOK_SHIFT[i]
+        SLIDER_OFFSET[i], SLIDER_OFFSET[64 + i] = attacks.BISHOP_OFFSET[i], attacks.ROOK_OFFSET[i]
+    for i in range(128):
+        PAWN_ATTACKS[i] = attacks.PAWN_ATTACKS[i]
+    for i in range(4096):
+        BETWEEN[i] = attacks.BETWEEN[i]
+    if not USE_PEXT:
+        for i in range(107648):
+            SLIDER_ATTACKS[i] = attacks.SLIDER_ATTACKS[i]
+        return
+    for sq in range(128):  # every subset of each mask (the carry-rippler), at its PEXT index
+        mask = SLIDER_MASK[sq]
+        occupancy = 0
+        while True:
+            SLIDER_ATTACKS[SLIDER_OFFSET[sq] + pext64(occupancy, mask)] = (
+                _bishop_attacks(sq, occupancy) if sq < 64 else _rook_attacks(sq - 64, occupancy))
+            occupancy = (occupancy - mask) & mask
+            if occupancy == 0:
+                break
+
+
+_copy_tables()
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _slider(index: cython.int, occupied: u64) -> u64:
+    """The attacks of the bishop (index = square) or rook (64 + square) given the occupancy."""
+    if USE_PEXT:
+        return SLIDER_ATTACKS[SLIDER_OFFSET[index] + pext64(occupied, SLIDER_MASK[index])]
+    return SLIDER_ATTACKS[SLIDER_OFFSET[index] + ((((occupied & SLIDER_MASK[index]) * SLIDER_MAGIC[index]) & BB_ALL)
+                                                  >> SLIDER_SHIFT[index])]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _danger(node: u64_ptr, them: cython.int, occupied: u64, zone: u64) -> u64:
+    """The squares colour `them` attacks given the occupancy: all of them within `zone` (the
+    rest may be missing). The cheap attackers go first, and once every square of the zone is
+    known to be attacked nothing more is looked up; then only sliders whose empty-board lines
+    cross the zone are."""
+    enemy: u64 = node[7 * them]
+    pawns: u64 = node[PAWN] & enemy
+    danger: u64 = KING_ATTACKS[ctz64(node[KING] & enemy)]
+    b: u64
+    sq: cython.int
+    if them:
+        danger |= ((pawns << 7) & NOT_H_FILE) | ((pawns << 9) & NOT_A_FILE)
+    else:
+        danger |= ((pawns >> 9) & NOT_H_FILE) | ((pawns >> 7) & NOT_A_FILE)
+    if not (zone & ~danger):
+        return danger & BB_ALL
+    b = node[KNIGHT] & enemy
+    while b:
+        danger |= KNIGHT_ATTACKS[ctz64(b)]
+        b &= b - 1
+    b = (node[BISHOP] | node[QUEEN]) & enemy
+    while b:
+        sq = ctz64(b)
+        if BISHOP_PSEUDO_ATTACKS[sq] & zone:
+            danger |= _bishop(sq, occupied)
+        b &= b - 1
+    b = (node[ROOK] | node[QUEEN]) & enemy
+    while b:
+        sq = ctz64(b)
+        if ROOK_PSEUDO_ATTACKS[sq] & zone:
+            danger |= _rook(sq, occupied)
+        b &= b - 1
+    return danger & BB_ALL
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _descend(node: u64_ptr, us: cython.int, piece: cython.int, frm: cython.int, to: cython.int,
+             promoted: cython.int, ep: cython.int, castling: cython.int, depth: cython.int, pos: Position,
+             stop: int_ptr) -> u64:
+    """The leaves below the child that moving `piece` from `frm` to `to` makes (taking whatever
+    enemy piece stands there; a pawn becoming `promoted` unless that is 0), with en-passant
+    square `ep` and the castling rights left after the move."""
+    child = cython.declare(u64[8])
+    i: cython.int
+    to_bit: u64 = ONE << to
+    from_to: u64 = (ONE << frm) | to_bit
+    for i in range(NODE_WORDS):
+        child[i] = node[i]
+    if node[7 * (us ^ 1)] & to_bit:  # a capture, whatever was taken (never a king)
+        for i in range(PAWN, KING):
+            child[i] &= ~to_bit
+        child[7 * (us ^ 1)] ^= to_bit
+    child[piece] ^= from_to
+    child[7 * us] ^= from_to
+    if promoted:
+        child[PAWN] ^= to_bit
+        child[promoted] ^= to_bit
+    if castling:
+        castling &= pos._castling_mask[frm] & pos._castling_mask[to]
+    return _below(child, us ^ 1, ep, castling, depth - 1, pos, stop)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _below(child: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, depth: cython.int, pos: Position,
+           stop: int_ptr) -> u64:
+    """The leaves `depth` >= 1 plies below `child`, colour `us` to move."""
+    if depth == 1:
+        return _count_white(child, ep, castling, pos) if us else _count_black(child, ep, castling, pos)
+    if stop[0]:
+        return 0
+    if us:
+        return _walk_white(child, ep, castling, depth, pos, stop)
+    return _walk_black(child, ep, castling, depth, pos, stop)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _targets(node: u64_ptr, us: cython.int, frm: cython.int, piece: cython.int, targets: u64, count: cython.bint,
+             castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr) -> u64:
+    """The moves of the `piece` on `frm` to each of `targets`: counted, or each walked."""
+    total: u64 = 0
+    if count:
+        return popcount64(targets)
+    while targets:
+        total += _descend(node, us, piece, frm, ctz64(targets), 0, NO_SQUARE, castling, depth, pos, stop)
+        targets &= targets - 1
+    return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _pawn_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cython.int, double: cython.bint,
+                  count: cython.bint, castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr) -> u64:
+    """Pawn moves (no promotion) to `targets`, each from `offset` squares behind its target; a
+    double push leaves an en-passant square when an enemy pawn stands ready to take."""
+    total: u64 = 0
+    to: cython.int
+    ep: cython.int
+    if count:
+        return popcount64(targets)
+    while targets:
+        to = ctz64(targets)
+        ep = NO_SQUARE
+        if double and PAWN_ATTACKS[64 * us + ((2 * to - offset) >> 1)] & node[PAWN] & node[7 * (us ^ 1)]:
+            ep = (2 * to - offset) >> 1
+        total += _descend(node, us, PAWN, to - offset, to, 0, ep, castling, depth, pos, stop)
+        targets &= targets - 1
+    return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _promotion_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cython.int, count: cython.bint,
+                       castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr) -> u64:
+    """Four moves per target: promotion to knight, bishop, rook and queen."""
+    total: u64 = 0
+    to: cython.int
+    promoted: cython.int
+    if count:
+        return 4 * popcount64(targets)
+    while targets:
+        to = ctz64(targets)
+        for promoted in range(KNIGHT, KING):
+            total += _descend(node, us, PAWN, to - offset, to, promoted, NO_SQUARE, castling, depth, pos, stop)
+        targets &= targets - 1
+    return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, count: cython.bint,
+           depth: cython.int, pos: Position, stop: int_ptr) -> u64:
+    """With `count`, the number of legal moves of `node`; else the leaves `depth` >= 2 plies
+    below it. `us` and `count` are constants wherever this is inlined."""
+    them: cython.int = us ^ 1
+    own: u64 = node[7 * us]
+    enemy: u64 = node[7 * them]
+    occupied: u64 = own | enemy
+    king: u64 = node[KING] & own
+    ksq: cython.int = ctz64(king)
+    enemy_diagonal: u64 = (node[BISHOP] | node[QUEEN]) & enemy
+    enemy_orthogonal: u64 = (node[ROOK] | node[QUEEN]) & enemy
+    checkers: u64 = enemy & ((KNIGHT_ATTACKS[ksq] & node[KNIGHT]) | (PAWN_ATTACKS[64 * us + ksq] & node[PAWN]))
+    pin_orthogonal: u64 = 0
+    pin_diagonal: u64 = 0
+    check_mask: u64 = BB_ALL
+    total: u64 = 0
+    b: u64
+    between: u64
+    sq: cython.int
+
+    # Checks and pins by sliders: an enemy slider on one of the king's lines checks when nothing
+    # stands between, and pins when one piece of ours does; the pin mask is the ray to it.
+    b = ROOK_PSEUDO_ATTACKS[ksq] & enemy_orthogonal
+    while b:
+        sq = ctz64(b)
+        between = BETWEEN[64 * ksq + sq] & occupied
+        if between == 0:
+            checkers |= ONE << sq
+        elif not (between & (between - 1)) and (between & own):
+            pin_orthogonal |= BETWEEN[64 * ksq + sq] | (ONE << sq)
+        b &= b - 1
+    b = BISHOP_PSEUDO_ATTACKS[ksq] & enemy_diagonal
+    while b:
+        sq = ctz64(b)
+        between = BETWEEN[64 * ksq + sq] & occupied
+        if between == 0:
+            checkers |= ONE << sq
+        elif not (between & (between - 1)) and (between & own):
+            pin_diagonal |= BETWEEN[64 * ksq + sq] | (ONE << sq)
+        b &= b - 1
+
+    # The king: its targets against the enemy attacks with the king removed, and castling
+    # where the right is held, no check, and the squares between king, rook and their
+    # destinations empty; the enemy attacks are looked for on those squares only.
+    king_targets: u64 = KING_ATTACKS[ksq] & ~own
+    castle_zone: u64 = 0
+    danger: u64
+    i: cython.int
+    rsq: cython.int
+    if checkers == 0 and castling & color_castling(us):
+        for i in range(0 if us else 2, 2 if us else 4):  # the king side, then the queen side
+            if (castling >> i) & 1 and not (occupied & pos._castling_empty[i]):
+                castle_zone |= pos._castling_king_path[i]
+    if king_targets | castle_zone:
+        danger = _danger(node, them, occupied ^ king, king_targets | castle_zone)
+        total += _targets(node, us, ksq, KING, king_targets & ~danger, count, castling, depth, pos, stop)
+        if castle_zone:
+            for i in range(0 if us else 2, 2 if us else 4):
+                if not (castling >> i) & 1:
+                    continue
+                rsq = pos._castling_rook[i]
+                if occupied & pos._castling_empty[i] or danger & pos._castling_king_path[i]:
+                    continue
+                if pos._castling_beyond[i] & enemy_orthogonal and enemy_orthogonal & _rook(
+                        (ksq & 56) + (6 if i % 2 == 0 else 2), occupied ^ king ^ (ONE << rsq)):
+                    continue
+                total += 1 if count else _castle(node, us, ksq, rsq, i % 2 == 0, castling, depth, pos, stop)
+    if checkers:
+        if checkers & (checkers - 1):
+            return total  # double check: only the king moves
+        check_mask = BETWEEN[64 * ksq + ctz64(checkers)] | checkers
+    movable: u64 = ~own & check_mask
+    pinned: u64 = pin_orthogonal | pin_diagonal
+
+    b = node[KNIGHT] & own & ~pinned  # a pinned knight never moves
+    while b:
+        sq = ctz64(b)
+        total += _targets(node, us, sq, KNIGHT, KNIGHT_ATTACKS[sq] & movable, count, castling, depth, pos, stop)
+        b &= b - 1
+    # Bishops and queens along diagonals: a diagonally pinned one keeps to its pin ray (it can
+    # never reach another), one pinned along a rank or file does not move this way.
+    b = (node[BISHOP] | node[QUEEN]) & own & ~pin_orthogonal
+    while b:
+        sq = ctz64(b)
+        total += _targets(node, us, sq, BISHOP + 2 * ((node[QUEEN] >> sq) & 1),
+                          _bishop(sq, occupied) & movable & (pin_diagonal if (pin_diagonal >> sq) & 1
+                                                                     else BB_ALL),
+                          count, castling, depth, pos, stop)
+        b &= b - 1
+    b = (node[ROOK] | node[QUEEN]) & own & ~pin_diagonal
+    while b:
+        sq = ctz64(b)
+        total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1),
+                          _rook(sq, occupied) & movable & (pin_orthogonal if (pin_orthogonal >> sq) & 1
+                                                                   else BB_ALL),
+                          count, castling, depth, pos, stop)
+        b &= b - 1
+    return total + _pawn_moves(node, us, ep, check_mask, checkers, pin_orthogonal, pin_diagonal, ksq, count,
+                               castling, depth, pos, stop)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _pawn_moves(node: u64_ptr, us: cython.int, ep: cython.int, check_mask: u64, checkers: u64,
+                pin_orthogonal: u64, pin_diagonal: u64, ksq: cython.int, count: cython.bint, castling: cython.int,
+                depth: cython.int, pos: Position, stop: int_ptr) -> u64:
+    """The pawns' moves, set-wise: a pawn pinned along a file pushes within its pin ray, one
+    pinned along a diagonal takes within its ray, and no other pinned pawn moves."""
+    them: cython.int = us ^ 1
+    own: u64 = node[7 * us]
+    enemy: u64 = node[7 * them]
+    occupied: u64 = own | enemy
+    empty: u64 = ~occupied & BB_ALL
+    pawns: u64 = node[PAWN] & own
+    pushers: u64 = pawns & ~pin_diagonal
+    takers: u64 = pawns & ~pin_orthogonal
+    takers_free: u64 = takers & ~pin_diagonal
+    takers_pinned: u64 = takers & pin_diagonal
+    last: u64 = RANK_8 if us else RANK_1
+    single: u64
+    double: u64
+    west: u64
+    east: u64
+    up: cython.int = 8 if us else -8
+    total: u64 = 0
+    if us:
+        single = (((pushers & ~pin_orthogonal) << 8) | (((pushers & pin_orthogonal) << 8) & pin_orthogonal)) & empty
+        double = ((single & RANK_3) << 8) & empty & check_mask
+        west = ((takers_free << 7) | ((takers_pinned << 7) & pin_diagonal)) & NOT_H_FILE & enemy & check_mask
+        east = ((takers_free << 9) | ((takers_pinned << 9) & pin_diagonal)) & NOT_A_FILE & enemy & check_mask
+    else:
+        single = (((pushers & ~pin_orthogonal) >> 8) | (((pushers & pin_orthogonal) >> 8) & pin_orthogonal)) & empty
+        double = ((single & RANK_6) >> 8) & empty & check_mask
+        west = ((takers_free >> 9) | ((takers_pinned >> 9) & pin_diagonal)) & NOT_H_FILE & enemy & check_mask
+        east = ((takers_free >> 7) | ((takers_pinned >> 7) & pin_diagonal)) & NOT_A_FILE & enemy & check_mask
+    single &= check_mask
+    total += _pawn_targets(node, us, single & ~last, up, False, count, castling, depth, pos, stop)
+    total += _pawn_targets(node, us, double, 2 * up, True, count, castling, depth, pos, stop)
+    total += _pawn_targets(node, us, west & ~last, up - 1, False, count, castling, depth, pos, stop)
+    total += _pawn_targets(node, us, east & ~last, up + 1, False, count, castling, depth, pos, stop)
+    if (single | west | east) & last:
+        total += _promotion_targets(node, us, single & last, up, count, castling, depth, pos, stop)
+        total += _promotion_targets(node, us, west & last, up - 1, count, castling, depth, pos, stop)
+        total += _promotion_targets(node, us, east & last, up + 1, count, castling, depth, pos, stop)
+
+    # En passant: the capture must resolve any check, and the king must not stand on a line
+    # that the two pawns leaving their squares open (pins included).
+    if ep != NO_SQUARE:
+        ep_bit: u64 = ONE << ep
+        captured_bit: u64 = ONE << (ep ^ 8)
+        if (check_mask & ep_bit) or (checkers & captured_bit):
+            candidates: u64 = PAWN_ATTACKS[64 * them + ep] & pawns
+            after: u64
+            sq: cython.int
+            while candidates:
+                sq = ctz64(candidates)
+                after = (occupied ^ (ONE << sq) ^ captured_bit) | ep_bit
+                if not (enemy & (
+                        (_rook(ksq, after) & (node[ROOK] | node[QUEEN]))
+                        | (_bishop(ksq, after) & (node[BISHOP] | node[QUEEN])))):
+                    total += 1 if count else _en_passant(node, us, sq, ep, castling, depth, pos, stop)
+                candidates &= candidates - 1
+    return total
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _en_passant(node: u64_ptr, us: cython.int, frm: cython.int, ep: cython.int, castling: cython.int,
+                depth: cython.int, pos: Position, stop: int_ptr) -> u64:
+    """The leaves below the en-passant capture from `frm` to `ep`."""
+    child = cython.declare(u64[8])
+    i: cython.int
+    captured_bit: u64 = ONE << (ep ^ 8)
+    from_to: u64 = (ONE << frm) | (ONE << ep)
+    for i in range(NODE_WORDS):
+        child[i] = node[i]
+    child[PAWN] ^= from_to | captured_bit
+    child[7 * us] ^= from_to
+    child[7 * (us ^ 1)] ^= captured_bit
+    return _below(child, us ^ 1, NO_SQUARE, castling, depth - 1, pos, stop)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _castle(node: u64_ptr, us: cython.int, ksq: cython.int, rsq: cython.int, kingside: cython.bint,
+            castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr) -> u64:
+    """The leaves below castling with the rook on `rsq` (any files: Chess960 too)."""
+    child = cython.declare(u64[8])
+    i: cython.int
+    rank: cython.int = ksq & 56
+    king_to: u64 = ONE << (rank + (6 if kingside else 2))
+    rook_to: u64 = ONE << (rank + (5 if kingside else 3))
+    leaving: u64 = (ONE << ksq) | (ONE << rsq)
+    for i in range(NODE_WORDS):
+        child[i] = node[i]
+    child[KING] = (child[KING] & ~leaving) | king_to
+    child[ROOK] = (child[ROOK] & ~leaving) | rook_to
+    child[7 * us] = (child[7 * us] & ~leaving) | king_to | rook_to
+    return _below(child, us ^ 1, NO_SQUARE, castling & ~color_castling(us), depth - 1, pos, stop)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _count_white(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position) -> u64:
+    return _moves(node, 1, ep, castling, True, 1, pos, cython.NULL)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _count_black(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position) -> u64:
+    return _moves(node, 0, ep, castling, True, 1, pos, cython.NULL)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _walk_white(node: u64_ptr, ep: cython.int, castling: cython.int, depth: cython.int, pos: Position,
+                stop: int_ptr) -> u64:
+    return _moves(node, 1, ep, castling, False, depth, pos, stop)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _walk_black(node: u64_ptr, ep: cython.int, castling: cython.int, depth: cython.int, pos: Position,
+                stop: int_ptr) -> u64:
+    return _moves(node, 0, ep, castling, False, depth, pos, stop)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _bishop(sq: cython.int, occupied: u64) -> u64:
+    return _slider(sq, occupied)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _rook(sq: cython.int, occupied: u64) -> u64:
+    return _slider(64 + sq, occupied)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def walkable(pos: Position) -> cython.bint:
+    """Whether the walk can count `pos`: one king of each colour, the side not to move not in
+    check, no pawn on its first or last rank."""
+    us: cython.int = pos._turn
+    kings: u64 = pos._pieces[KING]
+    own_king: u64 = kings & pos._colors[us]
+    their_king: u64 = kings & pos._colors[us ^ 1]
+    if popcount64(own_king) != 1 or popcount64(their_king) != 1:
+        return False
+    if pos._pieces[PAWN] & (RANK_1 | RANK_8):
+        return False
+    tsq: cython.int = ctz64(their_king)
+    occupied: u64 = pos._colors[0] | pos._colors[1]
+    return not (pos._colors[us] & (
+        (KNIGHT_ATTACKS[tsq] & pos._pieces[KNIGHT])
+        | (PAWN_ATTACKS[64 * (us ^ 1) + tsq] & pos._pieces[PAWN])
+        | (KING_ATTACKS[tsq] & pos._pieces[KING])
+        | (_bishop(tsq, occupied) & (pos._pieces[BISHOP] | pos._pieces[QUEEN]))
+        | (_rook(tsq, occupied) & (pos._pieces[ROOK] | pos._pieces[QUEEN]))))
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def walk(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
+    """The leaves `depth` >= 1 plies below `pos` (walkable); a partial count once stop[0] is set."""
+    node = cython.declare(u64[8])
+    i: cython.int
+    node[0] = pos._colors[0]
+    for i in range(PAWN, KING + 1):
+        node[i] = pos._pieces[i]
+    node[7] = pos._colors[1]
+    return _below(node, pos._turn, pos._ep, pos._castling, depth, pos, stop)

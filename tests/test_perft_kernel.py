@@ -1,0 +1,98 @@
+"""Perft's specialised walk (core/perft_kernel.py) against python-chess, position by position.
+
+Board.perft counts every position a game can reach with the walk, and every other set-up board
+with movegen's general path; the published counts of test_board.py go through the walk too.
+Here python-chess counts the same trees move by move: positions from random games (Chess960
+included), and the hard cases of en passant, castling and promotion that perft suites collect.
+"""
+import random
+
+import chess
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bitboard
+from bitboard import Board
+from bitboard.benchmarks.movegen import python_loop as python_chess_perft  # (python-chess's own loop)
+from helpers import PERFT
+
+
+def random_positions(seed: int, fen: str, plies: int, chess960: bool = False):
+    """The FENs of a random game from `fen`."""
+    rng = random.Random(seed)
+    board = chess.Board(fen, chess960=chess960)
+    for _ in range(plies):
+        yield board.fen()
+        moves = list(board.legal_moves)
+        if not moves:
+            return
+        board.push(rng.choice(moves))
+
+
+@settings(max_examples=20 if bitboard.compiled else 3, deadline=None)
+@given(st.integers(0, 2 ** 32), st.sampled_from([fen for fen, _ in PERFT.values()]))
+def test_random_game_positions_count_as_python_chess_counts(seed, fen):
+    for position in list(random_positions(seed, fen, 80))[::4]:
+        assert Board(position).perft(2) == python_chess_perft(chess.Board(position), 2), position
+
+
+@settings(max_examples=10 if bitboard.compiled else 2, deadline=None)
+@given(st.integers(0, 2 ** 32), st.integers(0, 959))
+def test_chess960_game_positions_count_as_python_chess_counts(seed, scharnagl):
+    start = chess.Board.from_chess960_pos(scharnagl).fen()
+    for position in list(random_positions(seed, start, 60, chess960=True))[::5]:
+        expected = python_chess_perft(chess.Board(position, chess960=True), 2)
+        assert Board(position, chess960=True).perft(2) == expected, position
+
+
+# Positions that perft suites collect for the rules that generators get wrong: en passant that
+# would expose the king (along a rank or a diagonal) or that answers a check, castling that
+# gives check or whose rook was in the way of an attack, promotions that check or are pinned.
+HARD_CASES = [
+    "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",
+    "8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1",
+    "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+    "8/8/8/KPp4r/8/8/8/6k1 w - c6 0 2",
+    "6q1/8/8/3pP3/8/1K6/8/8 w - d6 0 1",
+    "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+    "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
+    "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1",
+    "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1",
+    "2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1",
+    "8/8/1P2K3/8/2n5/1q6/8/5k2 b - - 0 1",
+    "4k3/1P6/8/8/8/8/K7/8 w - - 0 1",
+    "8/P1k5/K7/8/8/8/8/8 w - - 0 1",
+    "K1k5/8/P7/8/8/8/8/8 w - - 0 1",
+    "8/k1P5/8/1K6/8/8/8/8 w - - 0 1",
+    "8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1",
+    "r3k2r/p6p/8/B7/1pp1p3/3b4/P6P/R3K2R w KQkq - 0 1",
+    "rnbqkb1r/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+]
+
+
+@pytest.mark.parametrize("fen", HARD_CASES)
+def test_hard_cases_count_as_python_chess_counts(fen):
+    depth = 3 if bitboard.compiled else 2
+    assert Board(fen).perft(depth) == python_chess_perft(chess.Board(fen), depth)
+
+
+def test_positions_a_game_cannot_reach_take_the_general_path():
+    # The side not to move in check (its king can be taken), and a board without a black king:
+    # both counted as python-chess counts them.
+    for fen in ("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", "8/8/8/8/8/8/4R3/4K3 w - - 0 1",
+                "4k3/8/8/8/8/8/4q3/4K3 b - - 0 1"):
+        assert Board(fen).perft(2) == python_chess_perft(chess.Board(fen), 2), fen
+
+
+def test_hashed_and_threaded_counts_walk_the_same_tree():
+    fen, counts = PERFT["kiwipete"]
+    assert Board(fen).perft(4, hash_mb=1) == counts[3]
+    assert Board(fen).perft(4, threads=2) == counts[3]
+
+
+@given(st.integers(0, 2 ** 64 - 1), st.integers(0, 2 ** 64 - 1))
+def test_the_plain_python_pext_packs_the_bits_under_the_mask(x, mask):
+    from bitboard.core.native import pext64  # the uncompiled build's stand-in for the instruction
+    squares = [i for i in range(64) if mask >> i & 1]
+    assert pext64(x, mask) == sum(((x >> sq) & 1) << k for k, sq in enumerate(squares))
