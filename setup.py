@@ -88,19 +88,31 @@ def _is_gcc():
 def _flags(name):
     if os.environ.get("BITBOARD_CFLAGS"):
         return os.environ["BITBOARD_CFLAGS"].split()
-    if sys.platform == "win32":
-        return ["/O2"]
+    if sys.platform == "win32":  # MSVC compiles the intrinsic for any CPU (and never calls it there)
+        return ["/O2"] + (["/FIimmintrin.h"] if name == "core.perft_kernel" else [])
     flags = ["-O3"]
     if _native():
         flags.append("-march=native")
     if name == "core.perft_kernel" and _is_gcc():
         flags += GCC_WALK_FLAGS
+    if name == "core.perft_kernel" and _pext_on():
+        flags += ["-include", "immintrin.h"]
     return flags + MODULE_FLAGS.get(name, [])
 
 
+def _pext_on():
+    return (_native() and _fast_pext() and not os.environ.get("BITBOARD_CFLAGS")
+            and sys.platform != "win32")
+
+
 def _macros():
-    """BITBOARD_PEXT (native.pxd's USE_PEXT): 1 where the build is for this CPU and its PEXT is fast."""
-    return [("BITBOARD_PEXT", "1" if _native() and _fast_pext() and not os.environ.get("BITBOARD_CFLAGS") else "0")]
+    """native.pxd's USE_PEXT (BITBOARD_PEXT) and pext64 (BITBOARD_PEXT_FN): the intrinsic where
+    the build is for this CPU and its PEXT is fast, else a stand-in that is never called."""
+    if _pext_on():
+        return [("BITBOARD_PEXT", "1"), ("BITBOARD_PEXT_FN", "_pext_u64")]
+    if sys.platform == "win32":
+        return [("BITBOARD_PEXT", "0"), ("BITBOARD_PEXT_FN", "_pext_u64")]
+    return [("BITBOARD_PEXT", "0"), ("BITBOARD_PEXT_FN(x, mask)", "0")]
 
 
 def _extensions():

@@ -1,15 +1,22 @@
 """Perft speed and memory of the bitboard move generator, compiled and uncompiled, beside peers.
 
-    python -m bitboard.benchmarks.movegen [--quick]
+    python -m bitboard.benchmarks.movegen [--quick] [--anchors FOLDER]
 
 Peers that are installed are measured in the same run (pip install chess chessmg nchess):
 compiled perft with bulk counting against chessmg and nchess, and the perft loop driven from
 Python (legal_moves / push / pop) against nchess and python-chess; a peer that is not installed
 is named as missing. Then the same positions with chess960=True against chess960=False, and
 memory: bytes per Board and per ply.
+
+--anchors FOLDER adds perft programs outside Python (Gigantua, qperft, Stockfish...) to the
+compiled table: every `run_NAME.sh` in the folder is called as `run_NAME.sh FEN DEPTH` and
+prints `NODES SECONDS`, the program's own time for that perft.
 """
+import argparse
 import contextlib
 import io
+import os
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -51,6 +58,21 @@ def perft_engines() -> dict:
     with contextlib.suppress(ImportError):
         import nchess
         engines["nchess"] = lambda fen, d: nchess.Board(fen).perft(d)
+    return engines
+
+
+def anchor_engines(folder: str) -> dict:
+    """{NAME: run} for every run_NAME.sh in `folder`; run returns (nodes, seconds)."""
+    engines = {}
+    for entry in sorted(os.listdir(folder)):
+        if entry.startswith("run_") and entry.endswith(".sh"):
+            path = os.path.join(os.path.abspath(folder), entry)
+
+            def run(fen, depth, path=path):
+                out = subprocess.run([path, fen, str(depth)], capture_output=True, text=True, check=True).stdout
+                nodes, seconds = out.split()[:2]
+                return int(nodes), float(seconds)
+            engines[entry[4:-3]] = run
     return engines
 
 
@@ -118,6 +140,8 @@ def _interleaved(engines: dict, fen: str, depth: int, repeat: int, name: str) ->
                 start = time.perf_counter()
                 nodes = run(fen, depth)
                 seconds = time.perf_counter() - start
+            if isinstance(nodes, tuple):  # an anchor: its own count and time
+                nodes, seconds = nodes
             expected = nodes if expected is None else expected
             if nodes != expected:
                 raise AssertionError(f"{engine} counts {nodes} on {name} depth {depth}, not {expected}")
@@ -160,12 +184,20 @@ def memory_report() -> str:
 
 
 def main(argv=None):
+    anchors = argparse.ArgumentParser(add_help=False)
+    anchors.add_argument("--anchors", metavar="FOLDER", default=None)
+    known, argv = anchors.parse_known_args(argv)
     shift, repeat = sizes(argv, __doc__, (0, 5), (1, 2))
     print(f"bitboard.compiled = {compiled}; best of {repeat} runs; Mnps = million leaves per second.")
     print(missing({"chessmg": "chessmg", "nchess": "nchess", "chess": "chess"}))
     print("Compiled perft, bulk counting at the leaves, one thread\n")
-    print(speed_table(perft_engines(), [(n, f, d - shift) for n, f, d, _ in POSITIONS], repeat,
-                      [("bitboard", ["chessmg", "nchess"])]))
+    engines = perft_engines()
+    comparisons = [("bitboard", ["chessmg", "nchess"])]
+    if known.anchors:
+        programs = anchor_engines(known.anchors)
+        engines.update(programs)
+        comparisons += [("bitboard", [name]) for name in programs]
+    print(speed_table(engines, [(n, f, d - shift) for n, f, d, _ in POSITIONS], repeat, comparisons))
     print("\nPerft driven from Python (legal_moves / push / pop), bulk count at the last ply\n")
     uncompiled_board = pure("board").Board
     print(speed_table(loop_engines(uncompiled_board), [(n, f, d - shift) for n, f, _, d in POSITIONS],

@@ -13,9 +13,11 @@ cdef extern from *:
     int clz32 "__builtin_clz" (unsigned int x) nogil
     unsigned long long bswap64 "__builtin_bswap64" (unsigned long long x) nogil
 
-# PEXT (BMI2), for the builds that have it: setup.py defines BITBOARD_PEXT to 1 where it compiles
-# for a CPU with a fast PEXT (the instruction is microcoded, slow, on AMD before Zen 3), else 0.
-cdef extern from "immintrin.h":
-    unsigned long long pext64 "_pext_u64" (unsigned long long x, unsigned long long mask) nogil
+# PEXT (BMI2), for the builds that have it. setup.py defines BITBOARD_PEXT to 1, and
+# BITBOARD_PEXT_FN to the intrinsic _pext_u64 (with its header), where it compiles for a CPU
+# with a fast PEXT (the instruction is microcoded, slow, on AMD before Zen 3); elsewhere
+# BITBOARD_PEXT is 0 and BITBOARD_PEXT_FN a stand-in that is never called, so that the build
+# compiles for any CPU (the intrinsic cannot be compiled without BMI2 enabled).
 cdef extern from *:
     const bint USE_PEXT "BITBOARD_PEXT"
+    unsigned long long pext64 "BITBOARD_PEXT_FN" (unsigned long long x, unsigned long long mask) nogil
