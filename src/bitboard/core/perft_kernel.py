@@ -44,28 +44,22 @@ int_ptr = cython.typedef(cython.pointer(cython.int))
 #: A node: node[7 * colour] the colour's pieces (black at 0, white at 7), node[PAWN] ... node[KING].
 NODE_WORDS = cython.declare(cython.int, 8)
 
-NOT_A_FILE = cython.declare(u64, 0xFEFEFEFEFEFEFEFE)
-NOT_H_FILE = cython.declare(u64, 0x7F7F7F7F7F7F7F7F)
-RANK_1 = cython.declare(u64, 0x00000000000000FF)
-RANK_3 = cython.declare(u64, 0x0000000000FF0000)
-RANK_6 = cython.declare(u64, 0x0000FF0000000000)
-RANK_8 = cython.declare(u64, 0xFF00000000000000)
+if not cython.compiled:  # compiled, the constants of perft_kernel.pxd
+    NOT_A_FILE, NOT_H_FILE = 0xFEFEFEFEFEFEFEFE, 0x7F7F7F7F7F7F7F7F
+    RANK_1, RANK_3, RANK_6, RANK_8 = 0xFF, 0xFF0000, 0xFF0000000000, 0xFF00000000000000
+    KNIGHT_AT, KING_AT, PAWN_AT, BISHOP_PSEUDO_AT, ROOK_PSEUDO_AT = 0, 64, 128, 256, 320
+    MASK_AT, MAGIC_AT, SHIFT_AT, OFFSET_AT, BETWEEN_AT, SLIDERS_AT, TABLE_WORDS = (
+        384, 512, 640, 768, 896, 4992, 112640)
 
-# The walk's own copies of the attack tables: a table cimported from attacks.py is read through
-# a pointer, which holds a register for the whole walk; these are addressed directly. Sliders
-# are looked up by PEXT where the build has it (SLIDER_ATTACKS re-ordered by the PEXT index:
-# the same offsets, since each square's block has 2**bits entries), else by the magics.
-KNIGHT_ATTACKS = cython.declare(u64[64])
-KING_ATTACKS = cython.declare(u64[64])
-PAWN_ATTACKS = cython.declare(u64[128])
-BETWEEN = cython.declare(u64[4096])
-BISHOP_PSEUDO_ATTACKS = cython.declare(u64[64])
-ROOK_PSEUDO_ATTACKS = cython.declare(u64[64])
-SLIDER_MASK = cython.declare(u64[128])  # bishops' squares 0-63, rooks' 64-127
-SLIDER_MAGIC = cython.declare(u64[128])
-SLIDER_SHIFT = cython.declare(cython.uchar[128])
-SLIDER_OFFSET = cython.declare(cython.uint[128])
-SLIDER_ATTACKS = cython.declare(u64[107648])
+# The walk's own copy of the attack tables, all in one array: compiled as position-independent
+# code, each table the walk addresses apart costs a register for its base address (a table
+# cimported from attacks.py, one for its pointer), and the walk has none to spare. At offsets
+# (perft_kernel.pxd): the knight, king and pawn attacks (pawns 64 * colour + square), the
+# bishops' and rooks' empty-board attacks, per slider (bishops' squares 0-63, rooks' 64-127)
+# the relevant mask, magic, shift and offset, BETWEEN (64 * a + b), and the slider attacks.
+# Sliders are looked up by PEXT where the build has it (the attacks re-ordered by the PEXT
+# index: the same offsets, since each square's block has 2**bits entries), else by the magics.
+TABLES = cython.declare(u64[112640])
 
 
 def _copy_tables() -> None:
@@ -74,27 +68,28 @@ def _copy_tables() -> None:
     occupancy: u64
     mask: u64
     for i in range(64):
-        KNIGHT_ATTACKS[i] = attacks.KNIGHT_ATTACKS[i]
-        KING_ATTACKS[i] = attacks.KING_ATTACKS[i]
-        BISHOP_PSEUDO_ATTACKS[i] = attacks.BISHOP_PSEUDO_ATTACKS[i]
-        ROOK_PSEUDO_ATTACKS[i] = attacks.ROOK_PSEUDO_ATTACKS[i]
-        SLIDER_MASK[i], SLIDER_MASK[64 + i] = attacks.BISHOP_MASK[i], attacks.ROOK_MASK[i]
-        SLIDER_MAGIC[i], SLIDER_MAGIC[64 + i] = attacks.BISHOP_MAGIC[i], attacks.ROOK_MAGIC[i]
-        SLIDER_SHIFT[i], SLIDER_SHIFT[64 + i] = attacks.BISHOP_SHIFT[i], attacks.ROOK_SHIFT[i]
-        SLIDER_OFFSET[i], SLIDER_OFFSET[64 + i] = attacks.BISHOP_OFFSET[i], attacks.ROOK_OFFSET[i]
+        TABLES[KNIGHT_AT + i] = attacks.KNIGHT_ATTACKS[i]
+        TABLES[KING_AT + i] = attacks.KING_ATTACKS[i]
+        TABLES[BISHOP_PSEUDO_AT + i] = attacks.BISHOP_PSEUDO_ATTACKS[i]
+        TABLES[ROOK_PSEUDO_AT + i] = attacks.ROOK_PSEUDO_ATTACKS[i]
+        TABLES[MASK_AT + i], TABLES[MASK_AT + 64 + i] = attacks.BISHOP_MASK[i], attacks.ROOK_MASK[i]
+        TABLES[MAGIC_AT + i], TABLES[MAGIC_AT + 64 + i] = attacks.BISHOP_MAGIC[i], attacks.ROOK_MAGIC[i]
+        TABLES[SHIFT_AT + i], TABLES[SHIFT_AT + 64 + i] = attacks.BISHOP_SHIFT[i], attacks.ROOK_SHIFT[i]
+        TABLES[OFFSET_AT + i] = SLIDERS_AT + attacks.BISHOP_OFFSET[i]
+        TABLES[OFFSET_AT + 64 + i] = SLIDERS_AT + attacks.ROOK_OFFSET[i]
     for i in range(128):
-        PAWN_ATTACKS[i] = attacks.PAWN_ATTACKS[i]
+        TABLES[PAWN_AT + i] = attacks.PAWN_ATTACKS[i]
     for i in range(4096):
-        BETWEEN[i] = attacks.BETWEEN[i]
+        TABLES[BETWEEN_AT + i] = attacks.BETWEEN[i]
     if not USE_PEXT:
-        for i in range(107648):
-            SLIDER_ATTACKS[i] = attacks.SLIDER_ATTACKS[i]
+        for i in range(TABLE_WORDS - SLIDERS_AT):
+            TABLES[SLIDERS_AT + i] = attacks.SLIDER_ATTACKS[i]
         return
     for sq in range(128):  # every subset of each mask (the carry-rippler), at its PEXT index
-        mask = SLIDER_MASK[sq]
+        mask = TABLES[MASK_AT + sq]
         occupancy = 0
         while True:
-            SLIDER_ATTACKS[SLIDER_OFFSET[sq] + pext64(occupancy, mask)] = (
+            TABLES[TABLES[OFFSET_AT + sq] + pext64(occupancy, mask)] = (
                 _bishop_attacks(sq, occupancy) if sq < 64 else _rook_attacks(sq - 64, occupancy))
             occupancy = (occupancy - mask) & mask
             if occupancy == 0:
@@ -111,9 +106,9 @@ _copy_tables()
 def _slider(index: cython.int, occupied: u64) -> u64:
     """The attacks of the bishop (index = square) or rook (64 + square) given the occupancy."""
     if USE_PEXT:
-        return SLIDER_ATTACKS[SLIDER_OFFSET[index] + pext64(occupied, SLIDER_MASK[index])]
-    return SLIDER_ATTACKS[SLIDER_OFFSET[index] + ((((occupied & SLIDER_MASK[index]) * SLIDER_MAGIC[index]) & BB_ALL)
-                                                  >> SLIDER_SHIFT[index])]
+        return TABLES[TABLES[OFFSET_AT + index] + pext64(occupied, TABLES[MASK_AT + index])]
+    return TABLES[TABLES[OFFSET_AT + index] + ((((occupied & TABLES[MASK_AT + index]) * TABLES[MAGIC_AT + index])
+                                                & BB_ALL) >> TABLES[SHIFT_AT + index])]
 
 
 @cython.cfunc
@@ -127,7 +122,7 @@ def _danger(node: u64_ptr, them: cython.int, occupied: u64, zone: u64) -> u64:
     cross the zone are."""
     enemy: u64 = node[7 * them]
     pawns: u64 = node[PAWN] & enemy
-    danger: u64 = KING_ATTACKS[ctz64(node[KING] & enemy)]
+    danger: u64 = TABLES[KING_AT + ctz64(node[KING] & enemy)]
     b: u64
     sq: cython.int
     if them:
@@ -138,18 +133,18 @@ def _danger(node: u64_ptr, them: cython.int, occupied: u64, zone: u64) -> u64:
         return danger & BB_ALL
     b = node[KNIGHT] & enemy
     while b:
-        danger |= KNIGHT_ATTACKS[ctz64(b)]
+        danger |= TABLES[KNIGHT_AT + ctz64(b)]
         b &= b - 1
     b = (node[BISHOP] | node[QUEEN]) & enemy
     while b:
         sq = ctz64(b)
-        if BISHOP_PSEUDO_ATTACKS[sq] & zone:
+        if TABLES[BISHOP_PSEUDO_AT + sq] & zone:
             danger |= _bishop(sq, occupied)
         b &= b - 1
     b = (node[ROOK] | node[QUEEN]) & enemy
     while b:
         sq = ctz64(b)
-        if ROOK_PSEUDO_ATTACKS[sq] & zone:
+        if TABLES[ROOK_PSEUDO_AT + sq] & zone:
             danger |= _rook(sq, occupied)
         b &= b - 1
     return danger & BB_ALL
@@ -233,7 +228,7 @@ def _pawn_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cython.in
     while targets:
         to = ctz64(targets)
         ep = NO_SQUARE
-        if double and PAWN_ATTACKS[64 * us + ((2 * to - offset) >> 1)] & node[PAWN] & node[7 * (us ^ 1)]:
+        if double and TABLES[PAWN_AT + 64 * us + ((2 * to - offset) >> 1)] & node[PAWN] & node[7 * (us ^ 1)]:
             ep = (2 * to - offset) >> 1
         total += _descend(node, us, PAWN, to - offset, to, 0, ep, castling, depth, pos, stop)
         targets &= targets - 1
@@ -276,7 +271,7 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     ksq: cython.int = ctz64(king)
     enemy_diagonal: u64 = (node[BISHOP] | node[QUEEN]) & enemy
     enemy_orthogonal: u64 = (node[ROOK] | node[QUEEN]) & enemy
-    checkers: u64 = enemy & ((KNIGHT_ATTACKS[ksq] & node[KNIGHT]) | (PAWN_ATTACKS[64 * us + ksq] & node[PAWN]))
+    checkers: u64 = enemy & ((TABLES[KNIGHT_AT + ksq] & node[KNIGHT]) | (TABLES[PAWN_AT + 64 * us + ksq] & node[PAWN]))
     pin_orthogonal: u64 = 0
     pin_diagonal: u64 = 0
     check_mask: u64 = BB_ALL
@@ -287,29 +282,29 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
 
     # Checks and pins by sliders: an enemy slider on one of the king's lines checks when nothing
     # stands between, and pins when one piece of ours does; the pin mask is the ray to it.
-    b = ROOK_PSEUDO_ATTACKS[ksq] & enemy_orthogonal
+    b = TABLES[ROOK_PSEUDO_AT + ksq] & enemy_orthogonal
     while b:
         sq = ctz64(b)
-        between = BETWEEN[64 * ksq + sq] & occupied
+        between = TABLES[BETWEEN_AT + 64 * ksq + sq] & occupied
         if between == 0:
             checkers |= ONE << sq
         elif not (between & (between - 1)) and (between & own):
-            pin_orthogonal |= BETWEEN[64 * ksq + sq] | (ONE << sq)
+            pin_orthogonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
         b &= b - 1
-    b = BISHOP_PSEUDO_ATTACKS[ksq] & enemy_diagonal
+    b = TABLES[BISHOP_PSEUDO_AT + ksq] & enemy_diagonal
     while b:
         sq = ctz64(b)
-        between = BETWEEN[64 * ksq + sq] & occupied
+        between = TABLES[BETWEEN_AT + 64 * ksq + sq] & occupied
         if between == 0:
             checkers |= ONE << sq
         elif not (between & (between - 1)) and (between & own):
-            pin_diagonal |= BETWEEN[64 * ksq + sq] | (ONE << sq)
+            pin_diagonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
         b &= b - 1
 
     # The king: its targets against the enemy attacks with the king removed, and castling
     # where the right is held, no check, and the squares between king, rook and their
     # destinations empty; the enemy attacks are looked for on those squares only.
-    king_targets: u64 = KING_ATTACKS[ksq] & ~own
+    king_targets: u64 = TABLES[KING_AT + ksq] & ~own
     castle_zone: u64 = 0
     danger: u64
     i: cython.int
@@ -335,14 +330,14 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     if checkers:
         if checkers & (checkers - 1):
             return total  # double check: only the king moves
-        check_mask = BETWEEN[64 * ksq + ctz64(checkers)] | checkers
+        check_mask = TABLES[BETWEEN_AT + 64 * ksq + ctz64(checkers)] | checkers
     movable: u64 = ~own & check_mask
     pinned: u64 = pin_orthogonal | pin_diagonal
 
     b = node[KNIGHT] & own & ~pinned  # a pinned knight never moves
     while b:
         sq = ctz64(b)
-        total += _targets(node, us, sq, KNIGHT, KNIGHT_ATTACKS[sq] & movable, count, castling, depth, pos, stop)
+        total += _targets(node, us, sq, KNIGHT, TABLES[KNIGHT_AT + sq] & movable, count, castling, depth, pos, stop)
         b &= b - 1
     # Bishops and queens along diagonals: a diagonally pinned one keeps to its pin ray (it can
     # never reach another), one pinned along a rank or file does not move this way.
@@ -350,16 +345,14 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     while b:
         sq = ctz64(b)
         total += _targets(node, us, sq, BISHOP + 2 * ((node[QUEEN] >> sq) & 1),
-                          _bishop(sq, occupied) & movable & (pin_diagonal if (pin_diagonal >> sq) & 1
-                                                                     else BB_ALL),
+                          _bishop(sq, occupied) & movable & (pin_diagonal if (pin_diagonal >> sq) & 1 else BB_ALL),
                           count, castling, depth, pos, stop)
         b &= b - 1
     b = (node[ROOK] | node[QUEEN]) & own & ~pin_diagonal
     while b:
         sq = ctz64(b)
         total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1),
-                          _rook(sq, occupied) & movable & (pin_orthogonal if (pin_orthogonal >> sq) & 1
-                                                                   else BB_ALL),
+                          _rook(sq, occupied) & movable & (pin_orthogonal if (pin_orthogonal >> sq) & 1 else BB_ALL),
                           count, castling, depth, pos, stop)
         b &= b - 1
     return total + _pawn_moves(node, us, ep, check_mask, checkers, pin_orthogonal, pin_diagonal, ksq, count,
@@ -418,7 +411,7 @@ def _pawn_moves(node: u64_ptr, us: cython.int, ep: cython.int, check_mask: u64, 
         ep_bit: u64 = ONE << ep
         captured_bit: u64 = ONE << (ep ^ 8)
         if (check_mask & ep_bit) or (checkers & captured_bit):
-            candidates: u64 = PAWN_ATTACKS[64 * them + ep] & pawns
+            candidates: u64 = TABLES[PAWN_AT + 64 * them + ep] & pawns
             after: u64
             sq: cython.int
             while candidates:
@@ -533,9 +526,9 @@ def walkable(pos: Position) -> cython.bint:
     tsq: cython.int = ctz64(their_king)
     occupied: u64 = pos._colors[0] | pos._colors[1]
     return not (pos._colors[us] & (
-        (KNIGHT_ATTACKS[tsq] & pos._pieces[KNIGHT])
-        | (PAWN_ATTACKS[64 * (us ^ 1) + tsq] & pos._pieces[PAWN])
-        | (KING_ATTACKS[tsq] & pos._pieces[KING])
+        (TABLES[KNIGHT_AT + tsq] & pos._pieces[KNIGHT])
+        | (TABLES[PAWN_AT + 64 * (us ^ 1) + tsq] & pos._pieces[PAWN])
+        | (TABLES[KING_AT + tsq] & pos._pieces[KING])
         | (_bishop(tsq, occupied) & (pos._pieces[BISHOP] | pos._pieces[QUEEN]))
         | (_rook(tsq, occupied) & (pos._pieces[ROOK] | pos._pieces[QUEEN]))))
 
