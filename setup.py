@@ -5,6 +5,9 @@ a working C compiler, the package installs as plain Python and `bitboard.compile
 """
 import os
 import platform
+import runpy
+import shutil
+import subprocess
 import sys
 import sysconfig
 import warnings
@@ -48,9 +51,10 @@ COMPILED_MODULES = [
 # into the big body (and turn the copy of a node into a call to memcpy): these flags let it
 # inline only what the source marks inline, however large, and leave the copy a copy. Nor is
 # the copy vectorised: a child written with 256-bit stores and read back a word at a time
-# stalls on every read (the store cannot be forwarded), 0.82x -> 0.87x Gigantua.
+# stalls on every read (the store cannot be forwarded), 0.82x -> 0.87x Gigantua. Nor does the
+# walk want AVX at all: without it (-mno-avx; the walk is scalar), 0.87x -> 0.95x on Zen 4.
 GCC_WALK_FLAGS = ["-fno-inline-small-functions", "-fno-tree-loop-distribute-patterns",
-                  "-fno-tree-slp-vectorize", "-fno-tree-vectorize",
+                  "-fno-tree-slp-vectorize", "-fno-tree-vectorize", "-mno-avx",
                   "--param=max-inline-insns-single=100000", "--param=large-function-growth=100000",
                   "--param=large-function-insns=1000000", "--param=inline-unit-growth=10000"]
 
@@ -61,26 +65,15 @@ GCC_WALK_FLAGS = ["-fno-inline-small-functions", "-fno-tree-loop-distribute-patt
 MODULE_FLAGS = {"catalogue.bitscan": ["-fno-tree-scev-cprop", "-fno-tree-vectorize"]}
 
 
+# core/cpu.py: what this CPU can run, read by the build and by perft's choice of kernel.
+CPU = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "src", "bitboard", "core", "cpu.py"))
+
+
 def _native():
     """Whether to compile for this machine's CPU: `pip install .` builds on the machine that runs
     it, so the compiler may use its popcnt/tzcnt/lzcnt (and BMI2). BITBOARD_PORTABLE=1 builds for
     any x86-64 instead."""
     return not os.environ.get("BITBOARD_PORTABLE") and platform.machine().lower() in ("x86_64", "amd64")
-
-
-def _fast_pext():
-    """Whether this machine has a fast PEXT: BMI2, and not an AMD CPU before Zen 3 (family 0x19),
-    where it is microcoded and slower than a magic multiply."""
-    try:
-        with open("/proc/cpuinfo") as f:
-            info = f.read().split("\n\n")[0]
-    except OSError:
-        return False
-    fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
-    fields = {key.strip(): value.strip() for key, value in fields.items()}
-    if "bmi2" not in fields.get("flags", "").split():
-        return False
-    return not (fields.get("vendor_id") == "AuthenticAMD" and int(fields.get("cpu family", "0")) < 0x19)
 
 
 def _is_gcc():
@@ -104,18 +97,54 @@ def _flags(name):
 
 
 def _pext_on():
-    return (_native() and _fast_pext() and not os.environ.get("BITBOARD_CFLAGS")
+    return (_native() and CPU["fast_pext"]() and not os.environ.get("BITBOARD_CFLAGS")
             and sys.platform != "win32")
 
 
-def _macros():
+def _macros(pext=None):
     """native.pxd's USE_PEXT (BITBOARD_PEXT) and pext64 (BITBOARD_PEXT_FN): the intrinsic where
     the build is for this CPU and its PEXT is fast, else a stand-in that is never called."""
-    if _pext_on():
+    if _pext_on() if pext is None else pext:
         return [("BITBOARD_PEXT", "1"), ("BITBOARD_PEXT_FN", "_pext_u64")]
     if sys.platform == "win32":
         return [("BITBOARD_PEXT", "0"), ("BITBOARD_PEXT_FN", "_pext_u64")]
     return [("BITBOARD_PEXT", "0"), ("BITBOARD_PEXT_FN(x, mask)", "0")]
+
+
+# A portable build (BITBOARD_PORTABLE=1, what a wheel for other machines is) carries two more
+# perft kernels, the same source compiled for x86-64-v3 (BMI2, popcnt, lzcnt), one with PEXT
+# slider look-ups and one with the magics: core.perft takes, at import, the PEXT one where the
+# CPU runs x86-64-v3 and its PEXT is fast, the other where PEXT is slow (AMD before Zen 3), and
+# the portable kernel elsewhere (core/cpu.py says which).
+KERNEL_VARIANTS = {"core.perft_kernel_pext": True, "core.perft_kernel_v3": False}  # name: PEXT
+VARIANTS = os.path.join("build", "variants")
+
+
+def _kernel_variants():
+    """The x86-64-v3 kernels' Extensions, each source a copy of perft_kernel.py (and .pxd) under
+    the variant's name; none where this build does not carry them."""
+    if _native() or os.environ.get("BITBOARD_CFLAGS") or sys.platform == "win32" or not CPU["x86_64"]():
+        return []
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    try:  # a compiler that knows the x86-64-v3 level (GCC 11, clang 12)
+        subprocess.run(compiler + ["-march=x86-64-v3", "-E", "-x", "c", os.devnull], check=True,
+                       capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    from setuptools import Extension
+    folder = os.path.join(VARIANTS, "bitboard", "core")
+    os.makedirs(folder, exist_ok=True)
+    extensions = []
+    for name, pext in KERNEL_VARIANTS.items():
+        module = name.split(".")[-1]
+        for suffix in (".py", ".pxd"):
+            shutil.copyfile(os.path.join("src", "bitboard", "core", "perft_kernel" + suffix),
+                            os.path.join(folder, module + suffix))
+        flags = (["-O3", "-march=x86-64-v3"] + (["-include", "immintrin.h"] if pext else [])
+                 + (GCC_WALK_FLAGS if _is_gcc() else []))
+        extensions.append(Extension(f"bitboard.{name}", [os.path.join(folder, module + ".py")],
+                                    extra_compile_args=flags, define_macros=_macros(pext=pext)))
+    return extensions
 
 
 def _extensions():
@@ -132,10 +161,11 @@ def _extensions():
                   define_macros=_macros())
         for name in COMPILED_MODULES
     ]
+    extensions += _kernel_variants()
     return cythonize(
         extensions,
         compiler_directives={"language_level": 3, "embedsignature": True, "binding": True},
-        include_path=["src"],
+        include_path=["src", VARIANTS],
         nthreads=os.cpu_count() or 1,
     )
 

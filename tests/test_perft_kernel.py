@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 import bitboard
 from bitboard import Board
 from bitboard.benchmarks.movegen import python_loop as python_chess_perft  # (python-chess's own loop)
+from bitboard.core import cpu
+from bitboard.core import perft as perft_module
 from helpers import PERFT
 
 
@@ -96,3 +98,48 @@ def test_the_plain_python_pext_packs_the_bits_under_the_mask(x, mask):
     from bitboard.core.native import pext64  # the uncompiled build's stand-in for the instruction
     squares = [i for i in range(64) if mask >> i & 1]
     assert pext64(x, mask) == sum(((x >> sq) & 1) << k for k, sq in enumerate(squares))
+
+
+# --- the kernels a build carries, and the choice among them -------------------------------------
+
+
+@pytest.mark.parametrize("name", perft_module.available_kernels())
+def test_every_installed_kernel_counts_the_published_positions(name):
+    chosen = perft_module.KERNEL
+    try:
+        assert perft_module.use_kernel(name) == name
+        for fen, counts in PERFT.values():
+            depth = min(len(counts), 4 if bitboard.compiled else 2)
+            assert Board(fen).perft(depth) == counts[depth - 1], (name, fen)
+    finally:
+        perft_module.use_kernel(chosen)
+
+
+def test_the_kernel_in_use_is_the_fastest_installed_and_unknown_ones_are_refused():
+    assert perft_module.KERNEL == perft_module.fastest_kernel() in perft_module.available_kernels()
+    assert "perft_kernel" in perft_module.available_kernels()
+    with pytest.raises(ValueError, match="perft_kernel_avx1024"):
+        perft_module.use_kernel("perft_kernel_avx1024")
+
+
+V3 = " ".join(sorted(cpu.X86_64_V3))
+
+
+@pytest.mark.parametrize("info, v3, fast", [
+    ({"vendor_id": "AuthenticAMD", "cpu family": "25", "flags": set(V3.split()) | {"avx512f"}}, True, True),  # Zen 4
+    ({"vendor_id": "AuthenticAMD", "cpu family": "23", "flags": set(V3.split())}, True, False),  # Zen 2: slow PEXT
+    ({"vendor_id": "GenuineIntel", "cpu family": "6", "flags": set(V3.split())}, True, True),  # Haswell and later
+    ({"vendor_id": "GenuineIntel", "cpu family": "6", "flags": {"popcnt", "sse4_2"}}, False, False),  # Nehalem
+    ({}, False, False),  # no /proc/cpuinfo
+])
+def test_the_cpu_facts_the_choice_goes_by(info, v3, fast, monkeypatch):
+    monkeypatch.setattr(cpu, "x86_64", lambda: True)
+    assert cpu.x86_64_v3(info) is v3 and cpu.fast_pext(info) is fast
+
+
+def test_cpu_info_reads_the_first_processor(tmp_path):
+    path = tmp_path / "cpuinfo"
+    path.write_text("processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: fpu bmi2 avx2\n\nprocessor\t: 1\n")
+    info = cpu.cpu_info.__wrapped__(str(path))
+    assert info["vendor_id"] == "GenuineIntel" and info["flags"] == {"fpu", "bmi2", "avx2"}
+    assert cpu.cpu_info.__wrapped__(str(tmp_path / "missing")) == {}

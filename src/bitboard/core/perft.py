@@ -22,6 +22,8 @@ then set, the workers unwind (unmaking every move: the position is left as it wa
 partial count enters the table), and the KeyboardInterrupt goes on.
 """
 import array
+import importlib
+import importlib.util
 import os
 import queue
 import threading
@@ -34,16 +36,17 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 from ..arguments import depth_arg, hash_arg, threads_arg
 from ..errors import InvalidArgumentError
+from . import cpu
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from .movegen import _count, _generate
-    from .perft_kernel import walk, walkable
     from .position import Position, _copy_position, _ep_capturable, _make, _unmake
+    walk_function = walkable_function = None  # compiled: the function-pointer types of perft.pxd
 else:
     from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from cython.cimports.bitboard.core.movegen import _count, _generate
-    from cython.cimports.bitboard.core.perft_kernel import walk, walkable
+    from cython.cimports.cpython.pycapsule import PyCapsule_GetName, PyCapsule_GetPointer
     from cython.cimports.bitboard.core.position import Position, _copy_position, _ep_capturable, _make, _unmake
 
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
@@ -120,6 +123,53 @@ def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, s
         table[slot] = key ^ data
         table[slot + 1] = data
     return total
+
+
+#: The kernel module that counts (its walk and walkable), chosen by use_kernel().
+KERNEL = ""
+#: The kernels a build may carry, modules of this package.
+KERNELS = ("perft_kernel", "perft_kernel_v3", "perft_kernel_pext")
+
+
+def available_kernels() -> list:
+    """The kernel modules this installation has: the one built with the package (for this CPU,
+    or in a portable build for any), and in a portable build on x86-64 the two for x86-64-v3,
+    with the magics and with PEXT."""
+    return [name for name in KERNELS if importlib.util.find_spec(f"{__package__}.{name}") is not None]
+
+
+def fastest_kernel() -> str:
+    """The x86-64-v3 kernel with PEXT where it is installed and this CPU runs it and has a fast
+    PEXT, the x86-64-v3 one with the magics where the CPU runs it, else the package's own."""
+    available = available_kernels()
+    if cpu.x86_64_v3():
+        if cpu.fast_pext() and "perft_kernel_pext" in available:
+            return "perft_kernel_pext"
+        if "perft_kernel_v3" in available:
+            return "perft_kernel_v3"
+    return "perft_kernel"
+
+
+def use_kernel(name=None) -> str:
+    """Count with the kernel module `name` (fastest_kernel() by default; for tests and
+    benchmarks, never while a perft runs) and return its name."""
+    global walk, walkable, KERNEL
+    name = name or fastest_kernel()
+    if name not in available_kernels():
+        raise InvalidArgumentError(f"no perft kernel {name!r} in this installation: {available_kernels()}")
+    module = importlib.import_module(f"{__package__}.{name}")
+    if cython.compiled:  # the C functions the module exports, as capsules
+        capsules = module.__pyx_capi__
+        walk = cython.cast(walk_function, PyCapsule_GetPointer(capsules["walk"], PyCapsule_GetName(capsules["walk"])))
+        walkable = cython.cast(walkable_function, PyCapsule_GetPointer(capsules["walkable"],
+                                                                       PyCapsule_GetName(capsules["walkable"])))
+    else:
+        walk, walkable = module.walk, module.walkable
+    KERNEL = name
+    return name
+
+
+use_kernel()
 
 
 class HashTable:

@@ -98,6 +98,9 @@ def _copy_tables() -> None:
 
 _copy_tables()
 
+#: Whether this build of the kernel looks sliders up by PEXT.
+USES_PEXT = bool(USE_PEXT)
+
 
 @cython.cfunc
 @cython.inline
