@@ -191,6 +191,8 @@ def _below(child: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int,
            stop: int_ptr) -> u64:
     """The leaves `depth` >= 1 plies below `child`, colour `us` to move."""
     if depth == 1:
+        if ep == NO_SQUARE and not (castling & color_castling(us)):  # most leaves' parents
+            return _count_white_plain(child, pos) if us else _count_black_plain(child, pos)
         return _count_white(child, ep, castling, pos) if us else _count_black(child, ep, castling, pos)
     if stop[0]:
         return 0
@@ -478,6 +480,21 @@ def _count_white(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Posit
 @cython.exceptval(check=False)
 def _count_black(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position) -> u64:
     return _moves(node, 0, ep, castling, True, 1, pos, cython.NULL)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _count_white_plain(node: u64_ptr, pos: Position) -> u64:
+    """_count_white without en passant or castling rights of white's: their code compiled out."""
+    return _moves(node, 1, NO_SQUARE, 0, True, 1, pos, cython.NULL)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _count_black_plain(node: u64_ptr, pos: Position) -> u64:
+    return _moves(node, 0, NO_SQUARE, 0, True, 1, pos, cython.NULL)
 
 
 @cython.cfunc
