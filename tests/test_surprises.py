@@ -66,12 +66,9 @@ def test_a_table_too_large_or_not_a_size_is_refused_by_name(hash_mb):
 def test_a_failed_allocation_is_the_named_error(monkeypatch):
     class NoMemory:
         @staticmethod
-        def array(typecode, values):
-            class Words:
-                def __mul__(self, n):
-                    raise MemoryError
-            return Words()
-    monkeypatch.setattr(perft_module, "array", NoMemory)
+        def mmap(fileno, length):
+            raise OSError(12, "Cannot allocate memory")
+    monkeypatch.setattr(perft_module, "mmap", NoMemory)
     with pytest.raises(InvalidArgumentError, match="could not be allocated"):
         perft_module.HashTable(64)
 
