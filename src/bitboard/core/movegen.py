@@ -1,9 +1,11 @@
 """Legal move generation on bitboards.
 
-One generator serves every caller: `_generate(pos, buf, n, from_mask, count_only)` writes the
-legal moves of the pieces on `from_mask` into `buf` from index n (the 16-bit codes of encoding.py)
-and returns the new n, or, with count_only, only counts them (the bulk counting at perft's last
-ply). Legality is decided in the generator, never by making a move and testing:
+One generator serves the board and every caller that wants moves: `_generate(pos, buf, n,
+from_mask, count_only)` writes the legal moves of the pieces on `from_mask` into `buf` from
+index n (the 16-bit codes of encoding.py) and returns the new n, or, with count_only, only
+counts them (legal_moves.count(), and perft's last ply on a set-up board that no game reaches;
+perft counts every other position with perft_kernel's walk, the same rules in the form that
+counting wants). Legality is decided in the generator, never by making a move and testing:
 
 - checkers and pinned pieces are computed first, without a slider look-up: every enemy slider
   on one of the king's empty-board lines is a checker when nothing stands between, and pins
