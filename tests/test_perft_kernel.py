@@ -5,6 +5,8 @@ with movegen's general path; the published counts of test_board.py go through th
 Here python-chess counts the same trees move by move: positions from random games (Chess960
 included), and the hard cases of en passant, castling and promotion that perft suites collect.
 """
+import contextlib
+import io
 import random
 
 import chess
@@ -46,6 +48,18 @@ def test_chess960_game_positions_count_as_python_chess_counts(seed, scharnagl):
     for position in list(random_positions(seed, start, 60, chess960=True))[::5]:
         expected = python_chess_perft(chess.Board(position, chess960=True), 2)
         assert Board(position, chess960=True).perft(2) == expected, position
+
+
+@settings(max_examples=10 if bitboard.compiled else 2, deadline=None)
+@given(st.integers(0, 2 ** 32), st.sampled_from([fen for fen, _ in PERFT.values()]))
+def test_random_game_positions_count_as_chessmg_counts(seed, fen):
+    chessmg = pytest.importorskip("chessmg", reason="chessmg, the second perft oracle (a C extension), is not "
+                                                    "installed: pip install chessmg (x86-64 Linux wheels)")
+    depth = 3 if bitboard.compiled else 2
+    for position in list(random_positions(seed, fen, 80))[::8]:
+        with contextlib.redirect_stdout(io.StringIO()):  # (in case it prints a divide)
+            expected = chessmg.perft(position, depth)
+        assert Board(position).perft(depth) == expected, position
 
 
 # Positions that perft suites collect for the rules that generators get wrong: en passant that
