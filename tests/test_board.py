@@ -184,3 +184,11 @@ def test_perft_releases_the_gil():
         ticks += 1
     worker.join()
     assert ticks >= 20
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not bitboard.compiled, reason="deep perft is for the compiled build")
+def test_the_held_deep_counts_of_the_initial_position():
+    # perft(7) on every core without a table (the threads' split), perft(8) with a shared table.
+    assert Board().perft(7, threads=2) == 3_195_901_860
+    assert Board().perft(8, threads=2, hash_mb=1024) == 84_998_978_956
