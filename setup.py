@@ -4,7 +4,6 @@ The same `.py` files are the uncompiled build: with BITBOARD_PURE=1, without Cyt
 a working C compiler, the package installs as plain Python and `bitboard.compiled` is False.
 """
 import os
-import platform
 import runpy
 import shutil
 import subprocess
@@ -73,12 +72,21 @@ def _native():
     """Whether to compile for this machine's CPU: `pip install .` builds on the machine that runs
     it, so the compiler may use its popcnt/tzcnt/lzcnt (and BMI2). BITBOARD_PORTABLE=1 builds for
     any x86-64 instead."""
-    return not os.environ.get("BITBOARD_PORTABLE") and platform.machine().lower() in ("x86_64", "amd64")
+    return not os.environ.get("BITBOARD_PORTABLE") and CPU["x86_64"]()
+
+
+def _compiler():
+    """The C compiler's command, as setuptools will run it."""
+    return (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
 
 
 def _is_gcc():
-    compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or ""
-    return os.path.basename(compiler.split()[0]).startswith("gcc") if compiler.strip() else False
+    return os.path.basename(_compiler()[0]).startswith("gcc")
+
+
+def _kernel_flags(pext):
+    """What a perft kernel adds to the module flags: GCC's shaping flags, and PEXT's header."""
+    return (GCC_WALK_FLAGS if _is_gcc() else []) + (["-include", "immintrin.h"] if pext else [])
 
 
 def _flags(name):
@@ -89,10 +97,8 @@ def _flags(name):
     flags = ["-O3"]
     if _native():
         flags.append("-march=native")
-    if name == "core.perft_kernel" and _is_gcc():
-        flags += GCC_WALK_FLAGS
-    if name == "core.perft_kernel" and _pext_on():
-        flags += ["-include", "immintrin.h"]
+    if name == "core.perft_kernel":
+        flags += _kernel_flags(_pext_on())
     return flags + MODULE_FLAGS.get(name, [])
 
 
@@ -125,9 +131,8 @@ def _kernel_variants():
     the variant's name; none where this build does not carry them."""
     if _native() or os.environ.get("BITBOARD_CFLAGS") or sys.platform == "win32" or not CPU["x86_64"]():
         return []
-    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
     try:  # a compiler that knows the x86-64-v3 level (GCC 11, clang 12)
-        subprocess.run(compiler + ["-march=x86-64-v3", "-E", "-x", "c", os.devnull], check=True,
+        subprocess.run(_compiler() + ["-march=x86-64-v3", "-E", "-x", "c", os.devnull], check=True,
                        capture_output=True)
     except (OSError, subprocess.CalledProcessError):
         return []
@@ -140,10 +145,9 @@ def _kernel_variants():
         for suffix in (".py", ".pxd"):
             shutil.copyfile(os.path.join("src", "bitboard", "core", "perft_kernel" + suffix),
                             os.path.join(folder, module + suffix))
-        flags = (["-O3", "-march=x86-64-v3"] + (["-include", "immintrin.h"] if pext else [])
-                 + (GCC_WALK_FLAGS if _is_gcc() else []))
         extensions.append(Extension(f"bitboard.{name}", [os.path.join(folder, module + ".py")],
-                                    extra_compile_args=flags, define_macros=_macros(pext=pext)))
+                                    extra_compile_args=["-O3", "-march=x86-64-v3"] + _kernel_flags(pext),
+                                    define_macros=_macros(pext=pext)))
     return extensions
 
 

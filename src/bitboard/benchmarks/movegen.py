@@ -14,6 +14,7 @@ prints `NODES SECONDS`, the program's own time for that perft.
 """
 import argparse
 import contextlib
+import importlib
 import io
 import os
 import subprocess
@@ -189,8 +190,9 @@ def main(argv=None):
     anchors.add_argument("--anchors", metavar="FOLDER", default=None)
     known, argv = anchors.parse_known_args(argv)
     shift, repeat = sizes(argv, __doc__, (0, 5), (1, 2))
-    print(f"bitboard.compiled = {compiled}, perft kernel {perft.KERNEL}; best of {repeat} runs; Mnps = million "
-          "leaves per second.")
+    kernel = importlib.import_module(f"{perft.__package__}.{perft.KERNEL}")
+    print(f"bitboard.compiled = {compiled}, perft kernel {perft.KERNEL} ({'PEXT' if kernel.USES_PEXT else 'magics'});"
+          f" best of {repeat} runs; Mnps = million leaves per second.")
     print(missing({"chessmg": "chessmg", "nchess": "nchess", "chess": "chess"}))
     print("Compiled perft, bulk counting at the leaves, one thread\n")
     engines = perft_engines()

@@ -28,6 +28,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from . import attacks
     from .attacks import _bishop_attacks, _rook_attacks
     from .encoding import (BB_ALL, BISHOP, KING, KNIGHT, NO_SQUARE, ONE, PAWN, QUEEN, ROOK, color_castling, u64)
+    from .movegen import _attackers
     from .native import USE_PEXT, ctz64, pext64, popcount64
     from .position import Position
 else:
@@ -35,6 +36,7 @@ else:
     from cython.cimports.bitboard.core.attacks import _bishop_attacks, _rook_attacks
     from cython.cimports.bitboard.core.encoding import (BB_ALL, BISHOP, KING, KNIGHT, NO_SQUARE, ONE, PAWN, QUEEN,
                                                         ROOK, color_castling, u64)
+    from cython.cimports.bitboard.core.movegen import _attackers
     from cython.cimports.bitboard.core.native import USE_PEXT, ctz64, pext64, popcount64
     from cython.cimports.bitboard.core.position import Position
 
@@ -543,14 +545,7 @@ def walkable(pos: Position) -> cython.bint:
         return False
     if pos._pieces[PAWN] & (RANK_1 | RANK_8):
         return False
-    tsq: cython.int = ctz64(their_king)
-    occupied: u64 = pos._colors[0] | pos._colors[1]
-    return not (pos._colors[us] & (
-        (TABLES[KNIGHT_AT + tsq] & pos._pieces[KNIGHT])
-        | (TABLES[PAWN_AT + 64 * (us ^ 1) + tsq] & pos._pieces[PAWN])
-        | (TABLES[KING_AT + tsq] & pos._pieces[KING])
-        | (_bishop(tsq, occupied) & (pos._pieces[BISHOP] | pos._pieces[QUEEN]))
-        | (_rook(tsq, occupied) & (pos._pieces[ROOK] | pos._pieces[QUEEN]))))
+    return not _attackers(pos, ctz64(their_king), us, pos._colors[0] | pos._colors[1])
 
 
 @cython.cfunc
