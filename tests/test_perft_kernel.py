@@ -5,6 +5,7 @@ with movegen's general path; the published counts of test_board.py go through th
 Here python-chess counts the same trees move by move: positions from random games (Chess960
 included), and the hard cases of en passant, castling and promotion that perft suites collect.
 """
+import array
 import contextlib
 import io
 import random
@@ -105,6 +106,19 @@ def test_hashed_and_threaded_counts_walk_the_same_tree():
     fen, counts = PERFT["kiwipete"]
     assert Board(fen).perft(4, hash_mb=1) == counts[3]
     assert Board(fen).perft(4, threads=2) == counts[3]
+
+
+def test_threads_take_the_biggest_tasks_first():
+    # Two threads want 16 lines each: the 20 first moves are too few, so the split is at ply 2
+    # (400 lines), ordered by the count below each (one ply for a depth-4 count), largest first,
+    # and the board is left as it was.
+    board, stop = Board(), array.array("i", [0])
+    plies, lines = perft_module._tasks(board, 4, 2, None, stop)
+    assert plies == 2 and len(lines) == 400 == len(set(lines))
+    sizes = [perft_module._run_line(board, line, 1, None, stop) for line in lines]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] > sizes[-1]
+    assert sum(perft_module._run_line(board, line, 2, None, stop) for line in lines) == Board().perft(4)
+    assert board.fen() == Board().fen()
 
 
 @given(st.integers(0, 2 ** 64 - 1), st.integers(0, 2 ** 64 - 1))

@@ -1,19 +1,23 @@
 """Perft at scale: the speed-up of threads and of a transposition table, and Dask's rate per worker.
 
-    python -m bitboard.benchmarks.scale [--quick]
+    python -m bitboard.benchmarks.scale [--quick] [--threads N] [--workers N]
 
-One run measures deep perft of the initial position and of Kiwipete single-threaded, with two
-threads, with a transposition table, and with both; then perft on a LocalCluster of two
-single-threaded worker processes against one thread without Dask, from which it estimates the
-wall time of perft(9) to perft(12) of the initial position on 1 to 4,096 such workers.
+One run measures deep perft of the initial position and of Kiwipete single-threaded, with N
+threads (default: every core), with a transposition table, and with both; then the machine's
+own ceiling, N single-threaded processes counting side by side against one alone; then perft
+on a LocalCluster of N single-threaded worker processes (--workers, default: every core)
+against one thread without Dask, from which it estimates the wall time of perft(9) to
+perft(12) of the initial position on 1 to 4,096 such workers.
 """
+import argparse
+import concurrent.futures
 import os
 import time
 
 from .. import compiled, distributed
 from ..board import Board
 from ..core.perft import free_tables
-from . import markdown_table, missing, sizes
+from . import markdown_table, missing
 
 PERFT_9 = 2_439_530_234_167
 PERFT_10 = 69_352_859_712_417
@@ -30,13 +34,14 @@ def timed(run):
     return result, time.perf_counter() - start
 
 
-def one_machine(jobs, hash_mb: int, rounds: int) -> str:
+def one_machine(jobs, threads: int, hash_mb: int, rounds: int) -> str:
     """Each mode timed `rounds` times, the modes taking turns (best time kept): a slow phase of a
     shared machine then falls on all of them."""
     rows = []
     for name, fen, depth in jobs:
-        modes = {"1 thread": dict(), "2 threads": dict(threads=2), f"table {hash_mb} MiB": dict(hash_mb=hash_mb),
-                 "2 threads + table": dict(threads=2, hash_mb=hash_mb)}
+        modes = {"1 thread": dict(), f"{threads} threads": dict(threads=threads),
+                 f"table {hash_mb} MiB": dict(hash_mb=hash_mb),
+                 f"{threads} threads + table": dict(threads=threads, hash_mb=hash_mb)}
         seconds, nodes = {}, None
         for _ in range(rounds):
             for mode, kwargs in modes.items():
@@ -53,30 +58,64 @@ def one_machine(jobs, hash_mb: int, rounds: int) -> str:
     return markdown_table(["position", "leaves"] + list(modes), rows)
 
 
-def dask_rates(jobs, hash_mb: int, rounds: int) -> dict:
+def _count(fen: str, depth: int) -> int:
+    return Board(fen).perft(depth)
+
+
+def ceiling(jobs, processes: int, rounds: int) -> str:
+    """The machine's own limit on a threaded count: `processes` single-threaded processes each
+    counting the same tree side by side, against one process counting it alone (the two taking
+    turns `rounds` times, best kept), beside the threaded count's speed-up. Where the processes
+    fall short of `processes` x, the cores share something (a clock lowered under load, caches,
+    hyper-threads) that no split of the tree gets back."""
+    rows = []
+    with concurrent.futures.ProcessPoolExecutor(processes) as pool:
+        list(pool.map(_count, [Board().fen()] * processes, [3] * processes))  # every process started
+        for name, fen, depth in jobs:
+            alone = together = threaded = float("inf")
+            for _ in range(rounds):
+                alone = min(alone, timed(lambda: _count(fen, depth))[1])
+                together = min(together, timed(lambda: list(pool.map(_count, [fen] * processes,
+                                                                     [depth] * processes)))[1])
+                threaded = min(threaded, timed(lambda: Board(fen).perft(depth, threads=processes))[1])
+            rows.append([f"{name} perft({depth})", f"{alone:.2f} s", f"{together:.2f} s",
+                         f"{processes * alone / together:.2f}x", f"{alone / threaded:.2f}x",
+                         f"{alone / threaded / (processes * alone / together):.2f}"])
+    return markdown_table(["count", "1 process alone", f"{processes} processes side by side",
+                           "processes' speed-up (ceiling)", f"{processes} threads' speed-up",
+                           "threads / ceiling"], rows)
+
+
+def dask_rates(jobs, workers: int, hash_mb: int, rounds: int) -> dict:
     """{job name: ({mode: leaves per second per worker}, one thread's rate without Dask)} on a
-    LocalCluster of two single-threaded workers (the split and the batches chosen from the
-    tree), the modes taking turns `rounds` times; every worker's table starts empty."""
+    LocalCluster of `workers` single-threaded workers (the split and the batches chosen from
+    the tree), the modes taking turns `rounds` times; every worker's table starts empty. With
+    8 workers or more the cluster counts a ply deeper than the one thread (a count of seconds
+    on one core is a fraction of a second on many: Dask's start-up would be all it measured)."""
     from distributed import Client, LocalCluster
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
     client = Client(cluster)
+    deeper = 1 if workers >= 8 else 0
     out = {}
     try:
         distributed.perft(Board().fen(), 4, client)  # warm the workers up
         for name, fen, depth in jobs:
             best = {"one thread, no Dask": float("inf"), "no table": float("inf"),
                     f"table {hash_mb} MiB per worker": float("inf")}
+            leaves = {}
             for _ in range(rounds):
                 for label in best:
                     if label.startswith("one thread"):
-                        nodes, seconds = timed(lambda: Board(fen).perft(depth))
+                        leaves[label], seconds = timed(lambda: Board(fen).perft(depth))
                     else:
                         table = 0 if label == "no table" else hash_mb
                         client.run(free_tables)
-                        nodes, seconds = timed(lambda: distributed.perft(fen, depth, client, hash_mb=table))
+                        leaves[label], seconds = timed(lambda: distributed.perft(fen, depth + deeper, client,
+                                                                                 hash_mb=table))
                     best[label] = min(best[label], seconds)
-            one_thread = nodes / best.pop("one thread, no Dask")
-            out[name] = ({label: nodes / seconds / 2 for label, seconds in best.items()}, one_thread)
+            rates = {label: leaves[label] / seconds for label, seconds in best.items()}
+            one_thread = rates.pop("one thread, no Dask")
+            out[name] = ({label: rate / workers for label, rate in rates.items()}, one_thread)
     finally:
         client.close()
         cluster.close()
@@ -104,26 +143,38 @@ def _duration(seconds: float) -> str:
 
 
 def main(argv=None):
-    quick = sizes(argv, __doc__, False, True)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="smaller counts, taken once")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1, help="threads (default: every core)")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                    help="single-threaded Dask workers (default: every core)")
+    args = ap.parse_args(argv)
+    quick, threads, workers = args.quick, max(2, args.threads), max(1, args.workers)
     jobs = [("start", Board().fen(), 6 if quick else 7), ("kiwipete", KIWIPETE, 5 if quick else 6)]
     hash_mb, rounds = (64, 1) if quick else (256, 2)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"bitboard.compiled = {compiled}; {os.cpu_count()} cores, load average {load:.1f} when it started. Each "
           f"cell: seconds (best of {rounds}) and the speed-up over one thread.")
-    print("Threads speed a count up only as far as cores are free: on a busy machine 2 threads show less than 2x."
-          + (" --quick counts are small and taken once, so they move by 30% or more between runs." if quick else ""))
+    print(f"Threads speed a count up only as far as cores are free: on a busy machine {threads} threads show less "
+          f"than {threads}x." + (" --quick counts are small and taken once, so they move by 30% or more between runs."
+                                 if quick else ""))
     print()
-    print(one_machine(jobs, hash_mb, rounds))
+    print(one_machine(jobs, threads, hash_mb, rounds))
+    print(f"\nThe machine's ceiling: {threads} single-threaded processes counting side by side, against one alone "
+          f"(and {threads} threads against one, timed in the same rounds):\n")
+    print(ceiling(jobs, threads, rounds))
     absent = missing({"distributed": "'bitboard[dask]'"})
     if absent:
         print("\n" + absent + "(no cluster measurement)")
         return
-    measured = dask_rates(jobs, hash_mb, rounds)
-    print("\nDask LocalCluster, 2 single-threaded workers (split and batches chosen from the tree), against one "
-          "thread without Dask in the same run (the goal: a worker at 0.85 of one thread or more):\n")
+    measured = dask_rates(jobs, workers, hash_mb, rounds)
+    print(f"\nDask LocalCluster, {workers} single-threaded workers (split and batches chosen from the tree), against "
+          "one thread without Dask in the same run (the goal: a worker at 0.85 of one thread or more)"
+          + (", the cluster a ply deeper" if workers >= 8 else "") + ":\n")
     rows = []
     for (name, _, depth), (rates, one_thread) in zip(jobs, measured.values()):
-        rows.append([f"{name} perft({depth})", f"{one_thread / 1e6:,.0f}", f"{rates['no table'] / 1e6:,.0f}",
+        depths = f"{depth} / {depth + 1}" if workers >= 8 else depth
+        rows.append([f"{name} perft({depths})", f"{one_thread / 1e6:,.0f}", f"{rates['no table'] / 1e6:,.0f}",
                      f"{rates['no table'] / one_thread:.2f}"])
     print(markdown_table(["count", "one thread, no Dask (M leaves/s)", "per worker, no table (M leaves/s)",
                           "per worker / one thread"], rows))
@@ -132,6 +183,7 @@ def main(argv=None):
         return
     print("\nThe rate per worker on the initial position and, from it, estimated wall times (linear scaling):\n")
     print(estimates(measured["start"][0]))
+
 
 if __name__ == "__main__":
     main()

@@ -12,6 +12,8 @@ cdef extern from *:
     int ctz32 "__builtin_ctz" (unsigned int x) nogil
     int clz32 "__builtin_clz" (unsigned int x) nogil
     unsigned long long bswap64 "__builtin_bswap64" (unsigned long long x) nogil
+    # A hint to load the cache line at addr: nothing a program can see but its speed.
+    void prefetch "__builtin_prefetch" (const void *addr) nogil
 
 # PEXT (BMI2), for the builds that have it. setup.py defines BITBOARD_PEXT to 1, and
 # BITBOARD_PEXT_FN to the intrinsic _pext_u64 (with its header), where it compiles for a CPU

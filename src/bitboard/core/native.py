@@ -29,6 +29,10 @@ def bswap64(x):
     return int.from_bytes(x.to_bytes(8, "little"), "big")
 
 
+def prefetch(address):
+    """A cache hint: nothing to do without addresses."""
+
+
 #: Whether the compiled build looks sliders up by PEXT; the uncompiled one never does.
 USE_PEXT = False
 
