@@ -108,6 +108,14 @@ def test_hashed_and_threaded_counts_walk_the_same_tree():
     assert Board(fen).perft(4, threads=2) == counts[3]
 
 
+def test_a_table_of_one_bucket_replaces_entries_and_stays_exact():
+    # 64 bytes: every position lands in the same four entries, replaced again and again.
+    assert perft_module.HashTable(0.00001).entries == 4
+    for fen, counts in (PERFT["kiwipete"], PERFT["pos3"]):
+        assert Board(fen).perft(4, hash_mb=0.00001) == counts[3]
+        assert Board(fen).perft(4, hash_mb=0.00001, threads=2) == counts[3]
+
+
 def test_threads_take_the_biggest_tasks_first():
     # Two threads want 16 lines each: the 20 first moves are too few, so the split is at ply 2
     # (400 lines), ordered by the count below each (one ply for a depth-4 count), largest first,

@@ -15,7 +15,9 @@ Two ways to go faster, together or apart:
 - a transposition table (hash_mb): positions met again at the same remaining depth (by
   another move order) are looked up instead of counted again. An entry is two 64-bit words,
   key ^ data and data (the count << 8 | the depth), so a torn write by another thread can never
-  be read back as a hit: the key itself, all 64 bits, must come out of the xor. A count is a
+  be read back as a hit: the key itself, all 64 bits, must come out of the xor. Entries come
+  in buckets of four, one cache line, and a new one takes the place of the shallowest: the
+  deep counts, the dearest to redo, stay. A count is a
   property of the position and the depth alone, so a process keeps one table of each size for
   all its perfts (a Dask worker for all its tasks); free_tables() gives the memory back.
   Before a node probes for its children, it makes each child once to prefetch its entry:
@@ -61,6 +63,8 @@ else:
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
 int_ptr = cython.typedef(cython.pointer(cython.int))
 MAX_STORED = cython.declare(u64, 0x00FFFFFFFFFFFFFF)  # counts above 2**56 - 1 are not stored
+#: A bucket of the table: four entries of two words, one 64-byte cache line (one miss a probe).
+BUCKET_WORDS = cython.declare(cython.int, 8)
 
 
 @cython.cfunc
@@ -103,15 +107,18 @@ def _perft_general(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
 @cython.exceptval(check=False)
 def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, stop: int_ptr,
                   walk_below: cython.bint) -> u64:
-    """_perft with the transposition table `table` of mask + 1 two-word entries; with
-    `walk_below` (a walkable root) the last two plies are perft_kernel's walk."""
+    """_perft with the transposition table `table` of mask + 1 buckets (BUCKET_WORDS words
+    each); with `walk_below` (a walkable root) the last two plies are perft_kernel's walk."""
     if depth == 1:
         return _count(pos)
     key: u64 = pos._key
-    slot: u64 = (key & mask) << 1
-    data: u64 = table[slot + 1]
-    if (table[slot] ^ data) == key and (data & 0xFF) == depth:
-        return data >> 8
+    bucket: u64 = (key & mask) * BUCKET_WORDS
+    data: u64
+    j: cython.int
+    for j in range(0, BUCKET_WORDS, 2):
+        data = table[bucket + j + 1]
+        if (table[bucket + j] ^ data) == key and (data & 0xFF) == depth:
+            return data >> 8
     total: u64 = 0
     moves = cython.declare(cython.ushort[MAX_MOVES])
     n: cython.int
@@ -121,10 +128,10 @@ def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, s
         total = walk(pos, 2, stop)
     else:
         n = _generate(pos, moves, 0, BB_ALL, False)
-        if cython.compiled and depth >= 3:  # the children's entries on their way in before the first probe
+        if cython.compiled and depth >= 3:  # the children's buckets on their way in before the first probe
             for i in range(n):
                 undo = _make(pos, moves[i])
-                prefetch(cython.address(table[(pos._key & mask) << 1]))
+                prefetch(cython.address(table[(pos._key & mask) * BUCKET_WORDS]))
                 _unmake(pos, moves[i], undo, key)
         for i in range(n):
             if stop[0]:
@@ -133,10 +140,26 @@ def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, s
             total += _count(pos) if depth == 2 else _perft_hashed(pos, depth - 1, table, mask, stop, walk_below)
             _unmake(pos, moves[i], undo, key)
     if total <= MAX_STORED and not stop[0]:
-        data = (total << 8) | depth
-        table[slot] = key ^ data
-        table[slot + 1] = data
+        _store(table, bucket, key, (total << 8) | depth)
     return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _store(table: u64_ptr, bucket: u64, key: u64, data: u64) -> cython.void:
+    """Put an entry in the bucket at word `bucket` in place of its shallowest (an empty entry
+    is depth 0): the deep counts, which cost the most to count again, stay."""
+    victim: u64 = bucket
+    shallowest: u64 = 0x100
+    j: u64
+    for j in range(bucket, bucket + BUCKET_WORDS, 2):
+        if (table[j + 1] & 0xFF) < shallowest:
+            shallowest = table[j + 1] & 0xFF
+            victim = j
+    table[victim] = key ^ data
+    table[victim + 1] = data
 
 
 #: The kernel module that counts (its walk and walkable), chosen by use_kernel().
@@ -192,7 +215,8 @@ _PRIVATE = dict(flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS) if hasattr(mmap, "M
 
 
 class HashTable:
-    """A perft transposition table of about `megabytes` MiB (a power of two of 16-byte entries).
+    """A perft transposition table of about `megabytes` MiB (a power of two of 16-byte entries,
+    four to a 64-byte bucket).
 
     The memory is an anonymous mapping: the system gives it zeroed as each page is first
     touched (by the counting threads, not by one thread before they start), and in huge pages
@@ -201,7 +225,7 @@ class HashTable:
 
     def __init__(self, megabytes):
         megabytes = hash_arg(megabytes)
-        entries = 1
+        entries = BUCKET_WORDS // 2  # one bucket at least
         while entries * 2 * 16 <= megabytes * 1024 * 1024:
             entries *= 2
         self.entries = entries
@@ -258,7 +282,7 @@ def _count_subtree(pos: Position, depth: cython.int, table, stop) -> int:
             result = _perft(pos, depth, stop_ptr)
         return result
     words = table.words
-    mask = table.entries - 1
+    mask = table.entries // (BUCKET_WORDS // 2) - 1
     if cython.compiled:
         entries = cython.address(words[0])
     else:
