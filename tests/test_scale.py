@@ -89,6 +89,21 @@ def test_batches_of_every_size_count_exactly(name):
             assert calls[-1] == min(3, len(lines))
 
 
+def test_batches_hold_every_line_once_and_even_out_the_work():
+    # Ply 2 of the initial position (400 positions) in 8 batches for depth-3 tasks: the work of a
+    # line is its multiplicity x its count two plies down. Longest processing time first leaves
+    # no batch heavier than the lightest by more than one line's work, heaviest batch first.
+    board = Board()
+    lines = split_positions(board, 2)
+    batches = distributed.balanced_batches(board, lines, 3, 8)
+    assert len(batches) == 8 and sorted(line for batch in batches for line in batch) == sorted(lines)
+    work = [distributed.count_lines(board, batch, 2) for batch in batches]
+    biggest = max(distributed.count_lines(board, [line], 2) for line in lines)
+    assert work == sorted(work, reverse=True) and work[0] - work[-1] <= biggest
+    assert sum(distributed.count_lines(board, batch, 3) for batch in batches) == PERFT["start"][1][4]
+    assert board.fen() == bitboard.STARTING_FEN
+
+
 def test_the_compiled_split_merges_exactly_what_the_fens_merge():
     for plies in (1, 2, 3):
         lines = split_positions(Board(), plies)

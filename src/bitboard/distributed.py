@@ -1,7 +1,8 @@
 """Perft and PGN conversion on many machines, with a Dask cluster.
 
 Perft: the tree split at a ply by a compiled walk, the distinct positions there batched into
-tasks of about a second each, which the cluster's worker threads count in C.
+tasks of about a second each and equal work (by a small count below each), which the
+cluster's worker threads count in C.
 
     >>> from bitboard import distributed
     >>> distributed.perft(STARTING_FEN, 5)          # no client: counted here, no Dask needed
@@ -20,6 +21,7 @@ PGN: `pgn_to_parquet(paths, out_dir, client)` converts a folder of PGN files, on
 each worker writing its shard (bitboard.datasets) into `out_dir`, a folder every worker reaches.
 """
 import collections
+import heapq
 import time
 
 from .board import Board
@@ -112,6 +114,24 @@ def _split_ply_for(board, depth, threads) -> int:
     return deepest
 
 
+def balanced_batches(board, lines, remaining, tasks) -> list:
+    """`lines` [(line, multiplicity)] dealt into `tasks` batches of about equal work, heaviest
+    first: each line's work estimated by a count two plies below it (one for a three-ply task)
+    times its multiplicity, and the lines, largest first, each given to the lightest batch so
+    far (longest processing time first), so that no worker is left with a heavy batch when
+    the others run dry."""
+    probe = min(2, remaining - 1)
+    if probe < 1 or tasks >= len(lines):
+        return [lines[i::tasks] for i in range(tasks)]
+    work = [multiplicity * count_lines(board, [(line, 1)], probe) for line, multiplicity in lines]
+    batches = [(0, i, []) for i in range(tasks)]  # (work, tie-break, lines): a heap, lightest on top
+    for size, line in sorted(zip(work, lines), key=lambda pair: pair[0], reverse=True):
+        total, i, batch = heapq.heappop(batches)
+        batch.append(line)
+        heapq.heappush(batches, (total + size, i, batch))
+    return [batch for _, _, batch in sorted(batches, key=lambda b: b[0], reverse=True)]
+
+
 def perft(fen, depth, client=None, split_ply=None, *, hash_mb=0, progress=None, task_seconds=TASK_SECONDS) -> int:
     """Perft of `fen` to `depth` on a Dask cluster: the tree split at `split_ply` (None: the
     shallowest ply with 32 positions per worker thread) by the compiled walk, the distinct
@@ -135,7 +155,7 @@ def perft(fen, depth, client=None, split_ply=None, *, hash_mb=0, progress=None, 
         return sum(multiplicity for _, multiplicity in lines)
     wanted = max(int(_seconds_estimate(board, depth) / task_seconds) + 1, 3 * threads)
     tasks = max(1, min(len(lines), -(-wanted // threads) * threads))  # a multiple of the threads: no lone last task
-    batches = [lines[i::tasks] for i in range(tasks)]  # round robin: big and small lines mixed
+    batches = balanced_batches(board, lines, remaining, tasks)
     total = 0
     if client is None:
         for done, batch in enumerate(batches, 1):
