@@ -188,3 +188,11 @@ def test_push_san_of_every_legal_move_is_that_move(fen, seed):
         if not moves:
             break
         theirs.push(rng.choice(moves))
+
+
+@pytest.mark.parametrize("fen", ["8/8/8/8/8/5k2/5KK1/8 w - - 18 10", "8/8/8/8/4Kk2/6K1/8/8 w - - 20 11"])
+def test_in_check_only_the_highest_of_several_kings_moves(fen):
+    # python-chess answers check with its evasions, which move no king but the highest: the
+    # other king may not take the checking king (found by the random games above).
+    ours, theirs = bchess.Board(fen), chess.Board(fen)
+    assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)

@@ -66,7 +66,7 @@ def test_a_table_too_large_or_not_a_size_is_refused_by_name(hash_mb):
 def test_a_failed_allocation_is_the_named_error(monkeypatch):
     class NoMemory:
         @staticmethod
-        def mmap(fileno, length):
+        def mmap(fileno, length, **options):
             raise OSError(12, "Cannot allocate memory")
     monkeypatch.setattr(perft_module, "mmap", NoMemory)
     with pytest.raises(InvalidArgumentError, match="could not be allocated"):

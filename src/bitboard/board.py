@@ -970,8 +970,15 @@ class Board(BaseBoard):
 
     def _safe_pseudo_codes(self, from_mask, to_mask) -> list:
         """The legal moves of a side with several kings, by python-chess's rule: the pseudo-legal
-        ones that leave the highest king unattacked (the C generator covers one king or none)."""
-        return [code for code in self._pseudo_codes(from_mask, to_mask) if not self._exposes_king(code)]
+        ones that leave the highest king unattacked, and, when that king is in check, none of
+        another king (python-chess's evasions move no other king). The C generator covers one
+        king or none."""
+        kings: u64 = self._pieces[KING] & self._colors[self._turn]
+        codes = self._pseudo_codes(from_mask, to_mask)
+        if self.is_check():
+            others: u64 = kings & ~(ONE << (63 - clz64(kings)))
+            codes = [code for code in codes if not (others >> move_from(code)) & 1]
+        return [code for code in codes if not self._exposes_king(code)]
 
     @cython.cfunc
     def _exposes_king(self, code: cython.int) -> cython.bint:
