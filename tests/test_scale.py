@@ -177,3 +177,14 @@ def test_local_cluster_converts_pgn_files(cluster_client, tmp_path):
         shard = datasets.read_arrays(datasets.shard_name(source, tmp_path / "shards", ".npz"))
         assert (games, positions) == (6, len(pgn.to_arrays(source)["moves"])) == (len(shard["result"]),
                                                                                    len(shard["moves"]))
+
+
+def test_the_scale_benchmark_times_threads_against_processes():
+    # The machine's ceiling: N single-threaded processes against one alone, N threads beside them
+    # (tiny counts: only that the table is made, with every column, from exact counts).
+    from bitboard.benchmarks import scale
+    table = scale.ceiling([("start", bitboard.STARTING_FEN, 3)], 2, 1)
+    assert "start perft(3)" in table
+    assert "2 processes side by side" in table and "threads / ceiling" in table
+    table = scale.one_machine([("start", bitboard.STARTING_FEN, 3)], 2, 1, 1)
+    assert "8,902" in table and "2 threads + table" in table
