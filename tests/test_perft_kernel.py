@@ -121,7 +121,7 @@ def test_threads_take_the_biggest_tasks_first():
     # (400 lines), ordered by the count below each (one ply for a depth-4 count), largest first,
     # and the board is left as it was.
     board, stop = Board(), array.array("i", [0])
-    plies, lines = perft_module._tasks(board, 4, 2, None, stop)
+    plies, lines = perft_module._tasks(board, 4, 2)
     assert plies == 2 and len(lines) == 400 == len(set(lines))
     sizes = [perft_module._run_line(board, line, 1, None, stop) for line in lines]
     assert sizes == sorted(sizes, reverse=True) and sizes[0] > sizes[-1]

@@ -25,7 +25,7 @@ import heapq
 import time
 
 from .board import Board
-from .core.perft import count_lines, split_positions
+from .core.perft import count_lines, line_work, split_positions
 from .arguments import depth_arg, hash_arg
 from .errors import InvalidArgumentError, quoted
 
@@ -123,7 +123,8 @@ def balanced_batches(board, lines, remaining, tasks) -> list:
     probe = min(2, remaining - 1)
     if probe < 1 or tasks >= len(lines):
         return [lines[i::tasks] for i in range(tasks)]
-    work = [multiplicity * count_lines(board, [(line, 1)], probe) for line, multiplicity in lines]
+    work = [multiplicity * leaves for (_, multiplicity), leaves in
+            zip(lines, line_work(board, [line for line, _ in lines], probe))]
     batches = [(0, i, []) for i in range(tasks)]  # (work, tie-break, lines): a heap, lightest on top
     for size, line in sorted(zip(work, lines), key=lambda pair: pair[0], reverse=True):
         total, i, batch = heapq.heappop(batches)

@@ -394,7 +394,7 @@ LINES_PER_THREAD = 16
 MAX_THREAD_SPLIT = 3
 
 
-def _tasks(pos: Position, depth: int, n_threads: int, table, stop) -> tuple:
+def _tasks(pos: Position, depth: int, n_threads: int) -> tuple:
     """(plies, lines): the tree split at the shallowest ply with LINES_PER_THREAD lines per
     thread (leaving every task two plies or more), the lines ordered largest first by a count
     two plies below each (the longest-processing-time-first rule: no thread is left with a big
@@ -406,9 +406,16 @@ def _tasks(pos: Position, depth: int, n_threads: int, table, stop) -> tuple:
         lines = split(pos, plies)
     probe = min(2, depth - plies - 1)
     if probe >= 1 and len(lines) > n_threads:
-        sizes = {line: _run_line(pos, line, probe, None, stop) for line in lines}
+        sizes = dict(zip(lines, line_work(pos, lines, probe)))
         lines.sort(key=sizes.__getitem__, reverse=True)
     return plies, lines
+
+
+def line_work(pos: Position, lines, depth: int) -> list:
+    """The leaves `depth` >= 1 plies below the end of each line (tuples of move codes), counted
+    on `pos` (left as it was) without a table: what a split weighs its lines by."""
+    stop = array.array("i", [0])
+    return [_run_line(pos, line, depth, None, stop) for line in lines]
 
 
 def perft(pos: Position, depth, threads=1, hash_mb=0, on_wait=None) -> int:
@@ -437,7 +444,7 @@ def perft(pos: Position, depth, threads=1, hash_mb=0, on_wait=None) -> int:
             totals[0] = _count_subtree(pos, d, table, stop)
         _wait_for([count], stop, on_wait)
         return totals[0]
-    plies, lines = _tasks(pos, d, n_threads, table, stop)
+    plies, lines = _tasks(pos, d, n_threads)
     tasks = queue.SimpleQueue()
     for line in lines:
         tasks.put(line)
