@@ -11,6 +11,7 @@ perft(12) of the initial position on 1 to 4,096 such workers.
 """
 import argparse
 import concurrent.futures
+import multiprocessing
 import os
 import time
 
@@ -67,9 +68,10 @@ def ceiling(jobs, processes: int, rounds: int) -> str:
     counting the same tree side by side, against one process counting it alone (the two taking
     turns `rounds` times, best kept), beside the threaded count's speed-up. Where the processes
     fall short of `processes` x, the cores share something (a clock lowered under load, caches,
-    hyper-threads) that no split of the tree gets back."""
+    hyper-threads) that no split of the tree gets back. The processes are spawned, not forked:
+    forking a process that runs threads (a test runner's, Dask's) can deadlock the child."""
     rows = []
-    with concurrent.futures.ProcessPoolExecutor(processes) as pool:
+    with concurrent.futures.ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as pool:
         list(pool.map(_count, [Board().fen()] * processes, [3] * processes))  # every process started
         for name, fen, depth in jobs:
             alone = together = threaded = float("inf")
