@@ -13,6 +13,7 @@ black_elo, time_control, offset and error. A game without a move has no row ther
 """
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
+import multiprocessing
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from .errors import InvalidArgumentError, quoted
@@ -174,7 +175,8 @@ def convert_files(sources: Iterable, out_dir, *, suffix: str = ".parquet", proce
             if progress:
                 progress(source, *done[source])
         return done
-    pool = ProcessPoolExecutor(processes)
+    # Spawned, not forked: forking a process that runs threads can deadlock the child.
+    pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
     try:
         futures = {pool.submit(convert_file, source, shard_name(source, out_dir, suffix)): source
                    for source in sources}
