@@ -347,21 +347,35 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
         total += _targets(node, us, sq, KNIGHT, TABLES[KNIGHT_AT + sq] & movable, count, castling, depth, pos, stop)
         b &= b - 1
     # Bishops and queens along diagonals: a diagonally pinned one keeps to its pin ray (it can
-    # never reach another), one pinned along a rank or file does not move this way.
-    b = (node[BISHOP] | node[QUEEN]) & own & ~pin_orthogonal
+    # never reach another), one pinned along a rank or file does not move this way. The pinned
+    # (rare) have a loop of their own, so that the others' loop has no pin test.
+    diagonal: u64 = (node[BISHOP] | node[QUEEN]) & own
+    orthogonal: u64 = (node[ROOK] | node[QUEEN]) & own
+    b = diagonal & ~pinned
     while b:
         sq = ctz64(b)
-        total += _targets(node, us, sq, BISHOP + 2 * ((node[QUEEN] >> sq) & 1),
-                          _bishop(sq, occupied) & movable & (pin_diagonal if (pin_diagonal >> sq) & 1 else BB_ALL),
+        total += _targets(node, us, sq, BISHOP + 2 * ((node[QUEEN] >> sq) & 1), _bishop(sq, occupied) & movable,
                           count, castling, depth, pos, stop)
         b &= b - 1
-    b = (node[ROOK] | node[QUEEN]) & own & ~pin_diagonal
+    b = orthogonal & ~pinned
     while b:
         sq = ctz64(b)
-        total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1),
-                          _rook(sq, occupied) & movable & (pin_orthogonal if (pin_orthogonal >> sq) & 1 else BB_ALL),
+        total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1), _rook(sq, occupied) & movable,
                           count, castling, depth, pos, stop)
         b &= b - 1
+    if pinned:
+        b = diagonal & pin_diagonal
+        while b:
+            sq = ctz64(b)
+            total += _targets(node, us, sq, BISHOP + 2 * ((node[QUEEN] >> sq) & 1),
+                              _bishop(sq, occupied) & movable & pin_diagonal, count, castling, depth, pos, stop)
+            b &= b - 1
+        b = orthogonal & pin_orthogonal
+        while b:
+            sq = ctz64(b)
+            total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1),
+                              _rook(sq, occupied) & movable & pin_orthogonal, count, castling, depth, pos, stop)
+            b &= b - 1
     return total + _pawn_moves(node, us, ep, check_mask, checkers, pin_orthogonal, pin_diagonal, ksq, count,
                                castling, depth, pos, stop)
 
