@@ -406,6 +406,9 @@ def _pawn_moves(node: u64_ptr, us: cython.int, ep: cython.int, check_mask: u64, 
     east: u64
     up: cython.int = 8 if us else -8
     total: u64 = 0
+    if not (pawns & (pin_orthogonal | pin_diagonal)):  # most nodes: no pawn pinned
+        pushers = takers_free = pawns
+        takers_pinned = pin_orthogonal = pin_diagonal = 0
     if us:
         single = (((pushers & ~pin_orthogonal) << 8) | (((pushers & pin_orthogonal) << 8) & pin_orthogonal)) & empty
         double = ((single & RANK_3) << 8) & empty & check_mask
