@@ -11,9 +11,9 @@ encodings store in a few bytes: board (32 bytes, the record's packed squares), t
 ep, halfmove, fullmove, rooks (4 bytes), move, game, eval, mate, clock, result, white_elo,
 black_elo, time_control, offset and error. A game without a move has no row there.
 """
+import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
-import multiprocessing
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 from .errors import InvalidArgumentError, quoted

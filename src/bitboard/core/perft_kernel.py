@@ -348,7 +348,8 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
         b &= b - 1
     # Bishops and queens along diagonals: a diagonally pinned one keeps to its pin ray (it can
     # never reach another), one pinned along a rank or file does not move this way. The pinned
-    # (rare) have a loop of their own, so that the others' loop has no pin test.
+    # (rare) have a loop of their own, so that the others' loop has no pin test. (The four loops
+    # as calls of one inline helper compiled to code 1% slower.)
     diagonal: u64 = (node[BISHOP] | node[QUEEN]) & own
     orthogonal: u64 = (node[ROOK] | node[QUEEN]) & own
     b = diagonal & ~pinned
@@ -406,7 +407,7 @@ def _pawn_moves(node: u64_ptr, us: cython.int, ep: cython.int, check_mask: u64, 
     east: u64
     up: cython.int = 8 if us else -8
     total: u64 = 0
-    if not (pawns & (pin_orthogonal | pin_diagonal)):  # most nodes: no pawn pinned
+    if not (pawns & (pin_orthogonal | pin_diagonal)):  # most nodes: zero masks, folded out by the compiler
         pushers = takers_free = pawns
         takers_pinned = pin_orthogonal = pin_diagonal = 0
     if us:
