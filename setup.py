@@ -117,36 +117,48 @@ def _macros(pext=None):
     return [("BITBOARD_PEXT", "0"), ("BITBOARD_PEXT_FN(x, mask)", "0")]
 
 
-# A portable build (BITBOARD_PORTABLE=1, what a wheel for other machines is) carries two more
-# perft kernels, the same source compiled for x86-64-v3 (BMI2, popcnt, lzcnt), one with PEXT
-# slider look-ups and one with the magics: core.perft takes, at import, the PEXT one where the
-# CPU runs x86-64-v3 and its PEXT is fast, the other where PEXT is slow (AMD before Zen 3), and
-# the portable kernel elsewhere (core/cpu.py says which).
-KERNEL_VARIANTS = {"core.perft_kernel_pext": True, "core.perft_kernel_v3": False}  # name: PEXT
+# A portable build (BITBOARD_PORTABLE=1, what a wheel for other machines is) carries three more
+# perft kernels, the same source compiled for later x86-64 levels: for x86-64-v3 (BMI2, popcnt,
+# lzcnt) one with PEXT slider look-ups and one with the magics, and for x86-64-v2 (popcnt,
+# SSE4.2) one with the magics. core.perft takes, at import, the PEXT one where the CPU runs
+# x86-64-v3 and its PEXT is fast, the v3 magics where PEXT is slow (AMD before Zen 3), the v2
+# one on older CPUs with popcnt, and the portable kernel elsewhere (core/cpu.py says which).
+KERNEL_VARIANTS = {  # name: (-march level, PEXT)
+    "core.perft_kernel_pext": ("x86-64-v3", True),
+    "core.perft_kernel_v3": ("x86-64-v3", False),
+    "core.perft_kernel_v2": ("x86-64-v2", False),
+}
 VARIANTS = os.path.join("build", "variants")
 
 
-def _kernel_variants():
-    """The x86-64-v3 kernels' Extensions, each source a copy of perft_kernel.py (and .pxd) under
-    the variant's name; none where this build does not carry them."""
-    if _native() or os.environ.get("BITBOARD_CFLAGS") or sys.platform == "win32" or not CPU["x86_64"]():
-        return []
-    try:  # a compiler that knows the x86-64-v3 level (GCC 11, clang 12)
-        subprocess.run(_compiler() + ["-march=x86-64-v3", "-E", "-x", "c", os.devnull], check=True,
+def _compiler_knows(level):
+    """Whether the C compiler knows the x86-64 level `level` (GCC 11, clang 12 and later)."""
+    try:
+        subprocess.run(_compiler() + [f"-march={level}", "-E", "-x", "c", os.devnull], check=True,
                        capture_output=True)
     except (OSError, subprocess.CalledProcessError):
+        return False
+    return True
+
+
+def _kernel_variants():
+    """The later levels' kernels' Extensions, each source a copy of perft_kernel.py (and .pxd)
+    under the variant's name; none where this build does not carry them."""
+    if _native() or os.environ.get("BITBOARD_CFLAGS") or sys.platform == "win32" or not CPU["x86_64"]():
         return []
     from setuptools import Extension
     folder = os.path.join(VARIANTS, "bitboard", "core")
     os.makedirs(folder, exist_ok=True)
     extensions = []
-    for name, pext in KERNEL_VARIANTS.items():
+    for name, (level, pext) in KERNEL_VARIANTS.items():
+        if not _compiler_knows(level):
+            continue
         module = name.split(".")[-1]
         for suffix in (".py", ".pxd"):
             shutil.copyfile(os.path.join("src", "bitboard", "core", "perft_kernel" + suffix),
                             os.path.join(folder, module + suffix))
         extensions.append(Extension(f"bitboard.{name}", [os.path.join(folder, module + ".py")],
-                                    extra_compile_args=["-O3", "-march=x86-64-v3"] + _kernel_flags(pext),
+                                    extra_compile_args=["-O3", f"-march={level}"] + _kernel_flags(pext),
                                     define_macros=_macros(pext=pext)))
     return extensions
 

@@ -8,6 +8,7 @@ included), and the hard cases of en passant, castling and promotion that perft s
 import array
 import contextlib
 import io
+import os
 import random
 
 import chess
@@ -158,19 +159,41 @@ def test_the_kernel_in_use_is_the_fastest_installed_and_unknown_ones_are_refused
         perft_module.use_kernel("perft_kernel_avx1024")
 
 
-V3 = " ".join(sorted(cpu.X86_64_V3))
+V2, V3 = set(cpu.X86_64_V2), set(cpu.X86_64_V3)
 
 
-@pytest.mark.parametrize("info, v3, fast", [
-    ({"vendor_id": "AuthenticAMD", "cpu family": "25", "flags": set(V3.split()) | {"avx512f"}}, True, True),  # Zen 4
-    ({"vendor_id": "AuthenticAMD", "cpu family": "23", "flags": set(V3.split())}, True, False),  # Zen 2: slow PEXT
-    ({"vendor_id": "GenuineIntel", "cpu family": "6", "flags": set(V3.split())}, True, True),  # Haswell and later
-    ({"vendor_id": "GenuineIntel", "cpu family": "6", "flags": {"popcnt", "sse4_2"}}, False, False),  # Nehalem
-    ({}, False, False),  # no /proc/cpuinfo
+@pytest.mark.parametrize("info, v2, v3, fast", [
+    ({"vendor_id": "AuthenticAMD", "cpu family": "25", "flags": V3 | {"avx512f"}}, True, True, True),  # Zen 4
+    ({"vendor_id": "AuthenticAMD", "cpu family": "23", "flags": V3}, True, True, False),  # Zen 2: slow PEXT
+    ({"vendor_id": "GenuineIntel", "cpu family": "6", "flags": V3}, True, True, True),  # Haswell and later
+    ({"vendor_id": "GenuineIntel", "cpu family": "6", "flags": V2}, True, False, False),  # Nehalem
+    ({"vendor_id": "GenuineIntel", "cpu family": "6", "flags": V3 - {"popcnt"}}, False, False, True),  # no popcnt
+    ({"vendor_id": "GenuineIntel", "cpu family": "15", "flags": {"sse2", "cx16"}}, False, False, False),  # Core 2
+    ({}, False, False, False),  # no /proc/cpuinfo
 ])
-def test_the_cpu_facts_the_choice_goes_by(info, v3, fast, monkeypatch):
+def test_the_cpu_facts_the_choice_goes_by(info, v2, v3, fast, monkeypatch):
     monkeypatch.setattr(cpu, "x86_64", lambda: True)
-    assert cpu.x86_64_v3(info) is v3 and cpu.fast_pext(info) is fast
+    assert cpu.x86_64_v2(info) is v2 and cpu.x86_64_v3(info) is v3 and cpu.fast_pext(info) is fast
+
+
+@pytest.mark.parametrize("v2, v3, fast, chosen", [
+    (True, True, True, "perft_kernel_pext"),
+    (True, True, False, "perft_kernel_v3"),
+    (True, False, False, "perft_kernel_v2"),
+    (False, False, False, "perft_kernel"),
+])
+def test_a_portable_build_chooses_the_latest_level_the_cpu_runs(v2, v3, fast, chosen, monkeypatch):
+    monkeypatch.setattr(perft_module, "available_kernels", lambda: list(perft_module.KERNELS))
+    monkeypatch.setattr(cpu, "x86_64_v2", lambda: v2)
+    monkeypatch.setattr(cpu, "x86_64_v3", lambda: v3)
+    monkeypatch.setattr(cpu, "fast_pext", lambda: fast)
+    assert perft_module.fastest_kernel() == chosen
+
+
+@pytest.mark.skipif(os.environ.get("BITBOARD_EXPECT_PORTABLE") != "1",
+                    reason="set BITBOARD_EXPECT_PORTABLE=1 to check a portable (BITBOARD_PORTABLE=1) build")
+def test_a_portable_build_carries_every_kernel():
+    assert perft_module.available_kernels() == list(perft_module.KERNELS)
 
 
 def test_cpu_info_reads_the_first_processor(tmp_path):

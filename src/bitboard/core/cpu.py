@@ -1,17 +1,19 @@
 """What this machine's CPU can run: the facts the build and perft's choice of kernel go by.
 
-Never compiled (setup.py reads it before anything is built). A portable build carries two
-perft kernels, one for any x86-64 and one for x86-64-v3 with PEXT; perft picks the second only
-where `fast_pext()` says so, at import, so that one wheel runs everywhere and fast where it can.
+Never compiled (setup.py reads it before anything is built). A portable build carries perft
+kernels for any x86-64 and for the later levels (x86-64-v2; x86-64-v3 with the magics and with
+PEXT); perft picks, at import, the latest that this CPU runs (PEXT only where `fast_pext()` says
+so), so that one wheel runs everywhere and fast where it can.
 Only Linux says what its CPU has (/proc/cpuinfo); elsewhere these answer False and the portable
 kernel runs.
 """
 import functools
 import platform
 
-#: The x86-64-v3 level (Haswell, Zen 1 and later) as /proc/cpuinfo names its features.
-X86_64_V3 = frozenset({"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave", "cx16", "lahf_lm",
-                       "popcnt", "pni", "ssse3", "sse4_1", "sse4_2"})
+#: The x86-64-v2 level (Nehalem, Bulldozer and later) as /proc/cpuinfo names its features.
+X86_64_V2 = frozenset({"cx16", "lahf_lm", "popcnt", "pni", "ssse3", "sse4_1", "sse4_2"})
+#: The x86-64-v3 level (Haswell, Zen 1 and later): v2 and these.
+X86_64_V3 = X86_64_V2 | {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -33,6 +35,12 @@ def cpu_info(path: str = "/proc/cpuinfo") -> dict:
 
 def x86_64() -> bool:
     return platform.machine().lower() in ("x86_64", "amd64")
+
+
+def x86_64_v2(info: dict = None) -> bool:
+    """Whether the CPU runs code built with -march=x86-64-v2."""
+    info = cpu_info() if info is None else info
+    return x86_64() and X86_64_V2 <= info.get("flags", set())
 
 
 def x86_64_v3(info: dict = None) -> bool:

@@ -165,25 +165,26 @@ def _store(table: u64_ptr, bucket: u64, key: u64, data: u64) -> cython.void:
 #: The kernel module that counts (its walk and walkable), chosen by use_kernel().
 KERNEL = ""
 #: The kernels a build may carry, modules of this package.
-KERNELS = ("perft_kernel", "perft_kernel_v3", "perft_kernel_pext")
+KERNELS = ("perft_kernel", "perft_kernel_v2", "perft_kernel_v3", "perft_kernel_pext")
 
 
 def available_kernels() -> list:
     """The kernel modules this installation has: the one built with the package (for this CPU,
-    or in a portable build for any), and in a portable build on x86-64 the two for x86-64-v3,
-    with the magics and with PEXT."""
+    or in a portable build for any), and in a portable build on x86-64 those for the later
+    levels: x86-64-v2 with the magics, x86-64-v3 with the magics and with PEXT."""
     return [name for name in KERNELS if importlib.util.find_spec(f"{__package__}.{name}") is not None]
 
 
 def fastest_kernel() -> str:
     """The x86-64-v3 kernel with PEXT where it is installed and this CPU runs it and has a fast
-    PEXT, the x86-64-v3 one with the magics where the CPU runs it, else the package's own."""
+    PEXT, else the latest level's kernel that is installed and that the CPU runs, else the
+    package's own."""
     available = available_kernels()
-    if cpu.x86_64_v3():
-        if cpu.fast_pext() and "perft_kernel_pext" in available:
-            return "perft_kernel_pext"
-        if "perft_kernel_v3" in available:
-            return "perft_kernel_v3"
+    runs = {"perft_kernel_pext": cpu.x86_64_v3() and cpu.fast_pext(), "perft_kernel_v3": cpu.x86_64_v3(),
+            "perft_kernel_v2": cpu.x86_64_v2()}
+    for name in ("perft_kernel_pext", "perft_kernel_v3", "perft_kernel_v2"):
+        if runs[name] and name in available:
+            return name
     return "perft_kernel"
 
 
