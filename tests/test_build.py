@@ -28,6 +28,15 @@ def test_pure_loader_gives_the_uncompiled_source():
     assert pure("core.bits").__file__.endswith("bits.py")
 
 
+def test_the_uncompiled_copy_counts_with_its_own_kernel_and_loads_no_extension():
+    # A portable build installs kernels compiled from copies of perft_kernel.py, with no .py of
+    # their own beside them: the uncompiled copy of the package must not pick those up.
+    assert pure("core.perft").available_kernels() == ["perft_kernel"]
+    assert pure("core.perft").KERNEL == "perft_kernel"
+    with pytest.raises(ModuleNotFoundError, match="perft_kernel_pext"):
+        pure("core.perft_kernel_pext")
+
+
 PUBLIC_UNARY = ["popcount", "popcount_loop", "popcount_swar", "popcount_table8", "popcount_table16",
                 "lsb", "msb", "lsb_loop", "msb_loop", "lsb_debruijn", "msb_debruijn", "lsb_table8",
                 "msb_table8", "lsb_table16", "msb_table16", "lsb_halves", "msb_halves", "lsb_via_msb",

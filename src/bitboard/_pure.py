@@ -25,8 +25,8 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
             filename, search = os.path.join(folder, "__init__.py"), [folder]
         else:
             filename, search = folder + ".py", None
-            if not os.path.exists(filename):
-                return None
+            if not os.path.exists(filename):  # never an extension module of the compiled build
+                raise ModuleNotFoundError(f"the uncompiled build has no module {name!r}", name=name)
         loader = importlib.machinery.SourceFileLoader(name, filename)
         return importlib.util.spec_from_file_location(name, filename, loader=loader,
                                                       submodule_search_locations=search)

@@ -171,7 +171,11 @@ KERNELS = ("perft_kernel", "perft_kernel_v2", "perft_kernel_v3", "perft_kernel_p
 def available_kernels() -> list:
     """The kernel modules this installation has: the one built with the package (for this CPU,
     or in a portable build for any), and in a portable build on x86-64 those for the later
-    levels: x86-64-v2 with the magics, x86-64-v3 with the magics and with PEXT."""
+    levels: x86-64-v2 with the magics, x86-64-v3 with the magics and with PEXT. Uncompiled, the
+    one source: the others are builds of it (and `bitboard._pure`'s copy of this package must not
+    take their extensions for modules of its own)."""
+    if not cython.compiled:
+        return ["perft_kernel"]
     return [name for name in KERNELS if importlib.util.find_spec(f"{__package__}.{name}") is not None]
 
 
