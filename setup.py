@@ -117,6 +117,24 @@ def _macros(pext=None):
     return [("BITBOARD_PEXT", "0"), ("BITBOARD_PEXT_FN(x, mask)", "0")]
 
 
+def _cpu_macros():
+    """native.pxd's CPU_X86_64_V2, CPU_X86_64_V3 and CPU_FAST_PEXT for core.perft, which picks the
+    kernel: what the running CPU says of itself (the CPUID instruction, through the compiler's
+    __builtin_cpu_supports and __builtin_cpu_is), where the build may carry kernels for later
+    x86-64 levels; 0 elsewhere. PEXT is slow (microcoded) on AMD's families 15h and 17h
+    (Excavator, Zen 1 and 2)."""
+    if sys.platform == "win32" or not CPU["x86_64"]():
+        return [("BITBOARD_CPU_V2", "0"), ("BITBOARD_CPU_V3", "0"), ("BITBOARD_CPU_FAST_PEXT", "0")]
+
+    def supports(*features):
+        return "(" + " && ".join(f'__builtin_cpu_supports("{feature}")' for feature in features) + ")"
+    v2 = ("popcnt", "sse4.2", "ssse3")
+    slow_pext = '(__builtin_cpu_is("amd") && (__builtin_cpu_is("amdfam15h") || __builtin_cpu_is("amdfam17h")))'
+    return [("BITBOARD_CPU_V2", supports(*v2)),
+            ("BITBOARD_CPU_V3", supports(*v2, "avx", "avx2", "bmi", "bmi2", "fma")),
+            ("BITBOARD_CPU_FAST_PEXT", f"({supports('bmi2')} && !{slow_pext})")]
+
+
 # A portable build (BITBOARD_PORTABLE=1, what a wheel for other machines is) carries three more
 # perft kernels, the same source compiled for later x86-64 levels: for x86-64-v3 (BMI2, popcnt,
 # lzcnt) one with PEXT slider look-ups and one with the magics, and for x86-64-v2 (popcnt,
@@ -174,7 +192,7 @@ def _extensions():
         return []
     extensions = [
         Extension(f"bitboard.{name}", [f"src/bitboard/{name.replace('.', '/')}.py"], extra_compile_args=_flags(name),
-                  define_macros=_macros())
+                  define_macros=_macros() + (_cpu_macros() if name == "core.perft" else []))
         for name in COMPILED_MODULES
     ]
     extensions += _kernel_variants()

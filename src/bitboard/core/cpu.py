@@ -1,11 +1,11 @@
-"""What this machine's CPU can run: the facts the build and perft's choice of kernel go by.
+"""What this machine's CPU can run, as /proc/cpuinfo says: the facts the build goes by.
 
-Never compiled (setup.py reads it before anything is built). A portable build carries perft
-kernels for any x86-64 and for the later levels (x86-64-v2; x86-64-v3 with the magics and with
-PEXT); perft picks, at import, the latest that this CPU runs (PEXT only where `fast_pext()` says
-so), so that one wheel runs everywhere and fast where it can.
-Only Linux says what its CPU has (/proc/cpuinfo); elsewhere these answer False and the portable
-kernel runs.
+Never compiled (setup.py reads it before anything is built, to decide whether a build for this
+machine looks sliders up by PEXT). A portable build carries perft kernels for any x86-64 and for
+the later levels (x86-64-v2; x86-64-v3 with the magics and with PEXT); the compiled
+`core.perft` picks among them by what the CPU says of itself (the CPUID instruction, through
+the compiler's builtins), and only the uncompiled build reads these. Only Linux has
+/proc/cpuinfo; elsewhere these answer False.
 """
 import functools
 import platform

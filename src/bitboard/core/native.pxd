@@ -23,3 +23,12 @@ cdef extern from *:
 cdef extern from *:
     const bint USE_PEXT "BITBOARD_PEXT"
     unsigned long long pext64 "BITBOARD_PEXT_FN" (unsigned long long x, unsigned long long mask) nogil
+
+# What the running CPU says of itself (the CPUID instruction, through the compiler's
+# __builtin_cpu_supports): whether it runs x86-64-v2 and x86-64-v3 code, and whether its PEXT is
+# fast. setup.py defines them for core.perft, which picks the perft kernel, where the build may
+# carry kernels for those levels (x86-64 outside Windows), and as 0 elsewhere.
+cdef extern from *:
+    const bint CPU_X86_64_V2 "BITBOARD_CPU_V2"
+    const bint CPU_X86_64_V3 "BITBOARD_CPU_V3"
+    const bint CPU_FAST_PEXT "BITBOARD_CPU_FAST_PEXT"

@@ -3,6 +3,7 @@
 Never compiled: in the compiled build these names are the C builtins. Each is the fastest way
 CPython itself offers (int.bit_count and int.bit_length run in C).
 """
+from . import cpu
 
 
 def popcount64(x):
@@ -47,3 +48,10 @@ def pext64(x, mask):
         bit <<= 1
         mask ^= low
     return result
+
+
+#: Whether the CPU runs x86-64-v2 and x86-64-v3 code and has a fast PEXT, as /proc/cpuinfo says
+#: (the compiled build asks the CPU itself).
+CPU_X86_64_V2 = cpu.x86_64_v2()
+CPU_X86_64_V3 = cpu.x86_64_v3()
+CPU_FAST_PEXT = cpu.fast_pext()

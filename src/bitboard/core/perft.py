@@ -45,18 +45,17 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 from ..arguments import depth_arg, hash_arg, threads_arg
 from ..errors import InvalidArgumentError
-from . import cpu
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from .movegen import _count, _generate
-    from .native import prefetch
+    from .native import CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
     from .position import Position, _copy_position, _ep_capturable, _make, _unmake
     walk_function = walkable_function = None  # compiled: the function-pointer types of perft.pxd
 else:
     from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from cython.cimports.bitboard.core.movegen import _count, _generate
-    from cython.cimports.bitboard.core.native import prefetch
+    from cython.cimports.bitboard.core.native import CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
     from cython.cimports.cpython.pycapsule import PyCapsule_GetName, PyCapsule_GetPointer
     from cython.cimports.bitboard.core.position import Position, _copy_position, _ep_capturable, _make, _unmake
 
@@ -179,26 +178,47 @@ def available_kernels() -> list:
     return [name for name in KERNELS if importlib.util.find_spec(f"{__package__}.{name}") is not None]
 
 
+def cpu_facts() -> dict:
+    """What this CPU runs: {"x86-64-v2", "x86-64-v3", "fast PEXT": bool}. Compiled, the CPU's own
+    answer (the CPUID instruction), right in a container, a VM or an emulator and on systems
+    without /proc/cpuinfo; uncompiled, /proc/cpuinfo's (core/cpu.py)."""
+    return {"x86-64-v2": bool(CPU_X86_64_V2), "x86-64-v3": bool(CPU_X86_64_V3), "fast PEXT": bool(CPU_FAST_PEXT)}
+
+
+#: The x86-64 level each kernel needs (the PEXT kernel's instruction is part of x86-64-v3).
+KERNEL_LEVELS = {"perft_kernel_v2": "x86-64-v2", "perft_kernel_v3": "x86-64-v3", "perft_kernel_pext": "x86-64-v3"}
+
+
+def usable_kernels() -> list:
+    """The installed kernels this CPU can run (PEXT's too where its PEXT is slow)."""
+    facts = cpu_facts()
+    return [name for name in available_kernels() if name not in KERNEL_LEVELS or facts[KERNEL_LEVELS[name]]]
+
+
 def fastest_kernel() -> str:
     """The x86-64-v3 kernel with PEXT where it is installed and this CPU runs it and has a fast
     PEXT, else the latest level's kernel that is installed and that the CPU runs, else the
     package's own."""
-    available = available_kernels()
-    runs = {"perft_kernel_pext": cpu.x86_64_v3() and cpu.fast_pext(), "perft_kernel_v3": cpu.x86_64_v3(),
-            "perft_kernel_v2": cpu.x86_64_v2()}
-    for name in ("perft_kernel_pext", "perft_kernel_v3", "perft_kernel_v2"):
-        if runs[name] and name in available:
+    usable = usable_kernels()
+    if "perft_kernel_pext" in usable and cpu_facts()["fast PEXT"]:
+        return "perft_kernel_pext"
+    for name in ("perft_kernel_v3", "perft_kernel_v2"):
+        if name in usable:
             return name
     return "perft_kernel"
 
 
 def use_kernel(name=None) -> str:
     """Count with the kernel module `name` (fastest_kernel() by default; for tests and
-    benchmarks, never while a perft runs) and return its name."""
+    benchmarks, never while a perft runs) and return its name. A kernel this CPU cannot run is
+    refused (its first instruction of a later level would kill the interpreter)."""
     global walk, walkable, KERNEL
     name = name or fastest_kernel()
     if name not in available_kernels():
         raise InvalidArgumentError(f"no perft kernel {name!r} in this installation: {available_kernels()}")
+    if name not in usable_kernels():
+        raise InvalidArgumentError(f"perft kernel {name!r} needs an {KERNEL_LEVELS[name]} CPU, and this one is not: "
+                                   f"{usable_kernels()} run here")
     module = importlib.import_module(f"{__package__}.{name}")
     if cython.compiled:  # the C functions the module exports, as capsules
         capsules = module.__pyx_capi__
