@@ -192,6 +192,8 @@ def test_a_long_garbage_move_is_quoted_short():
 # --- 8. splits and benchmarks that say what they are --------------------------------------------
 
 
+@pytest.mark.skipif(not bitboard.compiled, reason="the movegen benchmark takes minutes uncompiled, even at --quick; "
+                                                 "the compiled build's run checks what it prints")
 def test_bench_names_missing_peers_and_the_noise(capsys, monkeypatch):
     import importlib.util
     real = importlib.util.find_spec
