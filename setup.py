@@ -136,16 +136,12 @@ def _cpu_macros():
 
 
 # A portable build (BITBOARD_PORTABLE=1, what a wheel for other machines is) carries three more
-# perft kernels, the same source compiled for later x86-64 levels: for x86-64-v3 (BMI2, popcnt,
-# lzcnt) one with PEXT slider look-ups and one with the magics, and for x86-64-v2 (popcnt,
-# SSE4.2) one with the magics. core.perft takes, at import, the PEXT one where the CPU runs
-# x86-64-v3 and its PEXT is fast, the v3 magics where PEXT is slow (AMD before Zen 3), the v2
-# one on older CPUs with popcnt, and the portable kernel elsewhere (core/cpu.py says which).
-KERNEL_VARIANTS = {  # name: (-march level, PEXT)
-    "core.perft_kernel_pext": ("x86-64-v3", True),
-    "core.perft_kernel_v3": ("x86-64-v3", False),
-    "core.perft_kernel_v2": ("x86-64-v2", False),
-}
+# perft kernels (core/cpu.py's LEVEL_KERNELS), the same source compiled for later x86-64 levels:
+# for x86-64-v3 (BMI2, popcnt, lzcnt) one with PEXT slider look-ups and one with the magics, and
+# for x86-64-v2 (popcnt, SSE4.2) one with the magics. core.perft takes, at import, the PEXT one
+# where the CPU runs x86-64-v3 and its PEXT is fast, the v3 magics where PEXT is slow (AMD before
+# Zen 3), the v2 one on older CPUs with popcnt, and the portable kernel elsewhere, by what the
+# CPU says of itself (_cpu_macros).
 VARIANTS = os.path.join("build", "variants")
 
 
@@ -168,14 +164,13 @@ def _kernel_variants():
     folder = os.path.join(VARIANTS, "bitboard", "core")
     os.makedirs(folder, exist_ok=True)
     extensions = []
-    for name, (level, pext) in KERNEL_VARIANTS.items():
+    for module, (level, pext) in CPU["LEVEL_KERNELS"].items():
         if not _compiler_knows(level):
             continue
-        module = name.split(".")[-1]
         for suffix in (".py", ".pxd"):
             shutil.copyfile(os.path.join("src", "bitboard", "core", "perft_kernel" + suffix),
                             os.path.join(folder, module + suffix))
-        extensions.append(Extension(f"bitboard.{name}", [os.path.join(folder, module + ".py")],
+        extensions.append(Extension(f"bitboard.core.{module}", [os.path.join(folder, module + ".py")],
                                     extra_compile_args=["-O3", f"-march={level}"] + _kernel_flags(pext),
                                     define_macros=_macros(pext=pext)))
     return extensions

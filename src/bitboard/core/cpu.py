@@ -15,6 +15,15 @@ X86_64_V2 = frozenset({"cx16", "lahf_lm", "popcnt", "pni", "ssse3", "sse4_1", "s
 #: The x86-64-v3 level (Haswell, Zen 1 and later): v2 and these.
 X86_64_V3 = X86_64_V2 | {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"}
 
+#: The perft kernels a portable build adds to the one for any x86-64, modules of core, fastest
+#: first: each one's x86-64 level and whether it looks sliders up by PEXT (setup.py builds
+#: them, core.perft chooses among them).
+LEVEL_KERNELS = {
+    "perft_kernel_pext": ("x86-64-v3", True),
+    "perft_kernel_v3": ("x86-64-v3", False),
+    "perft_kernel_v2": ("x86-64-v2", False),
+}
+
 
 @functools.lru_cache(maxsize=None)
 def cpu_info(path: str = "/proc/cpuinfo") -> dict:

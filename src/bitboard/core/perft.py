@@ -45,6 +45,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 from ..arguments import depth_arg, hash_arg, threads_arg
 from ..errors import InvalidArgumentError
+from .cpu import LEVEL_KERNELS
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
@@ -163,8 +164,9 @@ def _store(table: u64_ptr, bucket: u64, key: u64, data: u64) -> cython.void:
 
 #: The kernel module that counts (its walk and walkable), chosen by use_kernel().
 KERNEL = ""
-#: The kernels a build may carry, modules of this package.
-KERNELS = ("perft_kernel", "perft_kernel_v2", "perft_kernel_v3", "perft_kernel_pext")
+#: The kernels a build may carry, modules of this package: the one for any x86-64, then those
+#: for later levels, fastest first.
+KERNELS = ("perft_kernel",) + tuple(LEVEL_KERNELS)
 
 
 def available_kernels() -> list:
@@ -185,25 +187,25 @@ def cpu_facts() -> dict:
     return {"x86-64-v2": bool(CPU_X86_64_V2), "x86-64-v3": bool(CPU_X86_64_V3), "fast PEXT": bool(CPU_FAST_PEXT)}
 
 
-#: The x86-64 level each kernel needs (the PEXT kernel's instruction is part of x86-64-v3).
-KERNEL_LEVELS = {"perft_kernel_v2": "x86-64-v2", "perft_kernel_v3": "x86-64-v3", "perft_kernel_pext": "x86-64-v3"}
+def _runs(name: str, facts: dict) -> bool:
+    """Whether a CPU of `facts` runs the kernel `name` (PEXT's too where its PEXT is slow)."""
+    return name not in LEVEL_KERNELS or facts[LEVEL_KERNELS[name][0]]
 
 
 def usable_kernels() -> list:
     """The installed kernels this CPU can run (PEXT's too where its PEXT is slow)."""
     facts = cpu_facts()
-    return [name for name in available_kernels() if name not in KERNEL_LEVELS or facts[KERNEL_LEVELS[name]]]
+    return [name for name in available_kernels() if _runs(name, facts)]
 
 
 def fastest_kernel() -> str:
     """The x86-64-v3 kernel with PEXT where it is installed and this CPU runs it and has a fast
     PEXT, else the latest level's kernel that is installed and that the CPU runs, else the
     package's own."""
+    facts = cpu_facts()
     usable = usable_kernels()
-    if "perft_kernel_pext" in usable and cpu_facts()["fast PEXT"]:
-        return "perft_kernel_pext"
-    for name in ("perft_kernel_v3", "perft_kernel_v2"):
-        if name in usable:
+    for name, (_, pext) in LEVEL_KERNELS.items():  # fastest first
+        if name in usable and (facts["fast PEXT"] or not pext):
             return name
     return "perft_kernel"
 
@@ -216,9 +218,9 @@ def use_kernel(name=None) -> str:
     name = name or fastest_kernel()
     if name not in available_kernels():
         raise InvalidArgumentError(f"no perft kernel {name!r} in this installation: {available_kernels()}")
-    if name not in usable_kernels():
-        raise InvalidArgumentError(f"perft kernel {name!r} needs an {KERNEL_LEVELS[name]} CPU, and this one is not: "
-                                   f"{usable_kernels()} run here")
+    if not _runs(name, cpu_facts()):
+        raise InvalidArgumentError(f"perft kernel {name!r} needs an {LEVEL_KERNELS[name][0]} CPU, and this one is "
+                                   f"not: {usable_kernels()} run here")
     module = importlib.import_module(f"{__package__}.{name}")
     if cython.compiled:  # the C functions the module exports, as capsules
         capsules = module.__pyx_capi__
