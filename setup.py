@@ -52,16 +52,27 @@ COMPILED_MODULES = [
 # the copy vectorised: a child written with 256-bit stores and read back a word at a time
 # stalls on every read (the store cannot be forwarded), 0.82x -> 0.87x Gigantua. Nor does the
 # walk want AVX at all: without it (-mno-avx; the walk is scalar), 0.87x -> 0.95x on Zen 4.
-GCC_WALK_FLAGS = ["-fno-inline-small-functions", "-fno-tree-loop-distribute-patterns",
-                  "-fno-tree-slp-vectorize", "-fno-tree-vectorize", "-mno-avx",
-                  "--param=max-inline-insns-single=100000", "--param=large-function-growth=100000",
-                  "--param=large-function-insns=1000000", "--param=inline-unit-growth=10000"]
-
-# catalogue/bitscan.py holds the documents' variants for study and timing: GCC would otherwise
-# replace Kernighan's `b &= b - 1` loop by popcnt, and vectorise the benchmark kernels into SIMD
-# throughput that no scalar move generator sees. (The engine takes its popcount and bit scans
-# from core/native.pxd.)
-MODULE_FLAGS = {"catalogue.bitscan": ["-fno-tree-scev-cprop", "-fno-tree-vectorize"]}
+# catalogue/bitscan.py holds the documents' variants for study and timing: the compiler would
+# otherwise replace Kernighan's `b &= b - 1` loop by popcnt, and vectorise the benchmark
+# kernels into SIMD throughput that no scalar move generator sees. (The engine takes its
+# popcount and bit scans from core/native.pxd.)
+#
+# Clang (macOS's compiler, and Linux's with CC=clang) has other names for these, and no knob
+# for GCC's inlining limits: left to itself it inlined the six small entry points into the one
+# body, which stayed a function taking the side to move at run time, 0.61x of the GCC build.
+# Cython's CYTHON_INLINE macro, defined as always_inline for the kernel, folds each side in as
+# GCC does (0.89x), and a copy loop left a loop rather than a call to memcpy does the rest
+# (0.94x; vectorised, 0.87x). A compiler that refuses a module's tuning flags builds it without.
+TUNING_FLAGS = {
+    "gcc": {"core.perft_kernel": ["-fno-inline-small-functions", "-fno-tree-loop-distribute-patterns",
+                                  "-fno-tree-slp-vectorize", "-fno-tree-vectorize", "-mno-avx",
+                                  "--param=max-inline-insns-single=100000", "--param=large-function-growth=100000",
+                                  "--param=large-function-insns=1000000", "--param=inline-unit-growth=10000"],
+            "catalogue.bitscan": ["-fno-tree-scev-cprop", "-fno-tree-vectorize"]},
+    "clang": {"core.perft_kernel": ["-DCYTHON_INLINE=__inline__ __attribute__((always_inline, unused))",
+                                    "-mllvm", "-disable-loop-idiom-all", "-fno-vectorize", "-fno-slp-vectorize"],
+              "catalogue.bitscan": ["-mllvm", "-disable-loop-idiom-all", "-fno-vectorize", "-fno-slp-vectorize"]},
+}
 
 
 # core/cpu.py: what this CPU can run, read by the build and by perft's choice of kernel.
@@ -80,13 +91,55 @@ def _compiler():
     return (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
 
 
-def _is_gcc():
-    return os.path.basename(_compiler()[0]).startswith("gcc")
+_FAMILY = []
+
+
+def _compiler_family():
+    """"gcc", "clang" or "" (another compiler, or none that runs), from what the compiler says
+    of itself: `cc` is GCC on most Linux systems and clang on macOS and FreeBSD."""
+    if not _FAMILY:
+        try:
+            said = subprocess.run(_compiler() + ["--version"], capture_output=True, text=True).stdout.lower()
+        except OSError:
+            said = ""
+        _FAMILY.append("clang" if "clang" in said else "gcc" if "gcc" in said or "free software" in said else "")
+    return _FAMILY[0]
+
+
+_ACCEPTED = {}
+
+
+def _accepts(flags):
+    """Whether the C compiler compiles a trivial file with `flags`, warning of none of them."""
+    if tuple(flags) in _ACCEPTED:
+        return _ACCEPTED[tuple(flags)]
+    source = os.path.join("build", "accepts.c")
+    os.makedirs("build", exist_ok=True)
+    with open(source, "w") as out:
+        out.write("int accepted(void) { return 0; }\n")
+    try:
+        subprocess.run(_compiler() + ["-Werror", *flags, "-c", source, "-o", os.devnull], check=True,
+                       capture_output=True)
+        _ACCEPTED[tuple(flags)] = True
+    except (OSError, subprocess.CalledProcessError):
+        _ACCEPTED[tuple(flags)] = False
+    return _ACCEPTED[tuple(flags)]
+
+
+def _tuning(name):
+    """The tuning flags of module `name` for this compiler (TUNING_FLAGS), or none where it
+    refuses them (another version, say): they shape speed, never what the module computes."""
+    flags = TUNING_FLAGS.get(_compiler_family(), {}).get(name, [])
+    if flags and not _accepts(flags):
+        warnings.warn(f"bitboard: {_compiler()[0]} refuses the tuning flags of {name}; built without them")
+        return []
+    return flags
 
 
 def _kernel_flags(pext):
-    """What a perft kernel adds to the module flags: GCC's shaping flags, and PEXT's header."""
-    return (GCC_WALK_FLAGS if _is_gcc() else []) + (["-include", "immintrin.h"] if pext else [])
+    """What a perft kernel adds to the module flags: the compiler's shaping flags, and PEXT's
+    header."""
+    return _tuning("core.perft_kernel") + (["-include", "immintrin.h"] if pext else [])
 
 
 def _flags(name):
@@ -98,8 +151,8 @@ def _flags(name):
     if _native():
         flags.append("-march=native")
     if name == "core.perft_kernel":
-        flags += _kernel_flags(_pext_on())
-    return flags + MODULE_FLAGS.get(name, [])
+        return flags + _kernel_flags(_pext_on())
+    return flags + _tuning(name)
 
 
 def _pext_on():
