@@ -3,6 +3,7 @@
 The same `.py` files are the uncompiled build: with BITBOARD_PURE=1, without Cython or without
 a working C compiler, the package installs as plain Python and `bitboard.compiled` is False.
 """
+import functools
 import os
 import runpy
 import shutil
@@ -62,16 +63,24 @@ COMPILED_MODULES = [
 # body, which stayed a function taking the side to move at run time, 0.61x of the GCC build.
 # Cython's CYTHON_INLINE macro, defined as always_inline for the kernel, folds each side in as
 # GCC does (0.89x), and a copy loop left a loop rather than a call to memcpy does the rest
-# (0.94x; vectorised, 0.87x). A compiler that refuses a module's tuning flags builds it without.
+# (0.94x; vectorised, 0.87x).
+#
+# Each module's flags come in groups, and a group the compiler refuses is left out alone: GCC
+# on ARM (Graviton, a Raspberry Pi, Docker on Apple silicon) has no -mno-avx, an older clang no
+# -disable-loop-idiom-all. A refused flag must never make the whole build fail (pip would then
+# install the uncompiled package).
 TUNING_FLAGS = {
-    "gcc": {"core.perft_kernel": ["-fno-inline-small-functions", "-fno-tree-loop-distribute-patterns",
-                                  "-fno-tree-slp-vectorize", "-fno-tree-vectorize", "-mno-avx",
-                                  "--param=max-inline-insns-single=100000", "--param=large-function-growth=100000",
-                                  "--param=large-function-insns=1000000", "--param=inline-unit-growth=10000"],
-            "catalogue.bitscan": ["-fno-tree-scev-cprop", "-fno-tree-vectorize"]},
-    "clang": {"core.perft_kernel": ["-DCYTHON_INLINE=__inline__ __attribute__((always_inline, unused))",
-                                    "-mllvm", "-disable-loop-idiom-all", "-fno-vectorize", "-fno-slp-vectorize"],
-              "catalogue.bitscan": ["-mllvm", "-disable-loop-idiom-all", "-fno-vectorize", "-fno-slp-vectorize"]},
+    "gcc": {"core.perft_kernel": [["-fno-inline-small-functions", "--param=max-inline-insns-single=100000",
+                                   "--param=large-function-growth=100000", "--param=large-function-insns=1000000",
+                                   "--param=inline-unit-growth=10000"],
+                                  ["-fno-tree-loop-distribute-patterns"],
+                                  ["-fno-tree-slp-vectorize", "-fno-tree-vectorize"],
+                                  ["-mno-avx"]],
+            "catalogue.bitscan": [["-fno-tree-scev-cprop"], ["-fno-tree-vectorize"]]},
+    "clang": {"core.perft_kernel": [["-DCYTHON_INLINE=__inline__ __attribute__((always_inline, unused))"],
+                                    ["-mllvm", "-disable-loop-idiom-all"],
+                                    ["-fno-vectorize", "-fno-slp-vectorize"]],
+              "catalogue.bitscan": [["-mllvm", "-disable-loop-idiom-all"], ["-fno-vectorize", "-fno-slp-vectorize"]]},
 }
 
 
@@ -91,28 +100,20 @@ def _compiler():
     return (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
 
 
-_FAMILY = []
-
-
+@functools.cache
 def _compiler_family():
     """"gcc", "clang" or "" (another compiler, or none that runs), from what the compiler says
     of itself: `cc` is GCC on most Linux systems and clang on macOS and FreeBSD."""
-    if not _FAMILY:
-        try:
-            said = subprocess.run(_compiler() + ["--version"], capture_output=True, text=True).stdout.lower()
-        except OSError:
-            said = ""
-        _FAMILY.append("clang" if "clang" in said else "gcc" if "gcc" in said or "free software" in said else "")
-    return _FAMILY[0]
+    try:
+        said = subprocess.run(_compiler() + ["--version"], capture_output=True, text=True).stdout.lower()
+    except OSError:
+        return ""
+    return "clang" if "clang" in said else "gcc" if "gcc" in said or "free software" in said else ""
 
 
-_ACCEPTED = {}
-
-
-def _accepts(flags):
+@functools.cache
+def _accepts(flags: tuple):
     """Whether the C compiler compiles a trivial file with `flags`, warning of none of them."""
-    if tuple(flags) in _ACCEPTED:
-        return _ACCEPTED[tuple(flags)]
     source = os.path.join("build", "accepts.c")
     os.makedirs("build", exist_ok=True)
     with open(source, "w") as out:
@@ -120,19 +121,20 @@ def _accepts(flags):
     try:
         subprocess.run(_compiler() + ["-Werror", *flags, "-c", source, "-o", os.devnull], check=True,
                        capture_output=True)
-        _ACCEPTED[tuple(flags)] = True
     except (OSError, subprocess.CalledProcessError):
-        _ACCEPTED[tuple(flags)] = False
-    return _ACCEPTED[tuple(flags)]
+        return False
+    return True
 
 
 def _tuning(name):
-    """The tuning flags of module `name` for this compiler (TUNING_FLAGS), or none where it
-    refuses them (another version, say): they shape speed, never what the module computes."""
-    flags = TUNING_FLAGS.get(_compiler_family(), {}).get(name, [])
-    if flags and not _accepts(flags):
-        warnings.warn(f"bitboard: {_compiler()[0]} refuses the tuning flags of {name}; built without them")
-        return []
+    """The tuning flags of module `name` for this compiler (TUNING_FLAGS), each group left out
+    where the compiler refuses it: they shape speed, never what the module computes."""
+    flags = []
+    for group in TUNING_FLAGS.get(_compiler_family(), {}).get(name, []):
+        if _accepts(tuple(group)):
+            flags += group
+        else:
+            warnings.warn(f"bitboard: {_compiler()[0]} refuses {' '.join(group)}; {name} is built without")
     return flags
 
 
