@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import bitboard
 from bitboard import Board
+from bitboard._pure import pure
 from bitboard.benchmarks.movegen import python_loop as python_chess_perft  # (python-chess's own loop)
 from bitboard.core import cpu
 from bitboard.core import perft as perft_module
@@ -109,12 +110,30 @@ def test_hashed_and_threaded_counts_walk_the_same_tree():
     assert Board(fen).perft(4, threads=2) == counts[3]
 
 
-def test_a_table_of_one_bucket_replaces_entries_and_stays_exact():
-    # 64 bytes: every position lands in the same four entries, replaced again and again.
-    assert perft_module.HashTable(0.00001).entries == 4
+def test_a_table_of_two_buckets_replaces_entries_and_stays_exact():
+    # 128 bytes, the least: every position lands in the same four deep entries or the same
+    # eight shallow ones, replaced again and again.
+    assert perft_module.HashTable(0.00001).entries == 8
     for fen, counts in (PERFT["kiwipete"], PERFT["pos3"]):
         assert Board(fen).perft(4, hash_mb=0.00001) == counts[3]
         assert Board(fen).perft(4, hash_mb=0.00001, threads=2) == counts[3]
+
+
+def test_a_count_two_plies_deep_is_one_word_read_back_for_its_own_key_only():
+    perft, board = pure("core.perft"), pure("board").Board(PERFT["kiwipete"][0])
+    mask, key = 3, board._key
+    bucket = (key & mask) * perft.BUCKET_WORDS
+    table, shallow = [0] * 32, [0] * 32
+    # Another position's count in the same bucket (the key's low bits), its key's top bits not ours.
+    perft._store_shallow(shallow, bucket, key ^ (1 << 40), 1234)
+    assert perft._perft_hashed(board, 2, table, mask, [0], True, shallow) == 2039  # counted
+    assert sorted(shallow[bucket:bucket + 8])[-2:] == sorted([(key ^ (1 << 40)) >> 16 << 16 | 1235,
+                                                              key >> 16 << 16 | 2040])
+    # Our own entry is read back: a count planted there, to tell a look-up from a count.
+    shallow = [0] * 32
+    perft._store_shallow(shallow, bucket, key, 1234)
+    assert perft._perft_hashed(board, 2, table, mask, [0], True, shallow) == 1234
+    assert table == [0] * 32  # the deep half is not written for a count two plies deep
 
 
 def test_threads_take_the_biggest_tasks_first():

@@ -2,7 +2,8 @@ from bitboard.core.position cimport Position
 
 cdef unsigned long long _perft(Position pos, int depth, int *stop) noexcept nogil
 cdef unsigned long long _perft_hashed(Position pos, int depth, unsigned long long *table,
-                                      unsigned long long mask, int *stop, bint walk_below) noexcept nogil
+                                      unsigned long long mask, int *stop, bint walk_below,
+                                      unsigned long long *shallow) noexcept nogil
 
 # The walk of the kernel this CPU runs best (perft_kernel, or perft_kernel_pext in a portable
 # build on a CPU with a fast PEXT), bound at import by use_kernel().
