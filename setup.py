@@ -134,7 +134,8 @@ def _tuning(name):
         if _accepts(tuple(group)):
             flags += group
         else:
-            warnings.warn(f"bitboard: {_compiler()[0]} refuses {' '.join(group)}; {name} is built without")
+            warnings.warn(f"bitboard: {_compiler()[0]} refuses {' '.join(group)}; {name} is built without",
+                          stacklevel=1)
     return flags
 
 
@@ -157,9 +158,19 @@ def _flags(name):
     return flags + _tuning(name)
 
 
+@functools.cache
 def _pext_on():
-    return (_native() and CPU["fast_pext"]() and not os.environ.get("BITBOARD_CFLAGS")
-            and sys.platform != "win32")
+    """Whether a build for this machine looks sliders up by PEXT: as the compiler says of this
+    machine's CPU (core/cpu.py's native_fast_pext), which it does where there is no
+    /proc/cpuinfo too (an Intel Mac)."""
+    if not _native() or os.environ.get("BITBOARD_CFLAGS") or sys.platform == "win32":
+        return False
+    try:
+        macros = subprocess.run(_compiler() + ["-march=native", "-dM", "-E", "-x", "c", os.devnull],
+                                capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return False
+    return CPU["native_fast_pext"](macros)
 
 
 def _macros(pext=None):
@@ -238,7 +249,7 @@ def _extensions():
         from Cython.Build import cythonize
         from setuptools import Extension
     except ImportError:
-        warnings.warn("Cython is not available: installing the uncompiled (pure-Python) build")
+        warnings.warn("Cython is not available: installing the uncompiled (pure-Python) build", stacklevel=1)
         return []
     extensions = [
         Extension(f"bitboard.{name}", [f"src/bitboard/{name.replace('.', '/')}.py"], extra_compile_args=_flags(name),
@@ -271,7 +282,7 @@ class OptionalBuildExt(build_ext):
                 if os.path.exists(path):
                     os.remove(path)
             self.extensions = []
-            warnings.warn(f"bitboard: C build failed ({exc}); installing the uncompiled build")
+            warnings.warn(f"bitboard: C build failed ({exc}); installing the uncompiled build", stacklevel=1)
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -7,9 +7,11 @@ included), and the hard cases of en passant, castling and promotion that perft s
 """
 import array
 import contextlib
+import importlib
 import io
 import os
 import random
+import subprocess
 
 import chess
 import pytest
@@ -226,6 +228,44 @@ def test_the_cpus_own_answer_agrees_with_proc_cpuinfo():
                     reason="set BITBOARD_EXPECT_PORTABLE=1 to check a portable (BITBOARD_PORTABLE=1) build")
 def test_a_portable_build_carries_every_kernel():
     assert perft_module.available_kernels() == list(perft_module.KERNELS)
+
+
+@pytest.mark.parametrize("predefined, fast", [
+    (["__BMI2__", "__znver3__", "__tune_znver3__"], True),  # Zen 3
+    (["__BMI2__", "__znver2__", "__tune_znver2__"], False),  # Zen 2: microcoded
+    (["__BMI2__", "__znver1__"], False),
+    (["__BMI2__", "__bdver4__"], False),  # Excavator
+    (["__BMI2__", "__haswell__", "__tune_haswell__"], True),
+    (["__POPCNT__", "__corei7__"], False),  # Nehalem: no BMI2
+    ([], False),
+])
+def test_a_build_for_this_machine_takes_pext_as_its_compiler_says(predefined, fast):
+    macros = "".join(f"#define {name} 1\n" for name in predefined) + "#define __x86_64__ 1\n#define\n"
+    assert cpu.native_fast_pext(macros) is fast
+
+
+def _native_macros():
+    try:
+        return subprocess.run(["cc", "-march=native", "-dM", "-E", "-x", "c", os.devnull], capture_output=True,
+                              text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+@pytest.mark.skipif(not (cpu.x86_64() and os.path.exists("/proc/cpuinfo") and _native_macros()),
+                    reason="needs x86-64 Linux (/proc/cpuinfo) and a C compiler `cc` that knows -march=native")
+def test_the_compiler_and_proc_cpuinfo_agree_on_pext():
+    # setup.py asks the compiler (macOS and the BSDs have no /proc/cpuinfo); here both answer.
+    assert cpu.native_fast_pext(_native_macros()) is cpu.fast_pext()
+
+
+@pytest.mark.skipif(not bitboard.compiled or bool(os.environ.get("BITBOARD_CFLAGS")),
+                    reason="the uncompiled build (or one with BITBOARD_CFLAGS) always looks sliders up by magics")
+def test_the_kernel_in_use_takes_pext_where_the_cpu_has_it_fast():
+    # A build for this machine decides at build time (the compiler's word), a portable one at
+    # import (CPUID): either way, the same as the CPU's own answer.
+    kernel = importlib.import_module(f"bitboard.core.{perft_module.KERNEL}")
+    assert kernel.USES_PEXT is perft_module.cpu_facts()["fast PEXT"]
 
 
 def test_cpu_info_reads_the_first_processor(tmp_path):

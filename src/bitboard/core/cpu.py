@@ -1,7 +1,9 @@
-"""What this machine's CPU can run, as /proc/cpuinfo says: the facts the build goes by.
+"""What this machine's CPU can run, as /proc/cpuinfo and the C compiler say: the facts the build
+goes by.
 
 Never compiled (setup.py reads it before anything is built, to decide whether a build for this
-machine looks sliders up by PEXT). A portable build carries perft kernels for any x86-64 and for
+machine looks sliders up by PEXT: by what the compiler, asked to compile for this machine,
+predefines, which is also there on macOS and the BSDs). A portable build carries perft kernels for any x86-64 and for
 the later levels (x86-64-v2; x86-64-v3 with the magics and with PEXT); the compiled
 `core.perft` picks among them by what the CPU says of itself (the CPUID instruction, through
 the compiler's builtins), and only the uncompiled build reads these. Only Linux has
@@ -65,3 +67,17 @@ def fast_pext(info: dict = None) -> bool:
     if not x86_64() or "bmi2" not in info.get("flags", set()):
         return False
     return not (info.get("vendor_id") == "AuthenticAMD" and int(info.get("cpu family", "0")) < 0x19)
+
+
+#: What GCC and clang predefine compiling for an AMD CPU whose PEXT is microcoded: Excavator
+#: (family 15h, the first with BMI2), Zen 1 and Zen 2 (17h).
+SLOW_PEXT_MACROS = frozenset({"__bdver4__", "__znver1__", "__znver2__"})
+
+
+def native_fast_pext(macros: str) -> bool:
+    """Whether code compiled for this machine (-march=native) has a fast PEXT, from the macros the
+    compiler predefines there (`cc -march=native -dM -E`): BMI2, and not a CPU of
+    SLOW_PEXT_MACROS. The compiler is the witness that decides, since it is the one that must
+    emit the instruction."""
+    names = {line.split()[1] for line in macros.splitlines() if line.startswith("#define ") and len(line.split()) > 1}
+    return "__BMI2__" in names and not names & SLOW_PEXT_MACROS
