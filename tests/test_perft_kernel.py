@@ -138,6 +138,22 @@ def test_a_count_two_plies_deep_is_one_word_read_back_for_its_own_key_only():
     assert table == [0] * 32  # the deep half is not written for a count two plies deep
 
 
+@pytest.mark.parametrize("uci", ["e1g1", "e1c1", "a1a8", "e1e2"])
+def test_a_child_found_in_the_table_is_looked_up_by_the_key_its_move_gives(uci):
+    # The parent probes by _key_after (the move not made): a count planted under the child's
+    # key, computed from scratch from its FEN (castling, a capture taking rights away, a king
+    # move), is the one used.
+    perft, Board = pure("core.perft"), pure("board").Board
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    child = Board(fen)
+    child.push_uci(uci)
+    child = Board(child.fen())
+    mask = 15
+    table, shallow = [0] * 8 * (mask + 1), [0] * 8 * (mask + 1)
+    perft._store_shallow(shallow, (child._key & mask) * perft.BUCKET_WORDS, child._key, 10_000)
+    assert perft._perft_hashed(Board(fen), 3, table, mask, [0], True, shallow) == 13_744 - child.perft(2) + 10_000
+
+
 def test_threads_take_the_biggest_tasks_first():
     # Two threads want 16 lines each: the 20 first moves are too few, so the split is at ply 2
     # (400 lines), ordered by the count below each (one ply for a depth-4 count), largest first,

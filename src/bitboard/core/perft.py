@@ -26,8 +26,9 @@ Two ways to go faster, together or apart:
   4-5% fewer leaves are walked again, 11% with 1 MiB for perft(7). A count is a
   property of the position and the depth alone, so a process keeps one table of each size for
   all its perfts (a Dask worker for all its tasks); free_tables() gives the memory back.
-  Before a node probes for its children, it makes each child once to prefetch its entry:
-  the probes then find their cache lines on the way instead of waiting for each in turn.
+  A node looks its children up by their keys (_key_after: the key a move gives, without
+  making it), all their entries prefetched before the first probe, so that the cache lines
+  come in together rather than one wait each; only the children not found are made.
 
 Every count can be stopped: the recursion reads a stop flag before each move at every inner
 node, and a count that is not short runs in a worker thread while the calling thread waits,
@@ -57,14 +58,15 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from .movegen import _count, _generate
     from .native import CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
-    from .position import Position, _copy_position, _ep_capturable, _make, _unmake
+    from .position import Position, _copy_position, _ep_capturable, _key_after, _make, _unmake
     walk_function = walkable_function = None  # compiled: the function-pointer types of perft.pxd
 else:
     from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from cython.cimports.bitboard.core.movegen import _count, _generate
     from cython.cimports.bitboard.core.native import CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
     from cython.cimports.cpython.pycapsule import PyCapsule_GetName, PyCapsule_GetPointer
-    from cython.cimports.bitboard.core.position import Position, _copy_position, _ep_capturable, _make, _unmake
+    from cython.cimports.bitboard.core.position import (Position, _copy_position, _ep_capturable, _key_after, _make,
+                                                        _unmake)
 
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
 int_ptr = cython.typedef(cython.pointer(cython.int))
@@ -116,52 +118,92 @@ def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, s
     """_perft with the transposition table `table` of mask + 1 buckets (BUCKET_WORDS words
     each) and, for the counts two plies deep, `shallow`, of as many buckets of one-word
     entries; with `walk_below` (a walkable root) the last two plies are perft_kernel's walk."""
+    found: u64
+    total: u64
     if depth == 1:
         return _count(pos)
-    key: u64 = pos._key
-    bucket: u64 = (key & mask) * BUCKET_WORDS
-    data: u64
-    j: cython.int
+    found = _probe(table, mask, shallow, pos._key, depth)
+    if found:
+        return found - 1
+    total = _perft_unknown(pos, depth, table, mask, stop, walk_below, shallow)
+    if not stop[0]:
+        _put(table, mask, shallow, pos._key, depth, total)
+    return total
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _perft_unknown(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, stop: int_ptr,
+                   walk_below: cython.bint, shallow: u64_ptr) -> u64:
+    """_perft_hashed of a position the table does not hold (depth >= 2). Each child is looked
+    up by its key before any is made (_key_after, the prefetches of all of them first, so that
+    their cache lines come in together), and only those not found are made and counted."""
     total: u64 = 0
+    found: u64
+    below: u64
+    key: u64 = pos._key
     moves = cython.declare(cython.ushort[MAX_MOVES])
+    keys = cython.declare(u64[MAX_MOVES])
     n: cython.int
     i: cython.int
     undo: u64
     if depth == 2:
-        for j in range(BUCKET_WORDS):
-            data = shallow[bucket + j]
-            if ((data ^ key) >> 16) == 0 and (data & 0xFFFF):
-                return (data & 0xFFFF) - 1
-        if walk_below:
-            total = walk(pos, 2, stop)
-        else:
-            n = _generate(pos, moves, 0, BB_ALL, False)
-            for i in range(n):
-                undo = _make(pos, moves[i])
-                total += _count(pos)
-                _unmake(pos, moves[i], undo, key)
-        if not stop[0]:
-            _store_shallow(shallow, bucket, key, total)
-        return total
-    for j in range(0, BUCKET_WORDS, 2):
-        data = table[bucket + j + 1]
-        if (table[bucket + j] ^ data) == key and (data & 0xFF) == depth:
-            return data >> 8
+        return walk(pos, 2, stop) if walk_below else _perft_general(pos, 2, stop)
     n = _generate(pos, moves, 0, BB_ALL, False)
-    if cython.compiled:  # the children's buckets on their way in before the first probe
-        for i in range(n):
-            undo = _make(pos, moves[i])
-            prefetch(cython.address((shallow if depth == 3 else table)[(pos._key & mask) * BUCKET_WORDS]))
-            _unmake(pos, moves[i], undo, key)
+    for i in range(n):
+        keys[i] = _key_after(pos, moves[i])
+        if cython.compiled:
+            prefetch(cython.address((shallow if depth == 3 else table)[(keys[i] & mask) * BUCKET_WORDS]))
     for i in range(n):
         if stop[0]:
             return total  # partial: never stored
+        found = _probe(table, mask, shallow, keys[i], depth - 1)
+        if found:
+            total += found - 1
+            continue
         undo = _make(pos, moves[i])
-        total += _perft_hashed(pos, depth - 1, table, mask, stop, walk_below, shallow)
+        below = _perft_unknown(pos, depth - 1, table, mask, stop, walk_below, shallow)
         _unmake(pos, moves[i], undo, key)
-    if total <= MAX_STORED and not stop[0]:
-        _store(table, bucket, key, (total << 8) | depth)
+        if not stop[0]:
+            _put(table, mask, shallow, keys[i], depth - 1, below)
+        total += below
     return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _probe(table: u64_ptr, mask: u64, shallow: u64_ptr, key: u64, depth: cython.int) -> u64:
+    """The count stored for `key` at `depth` >= 2, plus one; 0 where there is none."""
+    bucket: u64 = (key & mask) * BUCKET_WORDS
+    data: u64
+    j: cython.int
+    if depth == 2:
+        for j in range(BUCKET_WORDS):
+            data = shallow[bucket + j]
+            if ((data ^ key) >> 16) == 0 and (data & 0xFFFF):
+                return data & 0xFFFF
+        return 0
+    for j in range(0, BUCKET_WORDS, 2):
+        data = table[bucket + j + 1]
+        if (table[bucket + j] ^ data) == key and (data & 0xFF) == depth:
+            return (data >> 8) + 1
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _put(table: u64_ptr, mask: u64, shallow: u64_ptr, key: u64, depth: cython.int, total: u64) -> cython.void:
+    """Store the count `total` of `key` at `depth` >= 2, where it fits its entry."""
+    bucket: u64 = (key & mask) * BUCKET_WORDS
+    if depth == 2:
+        _store_shallow(shallow, bucket, key, total)
+    elif total <= MAX_STORED:
+        _store(table, bucket, key, (total << 8) | depth)
 
 
 @cython.cfunc

@@ -23,6 +23,7 @@ cdef class Position:
 
 cdef bint _ep_capturable(Position pos) noexcept nogil
 cdef unsigned long long _compute_key(Position pos) noexcept nogil
+cdef unsigned long long _key_after(Position pos, int move) noexcept nogil
 cdef unsigned long long _make(Position pos, int move) noexcept nogil
 cdef void _unmake(Position pos, int move, unsigned long long undo, unsigned long long key) noexcept nogil
 cdef unsigned long long _make_null(Position pos) noexcept nogil

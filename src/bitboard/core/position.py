@@ -144,9 +144,10 @@ def _compute_key(pos: Position) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _castle(pos: Position, us: cython.int, king_from: cython.int, rook_from: cython.int, undo: cython.bint) -> u64:
+def _castle(pos: Position, us: cython.int, king_from: cython.int, rook_from: cython.int,
+            undo: cython.bint) -> cython.void:
     """Move king and rook of colour `us` for a castling (the move is king takes its own rook, as
-    Chess960 writes it), or back with `undo`; returns the change of the Zobrist key."""
+    Chess960 writes it), or back with `undo`."""
     home: cython.int = king_from & 56
     kingside: cython.bint = rook_from > king_from
     king_to: cython.int = home + (6 if kingside else 2)
@@ -167,60 +168,86 @@ def _castle(pos: Position, us: cython.int, king_from: cython.int, rook_from: cyt
     pos._board[a_rook] = 0
     pos._board[b_king] = king
     pos._board[b_rook] = rook
-    return (PIECE_KEYS[64 * king + a_king] ^ PIECE_KEYS[64 * king + b_king]
-            ^ PIECE_KEYS[64 * rook + a_rook] ^ PIECE_KEYS[64 * rook + b_rook])
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _key_after(pos: Position, move: cython.int) -> u64:
+    """The Zobrist key of the position after `move`, from this one's, without making the move:
+    the key _make gives, and what perft probes its table with before making a move (most
+    often instead of making it)."""
+    frm: cython.int = move_from(move)
+    to: cython.int = move_to(move)
+    flag: cython.int = move_flag(move)
+    us: cython.int = pos._turn
+    piece: cython.int = pos._board[frm]
+    captured: cython.int = pos._board[to]
+    castling: cython.int = pos._castling & pos._castling_mask[frm] & pos._castling_mask[to]
+    key: u64 = pos._key ^ TURN_KEY
+    ep: cython.int
+    rank: cython.int = frm & 56
+    if castling != pos._castling:  # the rights the move's squares take away
+        key ^= CASTLING_KEYS[pos._castling] ^ CASTLING_KEYS[castling]
+    if _ep_capturable(pos):
+        key ^= EP_KEYS[pos._ep & 7]
+    if flag == CASTLING:  # king takes its own rook: both to their castled squares
+        return (key ^ PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + rank + (6 if to > frm else 2)]
+                ^ PIECE_KEYS[64 * captured + to] ^ PIECE_KEYS[64 * captured + rank + (5 if to > frm else 3)])
+    if captured:
+        key ^= PIECE_KEYS[64 * captured + to]
+    key ^= PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + to]
+    if flag == DOUBLE_PUSH:  # the en-passant file counts where a pawn can take
+        ep = (frm + to) >> 1
+        if PAWN_ATTACKS[64 * us + ep] & pos._pieces[PAWN] & pos._colors[us ^ 1]:
+            key ^= EP_KEYS[ep & 7]
+    elif flag == EN_PASSANT:  # the captured pawn stands behind the en-passant square
+        key ^= PIECE_KEYS[64 * pos._board[to ^ 8] + (to ^ 8)]
+    elif flag >= PROMOTION:
+        key ^= PIECE_KEYS[64 * piece + to] ^ PIECE_KEYS[64 * piece_code(flag_promotion(flag), us) + to]
+    return key
 
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def _make(pos: Position, move: cython.int) -> u64:
+    key: u64 = _key_after(pos, move)
     frm: cython.int = move_from(move)
     to: cython.int = move_to(move)
     flag: cython.int = move_flag(move)
     if flag == CASTLING:  # rare: its own function keeps the common path as short as it was
-        return _make_castling(pos, frm, to)
+        return _make_castling(pos, frm, to, key)
     us: cython.int = pos._turn
     them: cython.int = us ^ 1
     piece: cython.int = pos._board[frm]
     captured: cython.int = pos._board[to]
     to_bit: u64 = ONE << to
     from_to: u64 = (ONE << frm) | to_bit
-    key: u64 = pos._key ^ TURN_KEY
     undo: u64 = undo_record(captured, pos._castling, pos._ep, pos._halfmove)
     side: cython.int
-    promoted: cython.int
 
-    if _ep_capturable(pos):
-        key ^= EP_KEYS[pos._ep & 7]
     pos._ep = NO_SQUARE
     if captured:
         pos._pieces[code_type(captured)] ^= to_bit
         pos._colors[them] ^= to_bit
-        key ^= PIECE_KEYS[64 * captured + to]
     pos._pieces[code_type(piece)] ^= from_to
     pos._colors[us] ^= from_to
     pos._board[to] = piece
     pos._board[frm] = 0
-    key ^= PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + to]
     pos._halfmove = 0 if captured or code_type(piece) == PAWN else pos._halfmove + 1
 
     if flag == DOUBLE_PUSH:
         pos._ep = (frm + to) >> 1
-        if PAWN_ATTACKS[64 * us + pos._ep] & pos._pieces[PAWN] & pos._colors[them]:
-            key ^= EP_KEYS[pos._ep & 7]
     elif flag == EN_PASSANT:
         side = to ^ 8  # the captured pawn stands behind the en-passant square
         pos._pieces[PAWN] ^= ONE << side
         pos._colors[them] ^= ONE << side
-        key ^= PIECE_KEYS[64 * pos._board[side] + side]
         pos._board[side] = 0
     elif flag >= PROMOTION:
-        promoted = piece_code(flag_promotion(flag), us)
         pos._pieces[PAWN] ^= to_bit
         pos._pieces[flag_promotion(flag)] ^= to_bit
-        pos._board[to] = promoted
-        key ^= PIECE_KEYS[64 * piece + to] ^ PIECE_KEYS[64 * promoted + to]
+        pos._board[to] = piece_code(flag_promotion(flag), us)
     return _finish_make(pos, frm, to, key, undo)
 
 
@@ -228,14 +255,11 @@ def _make(pos: Position, move: cython.int) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _make_castling(pos: Position, king_from: cython.int, rook_from: cython.int) -> u64:
+def _make_castling(pos: Position, king_from: cython.int, rook_from: cython.int, key: u64) -> u64:
     """_make for a castling move (king takes its own rook)."""
-    key: u64 = pos._key ^ TURN_KEY
     undo: u64 = undo_record(0, pos._castling, pos._ep, pos._halfmove)
-    if _ep_capturable(pos):
-        key ^= EP_KEYS[pos._ep & 7]
     pos._ep = NO_SQUARE
-    key ^= _castle(pos, pos._turn, king_from, rook_from, False)
+    _castle(pos, pos._turn, king_from, rook_from, False)
     pos._halfmove += 1
     return _finish_make(pos, king_from, rook_from, key, undo)
 
@@ -246,11 +270,8 @@ def _make_castling(pos: Position, king_from: cython.int, rook_from: cython.int) 
 @cython.exceptval(check=False)
 def _finish_make(pos: Position, frm: cython.int, to: cython.int, key: u64, undo: u64) -> u64:
     """What every move does last: the castling rights its squares take away, the move number,
-    the side to move and the key."""
-    castling: cython.int = pos._castling & pos._castling_mask[frm] & pos._castling_mask[to]
-    if castling != pos._castling:
-        key ^= CASTLING_KEYS[pos._castling] ^ CASTLING_KEYS[castling]
-        pos._castling = castling
+    the side to move and the key (_key_after's)."""
+    pos._castling &= pos._castling_mask[frm] & pos._castling_mask[to]
     _pass_turn(pos, key)
     return undo
 
