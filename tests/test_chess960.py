@@ -71,6 +71,19 @@ def test_castling_positions_count_as_python_chess_counts(seed):
     assert _divide(fen, DEPTH - 1, True) == _their_divide(fen, DEPTH - 1, True), fen
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_castling_positions_count_the_same_with_a_table(seed):
+    # The table is probed by the key each move gives, castling onto or past the rook included
+    # (the king or rook staying where it is, or taking the other's square).
+    rng = random.Random(seed)
+    fen = _opened(rng.randrange(960), rng)
+    if not chess.Board(fen, chess960=True).is_valid():
+        pytest.skip("the random removal left the side not to move in check")
+    board = Board(fen, chess960=True)
+    plain = board.perft(DEPTH + 1)
+    assert board.perft(DEPTH + 1, hash_mb=1) == board.perft(DEPTH + 1, hash_mb=0.001, threads=2) == plain, fen
+
+
 @settings(max_examples=25 if bitboard.compiled else 8)
 @given(st.integers(0, 959), st.randoms(use_true_random=False))
 def test_random_chess960_games_agree_move_by_move(n, rng):
@@ -79,6 +92,8 @@ def test_random_chess960_games_agree_move_by_move(n, rng):
         expected = sorted(m.uci() for m in theirs.legal_moves)
         assert sorted(m.uci() for m in ours.legal_moves) == expected, theirs.fen()
         assert ours.fen() == theirs.fen() and ours.castling_rights == theirs.castling_rights
+        # the key kept move by move (castling onto or past the rook too) is the one from scratch
+        assert ours.zobrist_key == Board(ours.fen(en_passant="always"), chess960=True).zobrist_key
         if not expected:
             break
         castles = [m for m in theirs.legal_moves if theirs.is_castling(m)]
