@@ -3,11 +3,11 @@ goes by.
 
 Never compiled (setup.py reads it before anything is built, to decide whether a build for this
 machine looks sliders up by PEXT: by what the compiler, asked to compile for this machine,
-predefines, which is also there on macOS and the BSDs). A portable build carries perft kernels for any x86-64 and for
-the later levels (x86-64-v2; x86-64-v3 with the magics and with PEXT); the compiled
-`core.perft` picks among them by what the CPU says of itself (the CPUID instruction, through
-the compiler's builtins), and only the uncompiled build reads these. Only Linux has
-/proc/cpuinfo; elsewhere these answer False.
+predefines, which it does on macOS and the BSDs too). A portable build carries perft kernels
+for any x86-64 and for the later levels (x86-64-v2; x86-64-v3 with the magics and with PEXT);
+the compiled `core.perft` picks among them by what the CPU says of itself (the CPUID
+instruction, through the compiler's builtins), and only the uncompiled build reads the
+/proc/cpuinfo facts below. Only Linux has /proc/cpuinfo; elsewhere they answer False.
 """
 import functools
 import platform
