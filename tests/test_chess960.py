@@ -62,12 +62,19 @@ def _walk(board, depth):
         board.pop()
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_castling_positions_count_as_python_chess_counts(seed):
+def _castling_position(seed: int) -> str:
+    """An opened Chess960 starting position (_opened) chosen by `seed`; the test is skipped
+    where it is not a valid position."""
     rng = random.Random(seed)
     fen = _opened(rng.randrange(960), rng)
     if not chess.Board(fen, chess960=True).is_valid():
         pytest.skip("the random removal left the side not to move in check")
+    return fen
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_castling_positions_count_as_python_chess_counts(seed):
+    fen = _castling_position(seed)
     assert _divide(fen, DEPTH - 1, True) == _their_divide(fen, DEPTH - 1, True), fen
 
 
@@ -75,10 +82,7 @@ def test_castling_positions_count_as_python_chess_counts(seed):
 def test_castling_positions_count_the_same_with_a_table(seed):
     # The table is probed by the key each move gives, castling onto or past the rook included
     # (the king or rook staying where it is, or taking the other's square).
-    rng = random.Random(seed)
-    fen = _opened(rng.randrange(960), rng)
-    if not chess.Board(fen, chess960=True).is_valid():
-        pytest.skip("the random removal left the side not to move in check")
+    fen = _castling_position(seed)
     board = Board(fen, chess960=True)
     plain = board.perft(DEPTH + 1)
     assert board.perft(DEPTH + 1, hash_mb=1) == board.perft(DEPTH + 1, hash_mb=0.001, threads=2) == plain, fen

@@ -144,14 +144,30 @@ def _compute_key(pos: Position) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def _castled_king(king_from: cython.int, rook_from: cython.int) -> cython.int:
+    """Where the king stands after castling with the rook on `rook_from` (any files): g or c."""
+    return (king_from & 56) + (6 if rook_from > king_from else 2)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _castled_rook(king_from: cython.int, rook_from: cython.int) -> cython.int:
+    """Where that rook stands after the castling: f or d."""
+    return (king_from & 56) + (5 if rook_from > king_from else 3)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _castle(pos: Position, us: cython.int, king_from: cython.int, rook_from: cython.int,
             undo: cython.bint) -> cython.void:
     """Move king and rook of colour `us` for a castling (the move is king takes its own rook, as
     Chess960 writes it), or back with `undo`."""
-    home: cython.int = king_from & 56
-    kingside: cython.bint = rook_from > king_from
-    king_to: cython.int = home + (6 if kingside else 2)
-    rook_to: cython.int = home + (5 if kingside else 3)
+    king_to: cython.int = _castled_king(king_from, rook_from)
+    rook_to: cython.int = _castled_rook(king_from, rook_from)
     king: cython.int = piece_code(KING, us)
     rook: cython.int = piece_code(ROOK, us)
     a_king: cython.int = king_to if undo else king_from  # where they stand now ...
@@ -186,14 +202,13 @@ def _key_after(pos: Position, move: cython.int) -> u64:
     castling: cython.int = pos._castling & pos._castling_mask[frm] & pos._castling_mask[to]
     key: u64 = pos._key ^ TURN_KEY
     ep: cython.int
-    rank: cython.int = frm & 56
     if castling != pos._castling:  # the rights the move's squares take away
         key ^= CASTLING_KEYS[pos._castling] ^ CASTLING_KEYS[castling]
     if _ep_capturable(pos):
         key ^= EP_KEYS[pos._ep & 7]
     if flag == CASTLING:  # king takes its own rook: both to their castled squares
-        return (key ^ PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + rank + (6 if to > frm else 2)]
-                ^ PIECE_KEYS[64 * captured + to] ^ PIECE_KEYS[64 * captured + rank + (5 if to > frm else 3)])
+        return (key ^ PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + _castled_king(frm, to)]
+                ^ PIECE_KEYS[64 * captured + to] ^ PIECE_KEYS[64 * captured + _castled_rook(frm, to)])
     if captured:
         key ^= PIECE_KEYS[64 * captured + to]
     key ^= PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + to]
