@@ -1,10 +1,10 @@
 """Perft: the number of leaf nodes of the legal move tree to a depth, the move generator's test.
 
 The leaves are counted in bulk: at the last ply the generator only counts the moves. Every
-position a game can reach is counted by perft_kernel's walk (copy-make, each side compiled
-apart; the kernel module is chosen for this CPU at import: use_kernel), any other set-up board
-by movegen's generator with make and unmake on the Position. Either way the recursion is nogil
-C in the compiled build.
+position a game can reach is counted by perft_kernel's walk (eight bitboards a node, each side
+compiled apart; the kernel module is chosen for this CPU at import: use_kernel), any other
+set-up board by movegen's generator with make and unmake on the Position. Either way the
+recursion is nogil C in the compiled build.
 
 Two ways to go faster, together or apart:
 
