@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import bitboard
 from bitboard import Board, Move
+from bitboard.benchmarks.movegen import python_loop as python_chess_perft  # (python-chess's own loop)
 
 from helpers import PERFT
 
@@ -76,6 +77,31 @@ def _castling_position(seed: int) -> str:
 def test_castling_positions_count_as_python_chess_counts(seed):
     fen = _castling_position(seed)
     assert _divide(fen, DEPTH - 1, True) == _their_divide(fen, DEPTH - 1, True), fen
+
+
+def _castling_at_once(n: int) -> str:
+    """Starting position n with the back ranks emptied but for kings and rooks: castling is
+    legal at once for both sides (their pawns stand in front), one way at least (the other
+    rook may stand where one castling puts the king or rook)."""
+    board = chess.Board.from_chess960_pos(n)
+    for square in chess.SquareSet(chess.BB_BACKRANKS):
+        if board.piece_type_at(square) not in (chess.KING, chess.ROOK):
+            board.remove_piece_at(square)
+    return board.fen()
+
+
+@pytest.mark.parametrize("part", range(8))
+def test_castling_from_every_starting_setup_counts_as_python_chess(part):
+    # perft's walk makes castling (any files, the king or rook onto the other's square or not
+    # moving) in the node and takes it back: perft(2) counts after each castling and goes on
+    # with the moves after it, perft(3) walks below castling too, checked against the root's
+    # moves made by the Position (divide).
+    for n in range(part, 960, 8 if bitboard.compiled else 64):
+        fen = _castling_at_once(n)
+        ours, theirs = Board(fen, chess960=True), chess.Board(fen, chess960=True)
+        assert any(ours.is_castling(m) for m in ours.legal_moves), fen
+        assert ours.perft(2) == python_chess_perft(theirs, 2), fen
+        assert ours.perft(3) == sum(ours.divide(3).values()), fen
 
 
 @pytest.mark.parametrize("seed", range(6))

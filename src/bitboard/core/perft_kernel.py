@@ -2,10 +2,10 @@
 
 movegen.py writes move lists for the Board, which makes and unmakes them on a Position (piece
 array, Zobrist key, clocks). Perft needs none of that, and its fastest form (Gigantua's) is a
-different program: each node is eight bitboards (black, pawns ... kings, white), which a
-quiet move changes in place and XORs back and a capture copies; the generator visits each legal
-move where it finds it, going straight down into the child, and at the last ply only counts,
-set-wise. The side to
+different program: each node is eight bitboards (black, pawns ... kings, white), which a move
+changes in place by XOR and XORs back after (a capture other than en passant, which would have
+to find the piece it took, changes a copy); the generator visits each legal move where it finds
+it, going straight down into the child, and at the last ply only counts, set-wise. The side to
 move is a constant of every function here: `_count_white` and `_count_black` (and the two
 walks) are each compiled from one inline body with that constant folded in, as Gigantua's
 templates do, so no pawn shift or colour index is decided at run time.
@@ -474,17 +474,19 @@ def _pawn_moves(node: u64_ptr, us: cython.int, ep: cython.int, check_mask: u64, 
 @cython.exceptval(check=False)
 def _en_passant(node: u64_ptr, us: cython.int, frm: cython.int, ep: cython.int, castling: cython.int,
                 depth: cython.int, pos: Position, stop: int_ptr) -> u64:
-    """The leaves below the en-passant capture from `frm` to `ep`."""
-    child = cython.declare(u64[8])
-    i: cython.int
+    """The leaves below the en-passant capture from `frm` to `ep`: made in `node` and taken back,
+    as a quiet move is (the piece taken is known, a pawn)."""
+    total: u64
     captured_bit: u64 = ONE << (ep ^ 8)
     from_to: u64 = (ONE << frm) | (ONE << ep)
-    for i in range(NODE_WORDS):
-        child[i] = node[i]
-    child[PAWN] ^= from_to | captured_bit
-    child[7 * us] ^= from_to
-    child[7 * (us ^ 1)] ^= captured_bit
-    return _below(child, us ^ 1, NO_SQUARE, castling, depth - 1, pos, stop)
+    node[PAWN] ^= from_to | captured_bit
+    node[7 * us] ^= from_to
+    node[7 * (us ^ 1)] ^= captured_bit
+    total = _below(node, us ^ 1, NO_SQUARE, castling, depth - 1, pos, stop)
+    node[PAWN] ^= from_to | captured_bit
+    node[7 * us] ^= from_to
+    node[7 * (us ^ 1)] ^= captured_bit
+    return total
 
 
 @cython.cfunc
@@ -492,19 +494,22 @@ def _en_passant(node: u64_ptr, us: cython.int, frm: cython.int, ep: cython.int, 
 @cython.exceptval(check=False)
 def _castle(node: u64_ptr, us: cython.int, ksq: cython.int, rsq: cython.int, kingside: cython.bint,
             castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr) -> u64:
-    """The leaves below castling with the rook on `rsq` (any files: Chess960 too)."""
-    child = cython.declare(u64[8])
-    i: cython.int
+    """The leaves below castling with the rook on `rsq` (any files: Chess960 too), made in `node`
+    and taken back. XOR moves both pieces even where their squares overlap (the king landing
+    where its rook stood, or not moving): the king's and rook's squares before are distinct, so
+    are those after, and no other piece stands on any of them."""
+    total: u64
     rank: cython.int = ksq & 56
-    king_to: u64 = ONE << (rank + (6 if kingside else 2))
-    rook_to: u64 = ONE << (rank + (5 if kingside else 3))
-    leaving: u64 = (ONE << ksq) | (ONE << rsq)
-    for i in range(NODE_WORDS):
-        child[i] = node[i]
-    child[KING] = (child[KING] & ~leaving) | king_to
-    child[ROOK] = (child[ROOK] & ~leaving) | rook_to
-    child[7 * us] = (child[7 * us] & ~leaving) | king_to | rook_to
-    return _below(child, us ^ 1, NO_SQUARE, castling & ~color_castling(us), depth - 1, pos, stop)
+    king_move: u64 = (ONE << ksq) ^ (ONE << (rank + (6 if kingside else 2)))
+    rook_move: u64 = (ONE << rsq) ^ (ONE << (rank + (5 if kingside else 3)))
+    node[KING] ^= king_move
+    node[ROOK] ^= rook_move
+    node[7 * us] ^= king_move ^ rook_move
+    total = _below(node, us ^ 1, NO_SQUARE, castling & ~color_castling(us), depth - 1, pos, stop)
+    node[KING] ^= king_move
+    node[ROOK] ^= rook_move
+    node[7 * us] ^= king_move ^ rook_move
+    return total
 
 
 @cython.cfunc
