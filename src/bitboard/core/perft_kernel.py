@@ -160,6 +160,33 @@ def _danger(node: u64_ptr, them: cython.int, occupied: u64, zone: u64) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def _safe(node: u64_ptr, us: cython.int, occupied: u64, targets: u64, enemy_orthogonal: u64,
+          enemy_diagonal: u64) -> u64:
+    """The squares of `targets` that colour `us`'s enemy does not attack given the occupancy,
+    looked at one by one: the leapers first, then a rook and a bishop look-up from the square
+    where an enemy slider stands on its lines."""
+    enemy: u64 = node[7 * (us ^ 1)]
+    safe: u64 = 0
+    attacked: u64
+    sq: cython.int
+    while targets:
+        sq = ctz64(targets)
+        attacked = enemy & ((TABLES[KNIGHT_AT + sq] & node[KNIGHT]) | (TABLES[KING_AT + sq] & node[KING])
+                            | (TABLES[PAWN_AT + 64 * us + sq] & node[PAWN]))
+        if not attacked and TABLES[ROOK_PSEUDO_AT + sq] & enemy_orthogonal:
+            attacked = _rook(sq, occupied) & enemy_orthogonal
+        if not attacked and TABLES[BISHOP_PSEUDO_AT + sq] & enemy_diagonal:
+            attacked = _bishop(sq, occupied) & enemy_diagonal
+        if not attacked:
+            safe |= ONE << sq
+        targets &= targets - 1
+    return safe
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _descend(node: u64_ptr, us: cython.int, piece: cython.int, frm: cython.int, to: cython.int,
              promoted: cython.int, ep: cython.int, castling: cython.int, depth: cython.int, pos: Position,
              stop: int_ptr) -> u64:
@@ -339,7 +366,13 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
         for i in range(0 if us else 2, 2 if us else 4):  # the king side, then the queen side
             if (castling >> i) & 1 and not (occupied & pos._castling_empty[i]):
                 castle_zone |= pos._castling_king_path[i]
-    if king_targets | castle_zone:
+    # Where the king has one or two squares to go to (most nodes), each is looked at on its own:
+    # two slider look-ups at most, where the danger map looks up every enemy slider whose lines
+    # cross them (1.045-1.062x; with three or more, or castling's squares too, the map is cheaper).
+    if castle_zone == 0 and king_targets and popcount64(king_targets) <= 2:
+        total += _targets(node, us, ksq, KING, _safe(node, us, occupied ^ king, king_targets, enemy_orthogonal,
+                                                     enemy_diagonal), count, castling, depth, pos, stop)
+    elif king_targets | castle_zone:
         danger = _danger(node, them, occupied ^ king, king_targets | castle_zone)
         total += _targets(node, us, ksq, KING, king_targets & ~danger, count, castling, depth, pos, stop)
         if castle_zone:
