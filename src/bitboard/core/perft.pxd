@@ -8,6 +8,8 @@ cdef unsigned long long _perft_hashed(Position pos, int depth, unsigned long lon
 # The walk of the kernel this CPU runs best (perft_kernel, or perft_kernel_pext in a portable
 # build on a CPU with a fast PEXT), bound at import by use_kernel().
 ctypedef unsigned long long (*walk_function)(Position pos, int depth, int *stop) noexcept nogil
+ctypedef unsigned long long (*walk_after_function)(Position pos, int move, int depth, int *stop) noexcept nogil
 ctypedef bint (*walkable_function)(Position pos) noexcept nogil
 cdef walk_function walk
+cdef walk_after_function walk_after
 cdef walkable_function walkable

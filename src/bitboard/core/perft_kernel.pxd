@@ -27,3 +27,4 @@ cdef enum:
 
 cdef bint walkable(Position pos) noexcept nogil
 cdef unsigned long long walk(Position pos, int depth, int *stop) noexcept nogil
+cdef unsigned long long walk_after(Position pos, int move, int depth, int *stop) noexcept nogil

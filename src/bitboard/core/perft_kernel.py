@@ -28,15 +28,19 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from . import attacks
     from .attacks import _bishop_attacks, _rook_attacks
-    from .encoding import (BB_ALL, BISHOP, KING, KNIGHT, NO_SQUARE, ONE, PAWN, QUEEN, ROOK, color_castling, u64)
+    from .encoding import (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NO_SQUARE, ONE, PAWN,
+                           QUEEN, ROOK, code_type, color_castling, flag_promotion, move_flag, move_from, move_to,
+                           u64)
     from .movegen import _attackers
     from .native import USE_PEXT, ctz64, pext64, popcount64
     from .position import Position
 else:
     from cython.cimports.bitboard.core import attacks
     from cython.cimports.bitboard.core.attacks import _bishop_attacks, _rook_attacks
-    from cython.cimports.bitboard.core.encoding import (BB_ALL, BISHOP, KING, KNIGHT, NO_SQUARE, ONE, PAWN, QUEEN,
-                                                        ROOK, color_castling, u64)
+    from cython.cimports.bitboard.core.encoding import (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING,
+                                                        KNIGHT, NO_SQUARE, ONE, PAWN, QUEEN, ROOK, code_type,
+                                                        color_castling, flag_promotion, move_flag, move_from,
+                                                        move_to, u64)
     from cython.cimports.bitboard.core.movegen import _attackers
     from cython.cimports.bitboard.core.native import USE_PEXT, ctz64, pext64, popcount64
     from cython.cimports.bitboard.core.position import Position
@@ -624,14 +628,49 @@ def walkable(pos: Position) -> cython.bint:
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def walk(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
-    """The leaves `depth` >= 1 plies below `pos` (walkable); a partial count once stop[0] is set."""
-    node = cython.declare(u64[8])
+def _load(node: u64_ptr, pos: Position) -> cython.void:
+    """The eight words of `pos`."""
     i: cython.int
     node[0] = pos._colors[0]
     for i in range(PAWN, KING + 1):
         node[i] = pos._pieces[i]
     node[7] = pos._colors[1]
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def walk(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
+    """The leaves `depth` >= 1 plies below `pos` (walkable); a partial count once stop[0] is set."""
+    node = cython.declare(u64[8])
+    _load(node, pos)
     return _below(node, pos._turn, pos._ep, pos._castling, depth, pos, stop)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def walk_after(pos: Position, move: cython.int, depth: cython.int, stop: int_ptr) -> u64:
+    """The leaves `depth` >= 1 plies below the position that `move` (movegen's code, legal in
+    `pos`, which is walkable) leads to: walk() of that position with the move made on the
+    walk's eight words, by the walk's own functions, instead of on the Position (its piece
+    array, key and clocks made and unmade), which is what a hashed count does for each child
+    it does not find."""
+    node = cython.declare(u64[8])
+    us: cython.int = pos._turn
+    frm: cython.int = move_from(move)
+    to: cython.int = move_to(move)
+    flag: cython.int = move_flag(move)
+    ep: cython.int = NO_SQUARE
+    _load(node, pos)
+    if flag == CASTLING:  # the king "takes" its rook
+        return _castle(node, us, frm, to, to > frm, pos._castling, depth + 1, pos, stop)
+    if flag == EN_PASSANT:
+        return _en_passant(node, us, frm, to, pos._castling, depth + 1, pos, stop)
+    if flag == DOUBLE_PUSH and TABLES[PAWN_AT + 64 * us + ((frm + to) >> 1)] & node[PAWN] & node[7 * (us ^ 1)]:
+        ep = (frm + to) >> 1  # as the walk sets it: only where an enemy pawn stands ready to take
+    return _descend(node, us, code_type(pos._board[frm]), frm, to, flag_promotion(flag), ep, pos._castling,
+                    depth + 1, pos, stop)
