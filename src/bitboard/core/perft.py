@@ -168,13 +168,10 @@ def _perft_unknown(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, 
             continue
         if depth == 3 and walk_below:  # the child's last two plies: made and walked on the kernel's words
             below = walk_after(pos, moves[i], 2, stop)
-            if not stop[0]:
-                _put(table, mask, shallow, keys[i], 2, below)
-            total += below
-            continue
-        undo = _make(pos, moves[i])
-        below = _perft_unknown(pos, depth - 1, table, mask, stop, walk_below, shallow)
-        _unmake(pos, moves[i], undo, key)
+        else:
+            undo = _make(pos, moves[i])
+            below = _perft_unknown(pos, depth - 1, table, mask, stop, walk_below, shallow)
+            _unmake(pos, moves[i], undo, key)
         if not stop[0]:
             _put(table, mask, shallow, keys[i], depth - 1, below)
         total += below
