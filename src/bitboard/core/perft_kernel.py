@@ -284,12 +284,23 @@ def _pawn_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cython.in
         return popcount64(targets)
     while targets:
         to = ctz64(targets)
-        ep = NO_SQUARE
-        if double and TABLES[PAWN_AT + 64 * us + ((2 * to - offset) >> 1)] & node[PAWN] & node[7 * (us ^ 1)]:
-            ep = (2 * to - offset) >> 1
+        ep = _en_passant_square(node, us, (2 * to - offset) >> 1) if double else NO_SQUARE
         total += _descend(node, us, PAWN, to - offset, to, 0, ep, castling, depth, pos, stop)
         targets &= targets - 1
     return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _en_passant_square(node: u64_ptr, us: cython.int, passed: cython.int) -> cython.int:
+    """The en-passant square a double push of colour `us` over `passed` leaves: that square where
+    an enemy pawn stands ready to take, else none (so that the children without a capture share
+    the counters without en-passant code)."""
+    if TABLES[PAWN_AT + 64 * us + passed] & node[PAWN] & node[7 * (us ^ 1)]:
+        return passed
+    return NO_SQUARE
 
 
 @cython.cfunc
@@ -670,7 +681,7 @@ def walk_after(pos: Position, move: cython.int, depth: cython.int, stop: int_ptr
         return _castle(node, us, frm, to, to > frm, pos._castling, depth + 1, pos, stop)
     if flag == EN_PASSANT:
         return _en_passant(node, us, frm, to, pos._castling, depth + 1, pos, stop)
-    if flag == DOUBLE_PUSH and TABLES[PAWN_AT + 64 * us + ((frm + to) >> 1)] & node[PAWN] & node[7 * (us ^ 1)]:
-        ep = (frm + to) >> 1  # as the walk sets it: only where an enemy pawn stands ready to take
+    if flag == DOUBLE_PUSH:
+        ep = _en_passant_square(node, us, (frm + to) >> 1)
     return _descend(node, us, code_type(pos._board[frm]), frm, to, flag_promotion(flag), ep, pos._castling,
                     depth + 1, pos, stop)
