@@ -57,11 +57,11 @@ else:
     from cython.cimports.bitboard.move import Move, _move_of
     from cython.cimports.bitboard.san import plain_san_code
 
-from typing import Callable, Dict, Iterator, List, Optional
+from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from . import epd as _epd
 from . import san as _san
-from .arguments import bitboard_arg, depth_arg, square_arg
+from .arguments import bitboard_arg, depth_arg, hash_arg, square_arg, threads_arg
 from .core.attacks import bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks
 from .core.bits import flip_vertical
 from .core.perft import perft as _perft_of
@@ -947,9 +947,9 @@ class Board(BaseBoard):
             if 0 <= to < 64 and not (occupied >> to) & 1:
                 if (to_mask >> to) & 1:
                     _add_pawn_codes(codes, sq, to, (to >> 3) == last)
-                if (sq >> 3) == (1 if us else 6) and not (occupied >> (to + forward)) & 1 \
-                        and (to_mask >> (to + forward)) & 1:
-                    codes.append(encode_move(sq, to + forward, DOUBLE_PUSH))
+                if (sq >> 3) in (0, 1) if us else (sq >> 3) in (6, 7):  # from the first rank too, as python-chess
+                    if not (occupied >> (to + forward)) & 1 and (to_mask >> (to + forward)) & 1:
+                        codes.append(encode_move(sq, to + forward, DOUBLE_PUSH if (sq >> 3) in (1, 6) else NORMAL))
             targets: u64 = pawn_attacks(us == 1, sq) & to_mask
             captures: u64 = targets & enemy
             while captures:
@@ -1639,19 +1639,30 @@ class Board(BaseBoard):
         threads: split the tree across this many threads; hash_mb: a transposition table of
         about this many MiB. Counts are exact in every mode.
         """
-        return _perft_of(self, depth, threads, hash_mb)
+        return _count_leaves(self, depth, threads, hash_mb, None)
 
     @cython.annotation_typing(False)  # the argument checks see what the caller passed
     def divide(self, depth: int) -> Dict[Move, int]:
         """{move: perft(depth - 1) after it} for every legal move (depth >= 1)."""
+        return dict(self.divide_lines(depth))
+
+    @cython.annotation_typing(False)  # the argument checks see what the caller passed
+    def divide_lines(self, depth: int, *, threads: int = 1, hash_mb: float = 0,
+                     on_wait: Optional[Callable[[], None]] = None) -> Iterator[Tuple[Move, int]]:
+        """(move, perft(depth - 1) after it) for each legal move, yielded as soon as it is
+        counted: the divide loop that `divide` collects and the command line prints line by
+        line (a count stopped by Ctrl-C keeps the lines before it). Castling is king takes
+        rook in Chess960, as python-chess and Stockfish write it. `threads`, `hash_mb` and
+        `on_wait` are perft's, for each move's count; the board is as it was between lines."""
         if depth_arg(depth) < 1:
             raise ValueError(f"divide needs depth >= 1, not {depth}")
-        out = {}
         for move in self._legal_list(BB_ALL, BB_ALL):
             self.push(move)
-            out[move] = _perft_of(self, depth - 1)
-            self.pop()
-        return out
+            try:
+                count = _count_leaves(self, depth - 1, threads, hash_mb, on_wait)
+            finally:
+                self.pop()
+            yield move, count
 
     # --- Chess960 starting positions ---
 
@@ -1764,6 +1775,39 @@ class Board(BaseBoard):
 
 
 @cython.cfunc
+def _count_leaves(board: Board, depth, threads, hash_mb, on_wait) -> int:
+    """perft of `board`, as python-chess's `legal_moves` would count it: compiled, without the
+    GIL, where no colour has several kings; else move by move in `_legal_list` (python-chess's
+    rule for several kings, which the compiled generator does not take; kings are never added
+    below, so the whole tree needs it), bulk counted at the last ply, single-threaded."""
+    white: u64 = board._pieces[KING] & board._colors[1]
+    black: u64 = board._pieces[KING] & board._colors[0]
+    if not (white & (white - 1)) and not (black & (black - 1)):
+        return _perft_of(board, depth, threads, hash_mb, on_wait=on_wait)
+    depth = depth_arg(depth)
+    threads_arg(threads)
+    hash_arg(hash_mb)
+    return _count_moves_by_moves(board, depth, on_wait)
+
+
+def _count_moves_by_moves(board: Board, depth: cython.int, on_wait) -> int:
+    if depth == 0:
+        return 1
+    moves = board._legal_list(BB_ALL, BB_ALL)
+    if depth == 1:
+        return len(moves)
+    if on_wait is not None:
+        on_wait()
+    total = 0
+    for move in moves:
+        board.push(move)
+        try:
+            total += _count_moves_by_moves(board, depth - 1, on_wait)
+        finally:
+            board.pop()
+    return total
+
+
 def _as_move(move: object) -> Move:
     """A bitboard Move for `move`: itself, or a python-chess Move with the same squares."""
     if isinstance(move, Move):

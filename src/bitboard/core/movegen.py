@@ -46,8 +46,10 @@ ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
 NOT_A_FILE = cython.declare(u64, 0xFEFEFEFEFEFEFEFE)
 NOT_H_FILE = cython.declare(u64, 0x7F7F7F7F7F7F7F7F)
 RANK_1 = cython.declare(u64, 0x00000000000000FF)
+RANK_2 = cython.declare(u64, 0x000000000000FF00)
 RANK_3 = cython.declare(u64, 0x0000000000FF0000)
 RANK_6 = cython.declare(u64, 0x0000FF0000000000)
+RANK_7 = cython.declare(u64, 0x00FF000000000000)
 RANK_8 = cython.declare(u64, 0xFF00000000000000)
 
 
@@ -156,6 +158,10 @@ def _pawn_moves(pos: Position, buf: ushort_ptr, n: cython.int, pawns: u64, pinne
         west = (free >> 9) & NOT_H_FILE & enemy & check_mask
         east = (free >> 7) & NOT_A_FILE & enemy & check_mask
         up, west_offset, east_offset = -8, -9, -7
+    if pawns & (RANK_1 if us else RANK_8):  # a set-up pawn on its first rank: python-chess also lets
+        # it step two squares (a plain move: no en-passant square), as its double push allows
+        far: u64 = (((single & RANK_2) << 8) & BB_ALL if us else (single & RANK_7) >> 8) & empty & check_mask
+        n = _add_pawns(buf, n, far, 2 * up, NORMAL, count_only)
     single &= check_mask
     n = _add_pawns(buf, n, single & ~last, up, NORMAL, count_only)
     n = _add_pawns(buf, n, double, 2 * up, DOUBLE_PUSH, count_only)
@@ -178,9 +184,9 @@ def _pawn_moves(pos: Position, buf: ushort_ptr, n: cython.int, pawns: u64, pinne
         step = ((ONE << (sq + 8)) if us else (ONE << (sq - 8))) & empty & line
         n = _add_pawns(buf, n, step & ~last, up, NORMAL, count_only)
         n = _add_promotions(buf, n, step & last, up, count_only)
-        if step & (RANK_3 if us else RANK_6):
-            n = _add_pawns(buf, n, (((step << 8) & BB_ALL) if us else (step >> 8)) & empty, 2 * up, DOUBLE_PUSH,
-                           count_only)
+        if step & (RANK_3 | RANK_2 if us else RANK_6 | RANK_7):
+            n = _add_pawns(buf, n, (((step << 8) & BB_ALL) if us else (step >> 8)) & empty & line, 2 * up,
+                           DOUBLE_PUSH if step & (RANK_3 | RANK_6) else NORMAL, count_only)
         captures = PAWN_ATTACKS[64 * us + sq] & enemy & line
         if captures:
             n = _add_pawns(buf, n, captures & ~last, ctz64(captures) - sq, NORMAL, count_only)
