@@ -1,6 +1,9 @@
 """Perft at scale: threads, transposition tables and a Dask cluster all count exactly."""
 import os
+import re
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -134,6 +137,36 @@ def test_local_cluster_counts_exactly(cluster_client):
         fen, counts = PERFT[name]
         assert distributed.perft(fen, depth - (name == "kiwipete"), cluster_client) == \
             counts[depth - (name == "kiwipete") - 1]
+
+
+CHESS960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"  # chess960.perft's id 0
+
+
+def test_local_cluster_counts_chess960_as_the_fen_means_it(cluster_client):
+    # the workers read the FEN as Chess960 too: standard chess drops HFhf (11,979 at depth 3)
+    depth, expected = (4, 326_672) if bitboard.compiled else (3, 12_189)
+    assert distributed.perft(CHESS960, depth, cluster_client, split_ply=1) == expected
+    standard = distributed.perft(CHESS960, depth, cluster_client, split_ply=1, chess960=False)
+    assert standard == Board(CHESS960).perft(depth) != expected
+    assert distributed.perft(CHESS960, 3) == 12_189  # no client: counted here, read the same way
+
+
+def test_ctrl_c_cancels_a_dask_count_and_says_how_far_it_got():
+    pytest.importorskip("distributed")
+    process = subprocess.Popen([sys.executable, "-m", "bitboard.cli", "perft", "-d", "12", "--dask", "local",
+                                "--split-ply", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(120, process.kill)  # never a hung test: a kill fails the asserts below
+    watchdog.start()
+    try:
+        for line in process.stderr:  # the progress line once the cluster is up and the tasks submitted
+            if re.search(r"perft: 0/[\d,]+ tasks done, submitted", line):
+                break
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        watchdog.cancel()
+    assert process.returncode == 130 and "Traceback" not in err and "Nodes searched" not in out
+    assert re.search(r"interrupted: [\d,]+ of [\d,]+ tasks counted; the rest cancelled", err), err
 
 
 @pytest.mark.skipif(not bitboard.compiled, reason="needs tasks long enough to kill a worker among them")

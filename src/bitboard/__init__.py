@@ -47,11 +47,12 @@ from .core.bits import (
 from .core.attacks import (between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
                            ray, rook_attacks)
 from .board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMoveGenerator
-from .errors import (AmbiguousMoveError, IllegalMoveError, InvalidArgumentError, InvalidBitboardError, InvalidFenError,
-                     InvalidMoveError, InvalidSquareError)
+from .errors import (AmbiguousMoveError, IllegalMoveError, InvalidArgumentError, InvalidBitboardError,
+                     InvalidCastlingError, InvalidFenError, InvalidMoveError, InvalidPositionError, InvalidSquareError)
 from .fen import STARTING_BOARD_FEN, STARTING_FEN
 from .move import Move
 from .outcome import Outcome, Termination
+from .positions import board_from_fen
 from .piece import (BISHOP, BLACK, COLOR_NAMES, COLORS, KING, KNIGHT, PAWN, PIECE_NAMES, PIECE_SYMBOLS,
                     PIECE_TYPES, QUEEN, ROOK, WHITE, Piece)
 from .squares import *  # noqa: F401,F403  (A1 ... H8, BB_* constants, names, mappings)

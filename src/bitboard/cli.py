@@ -13,7 +13,7 @@ from . import squares as sq
 from .arguments import bitboard_arg
 from .core.bits import popcount
 from .arguments import hash_arg
-from .errors import InvalidArgumentError, InvalidFenError, quoted
+from .errors import InvalidArgumentError, InvalidFenError, InvalidPositionError, quoted
 from .fen import STARTING_FEN
 from .squareset import SquareSet
 
@@ -54,9 +54,13 @@ def cmd_show(args) -> None:
         return
     if args.mapping != "lerf":
         raise UsageError("--mapping numbers the bits of a bitboard; a FEN has no mapping")
-    board = board_from(args.value)
+    board = board_from(args.value, args.chess960, checked=False)
     print(board)
-    print(f"\n{board.fen()}  ({'white' if board.turn else 'black'} to move)")
+    mode = ", Chess960" if board.chess960 else ""
+    print(f"\n{board.fen()}  ({'white' if board.turn else 'black'} to move{mode})")
+    from .status import reasons
+    for reason in reasons(board.status()):  # drawn all the same: showing it is how to see what is wrong
+        print(f"invalid: {reason}")
 
 
 def _is_number(text: str) -> bool:
@@ -88,7 +92,16 @@ def cmd_convert(args) -> None:
     print(f"0x{value:016x} ({source.name}) = 0x{converted:016x} ({target.name})")
 
 
-BENCHMARKS = ("bits", "serialize", "sliders", "movegen", "x88", "pgn", "scale")
+#: Each benchmark `bitboard bench` runs, with what it compares (bitboard.benchmarks.NAME).
+BENCHMARKS = {
+    "bits": "popcount and bit-scan variants of the documents, compiled and uncompiled",
+    "serialize": "serialization techniques, and perfect-hash move lists against plain scanning",
+    "sliders": "slider attacks: magic bitboards against the set-wise methods",
+    "movegen": "perft speed and memory beside python-chess, chessmg, nchess (and C/C++ anchors)",
+    "x88": "the bitboard move generator against the 0x88 board, both compiled and uncompiled",
+    "pgn": "PGN reading speed beside python-chess and rust_pgn_reader on one generated corpus",
+    "scale": "perft at scale: threads, the transposition table, and Dask's rate per worker",
+}
 
 
 def cmd_bench(args) -> None:
@@ -104,39 +117,43 @@ def cmd_search(args) -> None:
         raise SystemExit(1)
 
 
-def board_from(fen_words):
-    from .board import Board
+def board_from(fen_words, chess960=False, checked=True):
+    """The position of a FEN given on the command line (the initial one if none), read as
+    positions.board_from_fen reads it: Chess960 when --chess960 or when the castling field
+    needs it; an invalid position refused, naming why, unless not `checked` (--unchecked)."""
+    from .positions import board_from_fen, unhonoured_castling
     fen = " ".join(fen_words) if fen_words else STARTING_FEN
     try:
-        return Board(fen)
-    except InvalidFenError as exc:
+        board = board_from_fen(fen, chess960=True if chess960 else None, checked=checked)
+    except InvalidFenError as exc:  # InvalidCastlingError among them
         raise UsageError(str(exc)) from None
+    except InvalidPositionError as exc:
+        raise UsageError(f"{exc}; --unchecked counts it all the same, as python-chess's legal_moves would") from None
+    if not checked and unhonoured_castling(board):
+        from .fen import rook_squares
+        note(f"castling with the rook on {rook_squares(unhonoured_castling(board))} cannot be honoured: "
+             "counted without it")
+    return board
 
 
 def cmd_perft(args) -> None:
-    from .core.perft import max_threads, perft
-    board = board_from(args.fen)
+    from .core.perft import max_threads
+    board = board_from(args.fen, args.chess960, checked=not args.unchecked)
     threads = args.threads
     if threads > max_threads():
         note(f"--threads {threads} is far more than this machine's {os.cpu_count()} cores: using {max_threads()}")
         threads = max_threads()
+    if args.dask and args.divide:
+        raise UsageError("--divide counts root moves one by one on this machine; it does not combine with --dask "
+                         "(use --threads)")
     start = time.perf_counter()
-    counts = {}
     if args.dask:
-        if args.divide:
-            raise UsageError("--divide counts root moves on this machine; it does not combine with --dask")
-        nodes = perft_on_dask(board.fen(en_passant="always"), args)
+        nodes = perft_on_dask(board, args)
     elif args.depth == 0:
         nodes = 1
     else:
-        counts = perft_by_root_move(board, args.depth,
-                                    lambda b, d, tick: perft(b, d, threads, args.hash, on_wait=tick))
-        nodes = sum(counts.values())
+        nodes = perft_by_root_move(board, args.depth, threads, args.hash, args.divide)
     elapsed = time.perf_counter() - start
-    if args.divide:
-        for move, count in counts.items():  # Stockfish's divide lines, for diffing with other programs
-            print(f"{move.uci()}: {count}")
-        print()
     print(f"Nodes searched: {nodes:,}")
     print(f"Time: {elapsed:,.3f} s")
     print(f"Nodes per second: {nodes / elapsed if elapsed > 0 else 0:,.0f}")
@@ -147,23 +164,34 @@ def note(message: str) -> None:
     print(f"bitboard: note: {message}", file=sys.stderr)
 
 
-def perft_by_root_move(board, depth, perft) -> dict:
-    """{root move: leaves below it}, counted by perft(board, depth, tick) with progress on stderr."""
-    moves = list(board.legal_moves)
-    counts = {}
-    with _Progress("root moves", len(moves)) as progress:
-        for done, move in enumerate(moves):
-            progress.update(done, f"counting {move.uci()}")
-            board.push(move)
-            try:
-                counts[move] = perft(board, depth - 1, progress.tick)
-            finally:
-                board.pop()
-            progress.update(done + 1, f"{move.uci()}: {counts[move]:,}")
-    return counts
+class Interrupted(Exception):
+    """Ctrl-C during a long count: what was finished is printed, then this line; status 130."""
 
 
-def perft_on_dask(fen, args) -> int:
+def perft_by_root_move(board, depth, threads, hash_mb, divide) -> int:
+    """The leaves `depth` plies below `board`, counted root move by root move (Board.divide_lines)
+    with progress on stderr; with `divide`, each move's line ("e2e4: 13160", Stockfish's divide
+    lines, for diffing with other programs) printed and flushed as soon as it is counted, also
+    into a pipe. Ctrl-C keeps the lines printed and says how many root moves were counted."""
+    total, moves = 0, board.legal_moves.count()
+    with _Progress("root moves", moves) as progress:
+        progress.update(0, "counting")
+        lines = board.divide_lines(depth, threads=threads, hash_mb=hash_mb, on_wait=progress.tick)
+        done = 0
+        try:
+            for done, (move, count) in enumerate(lines, 1):
+                total += count
+                if divide:
+                    print(f"{board.uci(move)}: {count}", flush=True)
+                progress.update(done, f"{board.uci(move)}: {count:,}")
+        except KeyboardInterrupt:
+            raise Interrupted(f"{done} of {moves} root moves counted") from None
+    if divide:
+        print()
+    return total
+
+
+def perft_on_dask(board, args) -> int:
     from . import distributed
     try:
         if args.split_ply is not None:  # checked before a cluster starts (None: chosen from the tree)
@@ -174,10 +202,18 @@ def perft_on_dask(fen, args) -> int:
         client = distributed.connect(args.dask, timeout=args.timeout)
     except (ConnectionError, ImportError) as exc:
         raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        raise Interrupted("no task was started") from None
     try:
         with _Progress("tasks") as progress:
-            return distributed.perft(fen, args.depth, client, args.split_ply, hash_mb=args.hash,
-                                     progress=lambda done, total: progress.update(done, total=total))
+            try:
+                return distributed.perft(board.fen(en_passant="always"), args.depth, client, args.split_ply,
+                                         chess960=board.chess960, hash_mb=args.hash,
+                                         progress=lambda done, total: progress.update(
+                                             done, "submitted" if done == 0 else "", total=total, report=done == 0))
+            except KeyboardInterrupt:  # distributed.perft has cancelled the tasks left
+                of = f" of {progress.total:,}" if progress.total is not None else ""
+                raise Interrupted(f"{progress.done:,}{of} tasks counted; the rest cancelled") from None
     finally:
         distributed.close(client)
 
@@ -205,21 +241,24 @@ class _Progress:
         self.bar.__enter__()
         return self
 
-    def update(self, done: int, last: str = "", total=None) -> None:
+    def update(self, done: int, last: str = "", total=None, report: bool = False) -> None:
+        """`done` of the total so far, `last` what was done last; `report`: a line now, even
+        between the periodic ones (a milestone for a log: a cluster's tasks submitted)."""
         self.done, self.last = done, last
         self.total = total if total is not None else self.total
         if self.task is None:
             self.task = self.bar.add_task(self.name, total=self.total, last="")
         self.bar.update(self.task, completed=done, total=self.total, last=last)
-        self.tick()
+        self.tick(report)
 
-    def tick(self) -> None:
+    def tick(self, report: bool = False) -> None:
         """Called often while counting: a progress line when stderr is no terminal and it is time."""
         now = time.monotonic()
-        if not self.terminal and now - self.reported >= self.REPORT_SECONDS:
+        if not self.terminal and (report or now - self.reported >= self.REPORT_SECONDS):
             self.reported = now
             of = f"/{self.total:,}" if self.total is not None else ""
-            print(f"{self.name}: {self.done:,}{of} {self.unit} done, {self.last}, {now - self.started:,.0f} s",
+            last = f", {self.last}" if self.last else ""
+            print(f"{self.name}: {self.done:,}{of} {self.unit} done{last}, {now - self.started:,.0f} s",
                   file=sys.stderr, flush=True)
 
     def __exit__(self, *exc):
@@ -322,7 +361,7 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         value = 0
-    if not value > 0:
+    if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"timeout {text!r} is not a positive number of seconds")
     return value
 
@@ -341,10 +380,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     perft = commands.add_parser("perft", help="count the leaves of the legal move tree",
                                 description="Count the leaf nodes of the legal move tree to a depth "
-                                            "(bulk counted in compiled code), with progress over the root moves.")
+                                            "(bulk counted in compiled code), with progress over the root moves. "
+                                            "FEN castling may be standard, X-FEN or Shredder-FEN. An invalid "
+                                            "position is refused with the reason (exit status 2) unless "
+                                            "--unchecked; Ctrl-C stops the count (exit status 130), keeping the "
+                                            "divide lines printed.")
     perft.add_argument("fen", nargs="*", help="the position (default: the initial position); quotes optional")
     perft.add_argument("-d", "--depth", type=_count("depth", 0, 64), default=6, help="plies to count (default 6)")
-    perft.add_argument("--divide", action="store_true", help="print each root move with its count, e.g. 'e2e4: 13160'")
+    perft.add_argument("--divide", action="store_true",
+                       help="print each root move with its count as soon as it is counted, e.g. 'e2e4: 13160' "
+                            "(castling as king takes rook in Chess960, e.g. 'e1h1'); not with --dask")
+    perft.add_argument("--chess960", action="store_true",
+                       help="read the position as Chess960 (default: only when its castling field needs it, "
+                            "e.g. Shredder-FEN 'HFhf' with the king on g1)")
+    perft.add_argument("--unchecked", action="store_true",
+                       help="count a position python-chess's status() calls invalid (no king, opposite check, "
+                            "...) instead of refusing it")
     perft.add_argument("--threads", type=_count("threads", 1), default=1,
                        help="split each root move's subtree across this many threads (default 1; at most "
                             "4 per core are used)")
@@ -363,8 +414,11 @@ def build_parser() -> argparse.ArgumentParser:
     show = commands.add_parser("show", help="draw a bitboard or a position as an 8x8 grid",
                                description="Draw a bitboard or a position with rank 8 on top. VALUE is a FEN "
                                            "when it has a '/' (quotes optional), else a bitboard: hex (0x...), "
-                                           "binary (0b...) or decimal.")
+                                           "binary (0b...) or decimal. An invalid position is drawn all the "
+                                           "same, with the reasons under it.")
     show.add_argument("value", nargs="+", help="a FEN (it has '/'), or a bitboard such as 0x0000001818000000")
+    show.add_argument("--chess960", action="store_true",
+                      help="read a FEN as Chess960 (default: only when its castling field needs it)")
     show.add_argument("--mapping", default="lerf",
                       help=f"square mapping the bits are numbered in ({', '.join(sq.MAPPINGS)}; default lerf)")
     show.set_defaults(run=cmd_show)
@@ -380,12 +434,14 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--square", action="store_true", help="the value is a square index, not a bitboard")
     convert.set_defaults(run=cmd_convert)
 
-    bench = commands.add_parser("bench", help="run the library's benchmarks and print their tables",
-                                description="Run the benchmarks (bits, serialize, sliders, movegen, x88, scale): "
-                                            "each compares variants or peers in one run and prints Markdown tables "
-                                            "(the tables of docs/benchmarks.md).")
+    bench = commands.add_parser(
+        "bench", help="run the library's benchmarks and print their tables",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Run the benchmarks, each comparing variants or peers in one run and printing Markdown "
+                    "tables (the tables of docs/benchmarks.md):\n\n"
+                    + "\n".join(f"  {name:<10} {what}" for name, what in BENCHMARKS.items()))
     bench.add_argument("--quick", action="store_true", help="smaller inputs and fewer repeats")
-    bench.add_argument("--only", nargs="+", choices=BENCHMARKS, help="run only these benchmarks")
+    bench.add_argument("--only", nargs="+", choices=list(BENCHMARKS), help="run only these benchmarks")
     bench.set_defaults(run=cmd_bench)
 
     pgn = commands.add_parser("pgn", help="read PGN files", description="Read PGN files with bitboard.pgn.")
@@ -424,6 +480,9 @@ def main(argv=None) -> int:
     except UsageError as exc:
         print(f"bitboard {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except Interrupted as exc:
+        print(f"bitboard {args.command}: interrupted: {exc}", file=sys.stderr)
+        return 130
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -25,6 +25,7 @@ import heapq
 import time
 
 from .board import Board
+from .positions import board_from_fen
 from .core.perft import count_lines, line_work, split_positions
 from .arguments import depth_arg, hash_arg
 from .errors import InvalidArgumentError, quoted
@@ -54,13 +55,13 @@ def split_ply_arg(split_ply, depth) -> int:
     return split_ply
 
 
-def positions_at(fen, plies) -> list:
+def positions_at(fen, plies, chess960=False) -> list:
     """[(fen, multiplicity)] of the positions `plies` moves below `fen`, transpositions merged.
 
     The FENs have their clocks set to "0 1" (perft does not depend on them) and show en passant
     only when it is legal, so positions that differ in nothing else merge too.
     """
-    board = Board(fen)
+    board = Board(fen, chess960=chess960)
     counts = collections.Counter()
 
     def walk(k):
@@ -76,11 +77,12 @@ def positions_at(fen, plies) -> list:
     return sorted(counts.items())
 
 
-def count_batch(fen, lines, depth, hash_mb=0) -> int:
+def count_batch(fen, lines, depth, hash_mb=0, chess960=False) -> int:
     """One task: the leaves `depth` plies below the end of each line (tuples of the generator's
-    move codes from `fen`), times its multiplicity, summed; counted in C, the GIL released, so
-    that a worker's threads count their batches side by side, with one table per worker."""
-    return count_lines(Board(fen), lines, depth, hash_mb)
+    move codes from `fen`, read as Chess960 when `chess960`), times its multiplicity, summed;
+    counted in C, the GIL released, so that a worker's threads count their batches side by side,
+    with one table per worker."""
+    return count_lines(Board(fen, chess960=chess960), lines, depth, hash_mb)
 
 
 #: The work a task aims at: long enough that Dask's cost per task (a millisecond or more) is
@@ -133,7 +135,8 @@ def balanced_batches(board, lines, remaining, tasks) -> list:
     return [batch for _, _, batch in sorted(batches, key=lambda b: b[0], reverse=True)]
 
 
-def perft(fen, depth, client=None, split_ply=None, *, hash_mb=0, progress=None, task_seconds=TASK_SECONDS) -> int:
+def perft(fen, depth, client=None, split_ply=None, *, chess960=None, hash_mb=0, progress=None,
+          task_seconds=TASK_SECONDS) -> int:
     """Perft of `fen` to `depth` on a Dask cluster: the tree split at `split_ply` (None: the
     shallowest ply with 32 positions per worker thread) by the compiled walk, the distinct
     positions batched into tasks of about `task_seconds` of one thread's work each (estimated
@@ -141,13 +144,17 @@ def perft(fen, depth, client=None, split_ply=None, *, hash_mb=0, progress=None, 
     GIL, with a table per worker when `hash_mb` is given.
 
     client: a distributed.Client (see connect), or None to count every batch here.
-    progress: called as progress(tasks_done, tasks) as tasks finish.
+    chess960: how to read the FEN's castling, as positions.board_from_fen does (None: Chess960
+    where only it honours the rights); the workers read it the same way.
+    progress: called as progress(tasks_done, tasks) once the tasks are submitted and as they finish.
+    KeyboardInterrupt (Ctrl-C) cancels the tasks not yet finished, and goes on.
     """
     depth = depth_arg(depth)
     hash_mb = hash_arg(hash_mb)
     if depth == 0:
         return 1
-    board = Board(fen)
+    board = board_from_fen(fen, chess960=chess960, checked=False)
+    chess960 = board.chess960
     threads = sum(client.nthreads().values()) if client is not None else 1
     plies = split_ply_arg(split_ply, depth) if split_ply is not None else _split_ply_for(board, depth, threads)
     lines = split_positions(board, plies)
@@ -160,16 +167,22 @@ def perft(fen, depth, client=None, split_ply=None, *, hash_mb=0, progress=None, 
     total = 0
     if client is None:
         for done, batch in enumerate(batches, 1):
-            total += count_batch(fen, batch, remaining, hash_mb)
+            total += count_batch(fen, batch, remaining, hash_mb, chess960)
             if progress:
                 progress(done, len(batches))
         return total
     from distributed import as_completed
-    futures = [client.submit(count_batch, fen, batch, remaining, hash_mb, pure=False) for batch in batches]
-    for done, future in enumerate(as_completed(futures), 1):
-        total += future.result()  # a failed task raises here
-        if progress:
-            progress(done, len(batches))
+    futures = [client.submit(count_batch, fen, batch, remaining, hash_mb, chess960, pure=False) for batch in batches]
+    if progress:
+        progress(0, len(batches))
+    try:
+        for done, future in enumerate(as_completed(futures), 1):
+            total += future.result()  # a failed task raises here
+            if progress:
+                progress(done, len(batches))
+    except BaseException:  # Ctrl-C, or a failed task: the rest is not wanted
+        client.cancel(futures)
+        raise
     return total
 
 

@@ -30,6 +30,20 @@ class InvalidFenError(ValueError):
     """A FEN string that does not describe a valid position; the message names the bad field."""
 
 
+class InvalidCastlingError(InvalidFenError):
+    """A castling field naming a right that neither standard chess nor Chess960 can honour: no
+    king and rook of that colour at home where it names one."""
+
+
+class InvalidPositionError(ValueError):
+    """A position python-chess's `status()` calls invalid, where a sound one is needed (the
+    command line's perft): the message names every reason; `status` holds the flags."""
+
+    def __init__(self, message: str, status: int = 0):
+        super().__init__(message)
+        self.status = status
+
+
 class InvalidMoveError(ValueError):
     """A move that is malformed (bad UCI text, squares, promotion piece)."""
 

@@ -20,6 +20,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 import functools
 import re
 
+from .core.bits import popcount
 from .core.encoding import BLACK, KING, NO_SQUARE, PAWN, ROOK, WHITE, piece_code
 from .errors import InvalidFenError, quoted
 from .piece import PIECE_SYMBOLS, PIECE_TYPES
@@ -193,6 +194,31 @@ def rights_bitboard(rights, rooks) -> int:
         if rights >> i & 1:
             out |= ONE64 << rooks[i]
     return out
+
+
+def kept_castling(fp: FenPosition, chess960) -> int:
+    """The rights of `fp`'s castling field (python-chess's bitboard of their rooks) that a board
+    keeps in standard chess (chess960 False) or in Chess960 (True)."""
+    return rights_bitboard(*clean_castling(fp.board, fp.castling_rights, chess960))
+
+
+def needs_chess960(fp: FenPosition) -> bool:
+    """Whether a FEN is Chess960 by its castling field: rights that standard chess drops (a king
+    off e1/e8, a rook off its corner, a file letter naming another rook) and Chess960 keeps.
+
+    A field standard chess honours in full stays standard, however written (HAha is KQkq);
+    where neither honours every right, the mode that keeps more of them, standard on a tie
+    (`kept_castling` then says which rights are lost, for the caller to refuse or report).
+    """
+    standard = kept_castling(fp, False)
+    if standard == fp.castling_rights:
+        return False
+    return popcount(kept_castling(fp, True)) > popcount(standard)
+
+
+def rook_squares(rights) -> str:
+    """The squares of python-chess's castling bitboard `rights`, for messages: "h1, f8"."""
+    return ", ".join(_SQUARE_NAMES[sq] for sq in range(64) if rights >> sq & 1)
 
 
 def check_strictly(fp: FenPosition, chess960, fen) -> None:

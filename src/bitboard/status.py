@@ -54,6 +54,34 @@ STATUS_TOO_MANY_CHECKERS = Status.TOO_MANY_CHECKERS
 STATUS_IMPOSSIBLE_CHECK = Status.IMPOSSIBLE_CHECK
 
 
+#: What each flag means, in words for a person: what the command line prints.
+REASONS = {
+    Status.EMPTY: "the board is empty",
+    Status.NO_WHITE_KING: "no white king",
+    Status.NO_BLACK_KING: "no black king",
+    Status.TOO_MANY_KINGS: "too many kings",
+    Status.TOO_MANY_WHITE_PAWNS: "more than 8 white pawns",
+    Status.TOO_MANY_BLACK_PAWNS: "more than 8 black pawns",
+    Status.PAWNS_ON_BACKRANK: "pawns on the back rank",
+    Status.TOO_MANY_WHITE_PIECES: "more than 16 white pieces",
+    Status.TOO_MANY_BLACK_PIECES: "more than 16 black pieces",
+    Status.BAD_CASTLING_RIGHTS: "castling rights without their king and rook at home",
+    Status.INVALID_EP_SQUARE: "an en-passant square no double push can have left",
+    Status.OPPOSITE_CHECK: "opposite check (the side not to move is in check)",
+    Status.RACE_CHECK: "a check in Racing Kings",
+    Status.RACE_OVER: "the race is already over",
+    Status.RACE_MATERIAL: "material Racing Kings does not allow",
+    Status.TOO_MANY_CHECKERS: "more than two pieces give check",
+    Status.IMPOSSIBLE_CHECK: "a check no legal last move can have given",
+}
+
+
+def reasons(status) -> list:
+    """Each reason `status` (a Status, or python-chess's int of flags) names, in words, in the
+    flags' order: ['no white king', 'pawns on the back rank']."""
+    return [text for flag, text in sorted(REASONS.items()) if status & flag]
+
+
 def board_status(board) -> Status:
     """The Status of a Board: every rule the position breaks."""
     errors = Status.VALID
