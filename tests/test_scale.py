@@ -151,6 +151,26 @@ def test_local_cluster_counts_chess960_as_the_fen_means_it(cluster_client):
     assert distributed.perft(CHESS960, 3) == 12_189  # no client: counted here, read the same way
 
 
+def test_a_cancelled_task_stops_counting_and_frees_its_worker(cluster_client):
+    # Two tasks of hours each occupy both single-threaded workers; cancelled, they stop counting
+    # (Dask cannot stop a running task: count_batch watches its own state), and small tasks run.
+    lines = [(line, 1) for line, _ in split_positions(Board(), 1)[:2]]
+    futures = [cluster_client.submit(distributed.count_batch, bitboard.STARTING_FEN, [line], 9, pure=False)
+               for line in lines]
+    deadline = time.monotonic() + 60
+    while sum(len(tasks) for tasks in cluster_client.processing().values()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # counting, in C
+    cluster_client.cancel(futures)
+    start = time.monotonic()
+    small = cluster_client.map(distributed.count_batch, [bitboard.STARTING_FEN] * 4, [[((), 1)]] * 4, [3] * 4,
+                               pure=False)
+    from distributed import wait
+    wait(small, timeout=30)  # TimeoutError if the cancelled counts still hold the workers
+    assert cluster_client.gather(small) == [8902] * 4
+    assert time.monotonic() - start < 10  # measured under a second; the bound is for slow machines
+
+
 def test_ctrl_c_cancels_a_dask_count_and_says_how_far_it_got():
     pytest.importorskip("distributed")
     process = subprocess.Popen([sys.executable, "-m", "bitboard.cli", "perft", "-d", "12", "--dask", "local",

@@ -473,13 +473,25 @@ def split_positions(pos: Position, plies: int) -> list:
     return [(line, count) for line, count in seen.values()]
 
 
-def count_lines(pos: Position, lines, depth, hash_mb=0) -> int:
+def count_lines(pos: Position, lines, depth, hash_mb=0, on_wait=None) -> int:
     """The sum of multiplicity x the leaves `depth` plies below the position after each line,
-    [(line, multiplicity)] as split_positions gives them; `pos` is left as it was."""
+    [(line, multiplicity)] as split_positions gives them; `pos` is left as it was. With
+    `on_wait`, the count runs in a thread of its own and on_wait() is called about every
+    WAIT_SECONDS meanwhile: an exception it raises stops the count and is raised here (how a
+    Dask task is stopped)."""
     d = depth_arg(depth)
     table = table_for(hash_arg(hash_mb)) if hash_mb else None
     stop = array.array("i", [0])
-    return sum(multiplicity * (_run_line(pos, line, d, table, stop) if d else 1) for line, multiplicity in lines)
+    totals = [0]
+
+    def count():
+        totals[0] = sum(multiplicity * (_run_line(pos, line, d, table, stop) if d else 1)
+                        for line, multiplicity in lines)
+    if on_wait is None:
+        count()
+    else:
+        _wait_for([count], stop, on_wait)
+    return totals[0]
 
 
 def _run_line(pos: Position, line, depth: int, table, stop) -> int:
