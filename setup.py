@@ -84,6 +84,9 @@ TUNING_FLAGS = {
 }
 
 
+#: Where core/native.pxd's intrinsics.h is: each compiler's spelling of the intrinsics.
+INCLUDE = os.path.join("src", "bitboard", "core")
+
 # core/cpu.py: what this CPU can run, read by the build and by perft's choice of kernel.
 CPU = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "src", "bitboard", "core", "cpu.py"))
 
@@ -145,6 +148,15 @@ def _kernel_flags(pext):
     return _tuning("core.perft_kernel") + (["-include", "immintrin.h"] if pext else [])
 
 
+def _strip():
+    """(compile flags, link flags) that leave debug information and symbols out of a portable
+    build, what a wheel is: 63 MB unpacked with them, the extensions a seventh of it without.
+    A build for this machine keeps them, for profilers and debuggers."""
+    if not os.environ.get("BITBOARD_PORTABLE") or sys.platform == "win32":  # MSVC writes none unless asked
+        return [], []
+    return ["-g0"], ["-Wl,-S,-x"] if sys.platform == "darwin" else ["-s"]
+
+
 def _flags(name):
     if os.environ.get("BITBOARD_CFLAGS"):
         return os.environ["BITBOARD_CFLAGS"].split()
@@ -189,16 +201,18 @@ def _cpu_macros():
     __builtin_cpu_supports and __builtin_cpu_is), where the build may carry kernels for later
     x86-64 levels; 0 elsewhere. PEXT is slow (microcoded) on AMD's families 15h and 17h
     (Excavator, Zen 1 and 2)."""
+    kind = "custom" if os.environ.get("BITBOARD_CFLAGS") else "native" if _native() else "portable"
+    build = [("BITBOARD_BUILD_KIND", f'"{kind}"')]  # core.perft.build_kind()
     if sys.platform == "win32" or not CPU["x86_64"]():
-        return [("BITBOARD_CPU_V2", "0"), ("BITBOARD_CPU_V3", "0"), ("BITBOARD_CPU_FAST_PEXT", "0")]
+        return build + [("BITBOARD_CPU_V2", "0"), ("BITBOARD_CPU_V3", "0"), ("BITBOARD_CPU_FAST_PEXT", "0")]
 
     def supports(*features):
         return "(" + " && ".join(f'__builtin_cpu_supports("{feature}")' for feature in features) + ")"
     v2 = ("popcnt", "sse4.2", "ssse3")
     slow_pext = '(__builtin_cpu_is("amd") && (__builtin_cpu_is("amdfam15h") || __builtin_cpu_is("amdfam17h")))'
-    return [("BITBOARD_CPU_V2", supports(*v2)),
-            ("BITBOARD_CPU_V3", supports(*v2, "avx", "avx2", "bmi", "bmi2", "fma")),
-            ("BITBOARD_CPU_FAST_PEXT", f"({supports('bmi2')} && !{slow_pext})")]
+    return build + [("BITBOARD_CPU_V2", supports(*v2)),
+                    ("BITBOARD_CPU_V3", supports(*v2, "avx", "avx2", "bmi", "bmi2", "fma")),
+                    ("BITBOARD_CPU_FAST_PEXT", f"({supports('bmi2')} && !{slow_pext})")]
 
 
 # A portable build (BITBOARD_PORTABLE=1, what a wheel for other machines is) carries three more
@@ -237,7 +251,8 @@ def _kernel_variants():
             shutil.copyfile(os.path.join("src", "bitboard", "core", "perft_kernel" + suffix),
                             os.path.join(folder, module + suffix))
         extensions.append(Extension(f"bitboard.core.{module}", [os.path.join(folder, module + ".py")],
-                                    extra_compile_args=["-O3", f"-march={level}"] + _kernel_flags(pext),
+                                    extra_compile_args=["-O3", f"-march={level}"] + _kernel_flags(pext)
+                                    + _strip()[0], extra_link_args=_strip()[1], include_dirs=[INCLUDE],
                                     define_macros=_macros(pext=pext)))
     return extensions
 
@@ -252,7 +267,8 @@ def _extensions():
         warnings.warn("Cython is not available: installing the uncompiled (pure-Python) build", stacklevel=1)
         return []
     extensions = [
-        Extension(f"bitboard.{name}", [f"src/bitboard/{name.replace('.', '/')}.py"], extra_compile_args=_flags(name),
+        Extension(f"bitboard.{name}", [f"src/bitboard/{name.replace('.', '/')}.py"],
+                  extra_compile_args=_flags(name) + _strip()[0], extra_link_args=_strip()[1], include_dirs=[INCLUDE],
                   define_macros=_macros() + (_cpu_macros() if name == "core.perft" else []))
         for name in COMPILED_MODULES
     ]

@@ -1,12 +1,15 @@
 """Which build is installed, and the compiled modules against their own uncompiled source."""
 import importlib
 import os
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
 
 import bitboard
 from bitboard._pure import pure
+from bitboard.core import perft as perft_module
 
 from helpers import compiled_modules
 from strategies import bitboards
@@ -21,6 +24,22 @@ def test_build_is_the_one_ci_expects():
     for name in compiled_modules():
         module = importlib.import_module(f"bitboard.{name}")
         assert module.__file__.endswith(".py") is (expected == "0"), module.__file__
+
+
+def test_build_info_and_version_say_which_build_and_kernel_run():
+    info = bitboard.build_info()
+    assert info["version"] == bitboard.__version__ and info["compiled"] is bitboard.compiled
+    assert info["kernel"] in info["kernels"] and info["kernel"] == perft_module.fastest_kernel()
+    if not bitboard.compiled:
+        assert info["build"] == "uncompiled"
+    elif os.environ.get("BITBOARD_EXPECT_PORTABLE") == "1":
+        assert info["build"] == "portable"
+    elif os.environ.get("BITBOARD_EXPECT_COMPILED") == "1" and not os.environ.get("BITBOARD_CFLAGS"):
+        assert info["build"] == "native"
+    line = subprocess.run([sys.executable, "-m", "bitboard.cli", "--version"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    assert line.startswith(f"bitboard {bitboard.__version__}, ") and f"perft kernel {info['kernel']};" in line
+    assert (f"compiled ({info['build']} build)" if bitboard.compiled else "uncompiled") in line
 
 
 def test_pure_loader_gives_the_uncompiled_source():

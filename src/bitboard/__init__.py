@@ -60,4 +60,6 @@ from .squareset import SquareSet
 from .status import Status
 from .types import Bitboard, Color, PieceType, Square
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it)
+
+from .installation import build_info  # noqa: E402  (it reads __version__)

@@ -366,6 +366,15 @@ def _seconds(text: str) -> float:
     return value
 
 
+class _Version(argparse.Action):
+    """--version: installation.version_line(), worked out only when asked for."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from .installation import version_line
+        print(version_line())
+        parser.exit(0)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors: 'bitboard perft: error: ...', exit status 2."""
 
@@ -375,6 +384,9 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="bitboard", description="Chess bitboards: perft, drawing, square mappings, benchmarks.")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="the version, the build (compiled for this machine or portable, or uncompiled) and the "
+                             "perft kernel this CPU runs")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 

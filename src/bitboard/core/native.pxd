@@ -4,16 +4,18 @@
 #         from cython.cimports.bitboard.core.native import popcount64
 #     else:
 #         from .native import popcount64
-# The C builtins are undefined for 0 (ctz, clz): callers test for the empty set first.
-cdef extern from *:
-    int popcount64 "__builtin_popcountll" (unsigned long long x) nogil
-    int ctz64 "__builtin_ctzll" (unsigned long long x) nogil
-    int clz64 "__builtin_clzll" (unsigned long long x) nogil
-    int ctz32 "__builtin_ctz" (unsigned int x) nogil
-    int clz32 "__builtin_clz" (unsigned int x) nogil
-    unsigned long long bswap64 "__builtin_bswap64" (unsigned long long x) nogil
+# intrinsics.h spells each for the compiler: GCC's and clang's builtins, MSVC's intrinsics (x64,
+# ARM64), plain C elsewhere (and with BITBOARD_PLAIN_C=1). ctz and clz are undefined for 0, as
+# the builtins are: callers test for the empty set first.
+cdef extern from "intrinsics.h":
+    int popcount64 "bb_popcount64" (unsigned long long x) nogil
+    int ctz64 "bb_ctz64" (unsigned long long x) nogil
+    int clz64 "bb_clz64" (unsigned long long x) nogil
+    int ctz32 "bb_ctz32" (unsigned int x) nogil
+    int clz32 "bb_clz32" (unsigned int x) nogil
+    unsigned long long bswap64 "bb_bswap64" (unsigned long long x) nogil
     # A hint to load the cache line at addr: nothing a program can see but its speed.
-    void prefetch "__builtin_prefetch" (const void *addr) nogil
+    void prefetch "bb_prefetch" (const void *addr) nogil
 
 # PEXT (BMI2), for the builds that have it. setup.py defines BITBOARD_PEXT to 1, and
 # BITBOARD_PEXT_FN to the intrinsic _pext_u64 (with its header), where it compiles for a CPU
@@ -29,6 +31,7 @@ cdef extern from *:
 # fast. setup.py defines them for core.perft, which picks the perft kernel, where the build may
 # carry kernels for those levels (x86-64 outside Windows), and as 0 elsewhere.
 cdef extern from *:
+    const char *BUILD_KIND "BITBOARD_BUILD_KIND"  # "native", "portable" or "custom" (BITBOARD_CFLAGS)
     const bint CPU_X86_64_V2 "BITBOARD_CPU_V2"
     const bint CPU_X86_64_V3 "BITBOARD_CPU_V3"
     const bint CPU_FAST_PEXT "BITBOARD_CPU_FAST_PEXT"

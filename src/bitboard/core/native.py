@@ -50,6 +50,9 @@ def pext64(x, mask):
     return result
 
 
+#: What the C build was compiled for (the compiled build's is "native", "portable" or "custom").
+BUILD_KIND = b"uncompiled"
+
 #: Whether the CPU runs x86-64-v2 and x86-64-v3 code and has a fast PEXT, as /proc/cpuinfo says
 #: (the compiled build asks the CPU itself).
 CPU_X86_64_V2 = cpu.x86_64_v2()

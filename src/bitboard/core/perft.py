@@ -59,13 +59,14 @@ from .cpu import LEVEL_KERNELS
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from .movegen import _count, _generate
-    from .native import CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
+    from .native import BUILD_KIND, CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
     from .position import Position, _copy_position, _ep_capturable, _key_after, _make, _unmake
     walk_function = walk_after_function = walkable_function = None  # compiled: perft.pxd's function-pointer types
 else:
     from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from cython.cimports.bitboard.core.movegen import _count, _generate
-    from cython.cimports.bitboard.core.native import CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
+    from cython.cimports.bitboard.core.native import (BUILD_KIND, CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3,
+                                                      prefetch)
     from cython.cimports.cpython.pycapsule import PyCapsule_GetName, PyCapsule_GetPointer
     from cython.cimports.bitboard.core.position import (Position, _copy_position, _ep_capturable, _key_after, _make,
                                                         _unmake)
@@ -271,6 +272,14 @@ def cpu_facts() -> dict:
     answer (the CPUID instruction), right in a container, a VM or an emulator and on systems
     without /proc/cpuinfo; uncompiled, /proc/cpuinfo's (core/cpu.py)."""
     return {"x86-64-v2": bool(CPU_X86_64_V2), "x86-64-v3": bool(CPU_X86_64_V3), "fast PEXT": bool(CPU_FAST_PEXT)}
+
+
+def build_kind() -> str:
+    """What this installation's C code was compiled for: "native" (`pip install .`: this
+    machine's CPU), "portable" (BITBOARD_PORTABLE=1, what a wheel is: any CPU of its
+    architecture, the later x86-64 levels' kernels beside), "custom" (BITBOARD_CFLAGS), or
+    "uncompiled"."""
+    return BUILD_KIND.decode()
 
 
 def _runs(name: str, facts: dict) -> bool:
