@@ -123,6 +123,8 @@ def test_a_castling_field_no_mode_honours_is_refused_by_name(capsys, fen):
     assert issubclass(InvalidCastlingError, InvalidFenError)
     code, out, err = run(capsys, "perft", "-d", "1", "--unchecked", fen)  # counted, but never silently
     assert code == 0 and nodes(out) == Board(fen).perft(1) and "rook on h1 cannot be honoured" in err
+    code, out, err = run(capsys, "show", fen)  # drawn, the reason under it
+    assert code == 0 and err == "" and "invalid: castling rights without their king and rook at home" in out
 
 
 # --- 2. invalid positions are refused, with the reason -------------------------------------------

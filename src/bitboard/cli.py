@@ -121,7 +121,7 @@ def board_from(fen_words, chess960=False, checked=True):
     """The position of a FEN given on the command line (the initial one if none), read as
     positions.board_from_fen reads it: Chess960 when --chess960 or when the castling field
     needs it; an invalid position refused, naming why, unless not `checked` (--unchecked)."""
-    from .positions import board_from_fen, unhonoured_castling
+    from .positions import board_from_fen
     fen = " ".join(fen_words) if fen_words else STARTING_FEN
     try:
         board = board_from_fen(fen, chess960=True if chess960 else None, checked=checked)
@@ -129,16 +129,17 @@ def board_from(fen_words, chess960=False, checked=True):
         raise UsageError(str(exc)) from None
     except InvalidPositionError as exc:
         raise UsageError(f"{exc}; --unchecked counts it all the same, as python-chess's legal_moves would") from None
-    if not checked and unhonoured_castling(board):
-        from .fen import rook_squares
-        note(f"castling with the rook on {rook_squares(unhonoured_castling(board))} cannot be honoured: "
-             "counted without it")
     return board
 
 
 def cmd_perft(args) -> None:
     from .core.perft import max_threads
     board = board_from(args.fen, args.chess960, checked=not args.unchecked)
+    from .positions import unhonoured_castling
+    if unhonoured_castling(board):  # only where --unchecked let it through: counted, never silently
+        from .fen import rook_squares
+        note(f"castling with the rook on {rook_squares(unhonoured_castling(board))} cannot be honoured: "
+             "counted without it")
     threads = args.threads
     if threads > max_threads():
         note(f"--threads {threads} is far more than this machine's {os.cpu_count()} cores: using {max_threads()}")
