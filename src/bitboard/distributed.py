@@ -21,7 +21,9 @@ PGN: `pgn_to_parquet(paths, out_dir, client)` converts a folder of PGN files, on
 each worker writing its shard (bitboard.datasets) into `out_dir`, a folder every worker reaches.
 """
 import collections
+import contextlib
 import heapq
+import signal
 import time
 
 from .board import Board
@@ -202,15 +204,47 @@ def perft(fen, depth, client=None, split_ply=None, *, chess960=None, hash_mb=0, 
     futures = [client.submit(count_batch, fen, batch, remaining, hash_mb, chess960, pure=False) for batch in batches]
     if progress:
         progress(0, len(batches))
+    done = 0
     try:
-        for done, future in enumerate(as_completed(futures), 1):
-            total += future.result()  # a failed task raises here
-            if progress:
-                progress(done, len(batches))
+        with _interrupts_noted() as interrupted:
+            finishing = as_completed(futures)
+            while not finishing.is_empty():
+                finished = finishing.next_batch(block=False)
+                for future in finished:
+                    total += future.result()  # a failed task raises here
+                    done += 1
+                if finished and progress:
+                    progress(done, len(batches))
+                if interrupted:
+                    raise KeyboardInterrupt
+                if not finished:
+                    time.sleep(WAIT_SECONDS)
     except BaseException:  # Ctrl-C, or a failed task: the rest is not wanted, the running ones stop
         client.cancel(futures)
         raise
     return total
+
+
+#: How often a Dask perft looks at its tasks and at Ctrl-C.
+WAIT_SECONDS = 0.1
+
+
+@contextlib.contextmanager
+def _interrupts_noted():
+    """A list that Ctrl-C (SIGINT) appends to, for the waiting loop to raise KeyboardInterrupt
+    itself: Dask's client runs garbage-collector callbacks, and a KeyboardInterrupt raised in one
+    of those is printed and lost, leaving the count running. Where no handler can be installed
+    (not the main thread), Python's own stays."""
+    noted: list = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    except ValueError:  # signal only works in the main thread
+        yield noted
+        return
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def connect(address, timeout=DEFAULT_TIMEOUT):
