@@ -157,13 +157,18 @@ DIVIDE_DEPTH = 8 if bitboard.compiled else 5
 @pytest.mark.parametrize("extra", [[], ["--threads", "2"]], ids=["one thread", "two threads"])
 def test_ctrl_c_keeps_the_divide_lines_printed(extra):
     process = subprocess.Popen([sys.executable, "-m", "bitboard.cli", "perft", "--divide", "-d", str(DIVIDE_DEPTH),
-                                *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    first = process.stdout.readline()  # flushed as soon as counted, into this pipe
-    assert re.fullmatch(r"[a-h][1-8][a-h][1-8]: \d+\n", first), first
-    sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
-    rest, err = process.communicate(timeout=30)
-    elapsed = time.monotonic() - sent
+                                *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        first = process.stdout.readline()  # flushed as soon as counted, into this pipe
+        assert re.fullmatch(r"[a-h][1-8][a-h][1-8]: \d+\n", first), first
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        rest, err = process.communicate(timeout=30)
+        elapsed = time.monotonic() - sent
+    finally:  # a failed test leaves no count running
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
     assert process.returncode == 130 and "Traceback" not in err
     counted = [first] + [line for line in rest.splitlines(keepends=True) if re.fullmatch(r"\S+: \d+\n", line)]
     assert f"interrupted: {len(counted)} of 20 root moves counted" in err

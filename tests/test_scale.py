@@ -174,8 +174,15 @@ def test_a_cancelled_task_stops_counting_and_frees_its_worker(cluster_client):
 def test_ctrl_c_cancels_a_dask_count_and_says_how_far_it_got():
     pytest.importorskip("distributed")
     process = subprocess.Popen([sys.executable, "-m", "bitboard.cli", "perft", "-d", "12", "--dask", "local",
-                                "--split-ply", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    watchdog = threading.Timer(120, process.kill)  # never a hung test: a kill fails the asserts below
+                                "--split-ply", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+
+    def kill_all():  # the command, its cluster's workers and their helpers: no count left running
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:  # all gone already
+            pass
+    watchdog = threading.Timer(120, kill_all)  # never a hung test: a kill fails the asserts below
     watchdog.start()
     try:
         for line in process.stderr:  # the progress line once the cluster is up and the tasks submitted
@@ -185,6 +192,7 @@ def test_ctrl_c_cancels_a_dask_count_and_says_how_far_it_got():
         out, err = process.communicate(timeout=60)
     finally:
         watchdog.cancel()
+        kill_all()
     assert process.returncode == 130 and "Traceback" not in err and "Nodes searched" not in out
     assert re.search(r"interrupted: [\d,]+ of [\d,]+ tasks counted; the rest cancelled", err), err
 
