@@ -34,8 +34,10 @@ def _state(board):
             board.ply(), board.is_check(), board.was_into_check(), board.legal_moves.count(),
             sorted(m.uci() for m in board.legal_moves), sorted(m.uci() for m in board.pseudo_legal_moves),
             sorted(m.uci() for m in board.generate_legal_captures()), board.promoted,
-            board.board_fen(promoted=True), board.fen(promoted=True), board.has_castling_rights(chess.WHITE),
-            board.has_queenside_castling_rights(chess.BLACK), board.has_chess960_castling_rights(),
+            board.board_fen(promoted=True), board.fen(promoted=True), board.has_chess960_castling_rights(),
+            # the castling queries for both colours (a swap of the colours' bits once survived)
+            [(board.has_castling_rights(color), board.has_kingside_castling_rights(color),
+              board.has_queenside_castling_rights(color)) for color in chess.COLORS],
             {sq: p.symbol() for sq, p in board.piece_map().items()},
             [board.attacks_mask(sq) for sq in range(64)], [board.pin_mask(chess.WHITE, sq) for sq in range(64)],
             board.is_insufficient_material(), board.outcome() and board.outcome().result(),
