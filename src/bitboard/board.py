@@ -1774,7 +1774,6 @@ class Board(BaseBoard):
 
 
 
-@cython.cfunc
 def _count_leaves(board: Board, depth, threads, hash_mb, on_wait) -> int:
     """perft of `board`, as python-chess's `legal_moves` would count it: compiled, without the
     GIL, where no colour has several kings; else move by move in `_legal_list` (python-chess's
@@ -1808,6 +1807,7 @@ def _count_moves_by_moves(board: Board, depth: cython.int, on_wait) -> int:
     return total
 
 
+@cython.cfunc
 def _as_move(move: object) -> Move:
     """A bitboard Move for `move`: itself, or a python-chess Move with the same squares."""
     if isinstance(move, Move):
