@@ -136,10 +136,10 @@ def cmd_perft(args) -> None:
     from .core.perft import max_threads
     board = board_from(args.fen, args.chess960, checked=not args.unchecked)
     from .positions import unhonoured_castling
-    if unhonoured_castling(board):  # only where --unchecked let it through: counted, never silently
+    lost = unhonoured_castling(board)
+    if lost:  # only where --unchecked let it through: counted, never silently
         from .fen import rook_squares
-        note(f"castling with the rook on {rook_squares(unhonoured_castling(board))} cannot be honoured: "
-             "counted without it")
+        note(f"castling with the rook on {rook_squares(lost)} cannot be honoured: counted without it")
     threads = args.threads
     if threads > max_threads():
         note(f"--threads {threads} is far more than this machine's {os.cpu_count()} cores: using {max_threads()}")

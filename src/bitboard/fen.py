@@ -234,8 +234,7 @@ def check_strictly(fp: FenPosition, chess960, fen) -> None:
         if board[sq] in (piece_code(PAWN, WHITE), piece_code(PAWN, BLACK)):
             raise InvalidFenError(f"pawn on {_SQUARE_NAMES[sq]} in FEN {quoted(fen)} "
                                   "(pawns never stand on the first or last rank)")
-    rights, rooks = clean_castling(board, fp.castling_rights, chess960)
-    lost = fp.castling_rights & ~rights_bitboard(rights, rooks)
+    lost = fp.castling_rights & ~kept_castling(fp, chess960)
     if lost:
         sq = (lost & -lost).bit_length() - 1
         raise InvalidFenError(f"castling right for the rook on {_SQUARE_NAMES[sq]} in FEN {quoted(fen)} has no "

@@ -4,7 +4,7 @@ import platform
 
 from . import __version__
 from .core.bits import compiled
-from .core.perft import KERNEL, available_kernels, build_kind, cpu_facts
+from .core import perft
 
 
 def build_info() -> dict:
@@ -12,8 +12,8 @@ def build_info() -> dict:
     wheel's build for any CPU of its architecture, "custom", or "uncompiled"), "kernel" (the
     perft kernel chosen at run time for this CPU), "kernels" (those installed), "cpu" (what the
     CPU says it runs), "python", "platform"}."""
-    return {"version": __version__, "compiled": compiled, "build": build_kind(), "kernel": KERNEL,
-            "kernels": available_kernels(), "cpu": cpu_facts(), "python": platform.python_version(),
+    return {"version": __version__, "compiled": compiled, "build": perft.build_kind(), "kernel": perft.KERNEL,
+            "kernels": perft.available_kernels(), "cpu": perft.cpu_facts(), "python": platform.python_version(),
             "platform": f"{platform.system()} {platform.machine()}"}
 
 
