@@ -18,7 +18,7 @@ from setuptools.command.build_ext import build_ext
 # Modules compiled to C, in dependency order. `core/native.py` and `core/encoding.py` are the
 # plain-Python stand-ins for what their `.pxd` files declare in C, so they are never compiled.
 COMPILED_MODULES = [
-    "arguments",
+    "core.arguments",
     "core.bits",
     "core.xorshift",
     "core.attacks",

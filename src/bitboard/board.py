@@ -61,7 +61,7 @@ from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from . import epd as _epd
 from . import san as _san
-from .arguments import bitboard_arg, depth_arg, hash_arg, square_arg, threads_arg
+from .core.arguments import bitboard_arg, depth_arg, hash_arg, square_arg, threads_arg
 from .core.attacks import bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks
 from .core.bits import flip_vertical
 from .core.perft import perft as _perft_of

@@ -10,9 +10,9 @@ import sys
 import time
 
 from . import squares as sq
-from .arguments import bitboard_arg
+from .core.arguments import bitboard_arg
 from .core.bits import popcount
-from .arguments import hash_arg
+from .core.arguments import hash_arg
 from .errors import InvalidArgumentError, InvalidFenError, InvalidPositionError, quoted
 from .fen import STARTING_FEN
 from .squareset import SquareSet

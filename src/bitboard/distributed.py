@@ -29,7 +29,7 @@ import time
 from .board import Board
 from .positions import board_from_fen
 from .core.perft import count_lines, line_work, split_positions
-from .arguments import depth_arg, hash_arg
+from .core.arguments import depth_arg, hash_arg
 from .errors import InvalidArgumentError, quoted
 
 DEFAULT_TIMEOUT = 10.0

@@ -5,7 +5,7 @@ b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63, so square = 8 * rank + file. The othe
 the square-mapping document (and DarkThought's h1 = 0 ... a8 = 63) are `SquareMapping` values
 that convert square indices and whole bitboards to and from LERF.
 """
-from .arguments import bitboard_arg, index_arg, square_arg
+from .core.arguments import bitboard_arg, index_arg, square_arg
 from .core.encoding import BB_ALL  # every square: the one all-ones of the library
 from .core.bits import EAST, WEST, flip_diagonal, flip_vertical, mirror_horizontal, rotate_180, shift
 from .errors import InvalidSquareError, quoted

@@ -11,7 +11,7 @@ from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cy
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from .arguments import bitboard_arg, square_arg
+from .core.arguments import bitboard_arg, square_arg
 from .core.bits import flip_vertical, subsets
 from .squares import SQUARE_NAMES
 

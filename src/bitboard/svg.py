@@ -7,7 +7,7 @@ piece silhouettes are drawn here: no dependencies.
 """
 from xml.sax.saxutils import escape
 
-from .arguments import bitboard_arg
+from .core.arguments import bitboard_arg
 from .squares import FILE_NAMES, RANK_NAMES, mapping_arg
 
 SQUARE_SIZE = 45

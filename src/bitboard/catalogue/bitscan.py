@@ -17,7 +17,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from ..arguments import bitboard_arg
+from ..core.arguments import bitboard_arg
 from ..core.bits import BITSCAN_ERROR  # noqa: F401  (the answer of every scan for 0)
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)

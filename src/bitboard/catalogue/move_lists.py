@@ -16,7 +16,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from ..arguments import bitboard_arg, square_arg
+from ..core.arguments import bitboard_arg, square_arg
 from ..core.bits import subsets
 from ..squares import SQUARE_NAMES
 from .perfect_hash_factors import MOVE_LIST_FACTORS

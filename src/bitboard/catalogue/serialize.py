@@ -20,7 +20,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from ..arguments import bitboard_arg
+from ..core.arguments import bitboard_arg
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.bits import _trailing_zeros

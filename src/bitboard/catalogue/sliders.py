@@ -13,7 +13,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from ..arguments import bitboard_arg, square_arg
+from ..core.arguments import bitboard_arg, square_arg
 from ..squares import BB_ANTI_DIAGONALS, BB_DIAGONALS, BB_FILES, BB_RANKS
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)

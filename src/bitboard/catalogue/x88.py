@@ -38,7 +38,7 @@ else:
                                                         undo_record)
     from cython.cimports.bitboard.move import Move, _move_of
 
-from ..arguments import depth_arg
+from ..core.arguments import depth_arg
 from ..errors import IllegalMoveError
 from typing import Iterator
 

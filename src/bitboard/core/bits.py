@@ -16,7 +16,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 import operator
 from typing import Iterator
 
-from ..arguments import bitboard_arg
+from .arguments import bitboard_arg
 from ..types import Bitboard, Direction
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)

@@ -52,7 +52,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from ..arguments import depth_arg, hash_arg, threads_arg
+from .arguments import depth_arg, hash_arg, threads_arg
 from ..errors import InvalidArgumentError
 from .cpu import LEVEL_KERNELS
 

@@ -5,15 +5,15 @@ import math
 import operator
 import os
 
-from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from .errors import InvalidArgumentError, InvalidBitboardError, InvalidSquareError, quoted
+from ..errors import InvalidArgumentError, InvalidBitboardError, InvalidSquareError, quoted
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.encoding import BB_ALL, u64
+    from .encoding import BB_ALL, u64
 else:
     from cython.cimports.bitboard.core.encoding import BB_ALL, u64
 
