@@ -7,9 +7,10 @@ import chess
 import numpy as np
 import pytest
 
-from bitboard import Board, encode, pgn
+from bitboard import Board, pgn
 from bitboard.benchmarks.pgn import corpus
-from bitboard.records import board_of, position_dtype, record_of
+from bitboard.data import encode
+from bitboard.data.records import board_of, position_dtype, record_of
 
 WHITE_FIRST = [(t, chess.WHITE) for t in range(1, 7)] + [(t, chess.BLACK) for t in range(1, 7)]
 

@@ -2,15 +2,14 @@
 import chess
 import pytest
 from hypothesis import given
+from strategies import bitboards, squares
 
 import bitboard
 from bitboard.catalogue import sliders
+from bitboard.catalogue.searches import search_slider_magics
 from bitboard.core import attacks
 from bitboard.core.magics import SLIDER_MAGICS
 from bitboard.errors import InvalidSquareError
-from bitboard.catalogue.searches import search_slider_magics
-
-from strategies import bitboards, squares
 
 BISHOP_STEPS = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
 ROOK_STEPS = [(1, 0), (-1, 0), (0, 1), (0, -1)]

@@ -4,13 +4,12 @@ import array
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import ALL, EDGE_VALUES, bitboards, nonempty
 
 import bitboard
 from bitboard.catalogue import bitscan
 from bitboard.core import bits
 from bitboard.errors import InvalidBitboardError
-
-from strategies import ALL, EDGE_VALUES, bitboards, nonempty
 
 POPCOUNTS = [bits.popcount, bitscan.popcount_loop, bitscan.popcount_swar, bitscan.popcount_table8,
              bitscan.popcount_table16]

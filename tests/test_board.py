@@ -5,13 +5,12 @@ import threading
 
 import chess
 import pytest
+from helpers import PERFT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bitboard
 from bitboard import Board, IllegalMoveError, InvalidMoveError, Move
-
-from helpers import PERFT
 
 # The deep counts (up to ~200 million nodes) run in CI, marked slow; the uncompiled build
 # stops at about a million nodes.

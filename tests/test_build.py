@@ -5,15 +5,13 @@ import subprocess
 import sys
 
 import pytest
+from helpers import compiled_modules
 from hypothesis import given
+from strategies import bitboards
 
 import bitboard
 from bitboard._pure import pure
 from bitboard.core import perft as perft_module
-
-from helpers import compiled_modules
-from strategies import bitboards
-
 
 
 def test_build_is_the_one_ci_expects():

@@ -3,14 +3,13 @@ import random
 
 import chess
 import pytest
+from helpers import PERFT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bitboard
 from bitboard import Board, Move
 from bitboard.benchmarks.movegen import python_loop as python_chess_perft  # (python-chess's own loop)
-
-from helpers import PERFT
 
 DEPTH = 3 if bitboard.compiled else 2
 

@@ -5,9 +5,10 @@ import os
 import numpy as np
 import pytest
 
-from bitboard import datasets, pgn
+from bitboard import pgn
 from bitboard.benchmarks.pgn import corpus
 from bitboard.cli import main
+from bitboard.data import datasets
 from bitboard.errors import InvalidArgumentError
 
 MESSY = '\n[Event "bad"]\n[WhiteElo "2100"]\n\n1. e4 e5 2. Ke3 1-0\n\n[Event "empty"]\n[Result "*"]\n\n*\n'

@@ -8,8 +8,9 @@ import chess.polyglot
 import numpy as np
 import pytest
 
-from bitboard import Board, encode, records
-from bitboard.records import board_of, record_of
+from bitboard import Board
+from bitboard.data import encode, records
+from bitboard.data.records import board_of, record_of
 
 PROMOTION_LETTERS = {chess.QUEEN: "q", chess.ROOK: "r", chess.BISHOP: "b"}
 

@@ -3,12 +3,10 @@ import random
 
 import chess
 import pytest
+from helpers import PERFT
 
 import bitboard
-from bitboard import (AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Move, Outcome,
-                      Termination)
-
-from helpers import PERFT
+from bitboard import AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError, Move, Outcome, Termination
 
 QUERIES = ["is_check", "is_checkmate", "is_stalemate", "is_insufficient_material", "is_fifty_moves",
            "can_claim_fifty_moves", "is_seventyfive_moves", "is_fivefold_repetition",

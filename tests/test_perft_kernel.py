@@ -15,6 +15,7 @@ import subprocess
 
 import chess
 import pytest
+from helpers import PERFT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,6 @@ from bitboard._pure import pure
 from bitboard.benchmarks.movegen import python_loop as python_chess_perft  # (python-chess's own loop)
 from bitboard.core import cpu
 from bitboard.core import perft as perft_module
-from helpers import PERFT
 
 
 def random_positions(seed: int, fen: str, plies: int, chess960: bool = False):

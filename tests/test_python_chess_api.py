@@ -5,11 +5,11 @@ import types
 
 import chess
 import pytest
+from helpers import PERFT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bitboard.chess as bchess
-from helpers import PERFT
 
 STARTS = [fen for fen, _ in PERFT.values()] + [
     "4k3/8/8/8/8/8/8/4K2K w - - 0 1",  # two white kings

@@ -1,4 +1,5 @@
 """Perft at scale: threads, transposition tables and a Dask cluster all count exactly."""
+import contextlib
 import os
 import re
 import signal
@@ -8,12 +9,11 @@ import threading
 import time
 
 import pytest
+from helpers import PERFT
 
 import bitboard
 from bitboard import Board, distributed
 from bitboard.core.perft import HashTable, free_tables, split_positions
-
-from helpers import PERFT
 
 DEPTH = {name: (5 if bitboard.compiled else 3) - (name in ("kiwipete", "pos4", "pos5", "pos6")) for name in PERFT}
 MODES = [dict(threads=2), dict(threads=3), dict(hash_mb=16), dict(hash_mb=0.001), dict(threads=2, hash_mb=0.01),
@@ -178,10 +178,8 @@ def test_ctrl_c_cancels_a_dask_count_and_says_how_far_it_got():
                                start_new_session=True)
 
     def kill_all():  # the command, its cluster's workers and their helpers: no count left running
-        try:
+        with contextlib.suppress(ProcessLookupError):  # all gone already
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:  # all gone already
-            pass
     watchdog = threading.Timer(120, kill_all)  # never a hung test: a kill fails the asserts below
     watchdog.start()
     try:
@@ -226,8 +224,9 @@ def test_unreachable_scheduler_fails_within_the_timeout():
 
 
 def test_local_cluster_converts_pgn_files(cluster_client, tmp_path):
-    from bitboard import datasets, pgn
+    from bitboard import pgn
     from bitboard.benchmarks.pgn import corpus
+    from bitboard.data import datasets
     for n in range(3):
         (tmp_path / f"part{n}.pgn").write_text(corpus(6, seed=n))
     seen = []

@@ -4,16 +4,15 @@ import array
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import bitboards, squares
 
 import bitboard
 from bitboard import SquareSet
 from bitboard.catalogue import move_lists, serialize
+from bitboard.catalogue.perfect_hash_factors import MOVE_LIST_FACTORS
+from bitboard.catalogue.searches import MOVE_LIST_TABLES, move_list_masks, search_move_list_factors
 from bitboard.core import bits
 from bitboard.errors import InvalidSquareError
-from bitboard.catalogue.searches import MOVE_LIST_TABLES, move_list_masks, search_move_list_factors
-from bitboard.catalogue.perfect_hash_factors import MOVE_LIST_FACTORS
-
-from strategies import bitboards, squares
 
 ASCENDING = [serialize.squares, serialize.squares_xor_reset, serialize.squares_scan_and_reset,
              serialize.squares_intrinsic, serialize.squares_bisect8, serialize.squares_bisect16]
@@ -172,10 +171,11 @@ def test_move_list_kernels_agree(piece, pairs):
 
 
 def test_search_write_reproduces_the_shipped_files_to_the_byte():
+    from helpers import SOURCE
+
     from bitboard.catalogue import perfect_hash_factors
     from bitboard.catalogue.searches import shipped_text
     from bitboard.core import magics
-    from helpers import SOURCE
     assert shipped_text("magics", magics.SLIDER_MAGICS) == (SOURCE / "core" / "magics.py").read_text()
     assert shipped_text("factors", perfect_hash_factors.MOVE_LIST_FACTORS) == \
         (SOURCE / "catalogue" / "perfect_hash_factors.py").read_text()

@@ -4,9 +4,10 @@ import io
 import re
 import tokenize
 
-from bitboard._pure import pure
-
+import pytest
 from helpers import SOURCE, compiled_modules, module_path
+
+from bitboard._pure import pure
 
 
 def test_no_small_int_left_shifts_or_powers_in_compiled_modules():
@@ -40,6 +41,30 @@ def test_the_move_code_is_spelled_only_in_its_home():
         for a, b in zip(tokens, tokens[1:]):
             if a.string in ("<<", ">>") and b.string == "12":
                 offenders.append(f"{path.relative_to(SOURCE)}:{a.start[0]}: {a.line.strip()}")
+    assert offenders == []
+
+
+# Each encoding has one home; these spellings of it anywhere else are a second definition.
+SPELLED_ONCE = [
+    # the castled king's and rook's files (g/c, f/d)
+    (re.compile(r"\(6 if .* else 2\)|\(5 if .* else 3\)"), {"core/encoding.py", "core/encoding.pxd"}),
+    # the datasets' move code: from + 64 * to + 4096 * promotion
+    (re.compile(r"4096 \*|// 4096"), {"data/records.py"}),
+    # a square's nibble in the record's board bytes
+    (re.compile(r">> \(4 \* \(|& 15, .* >> 4"), {"data/records.py"}),
+    # the castling bits of one colour, by hand
+    (re.compile(r"\((3|1|2) if color else (12|4|8)\)"), {"core/encoding.py", "core/encoding.pxd"}),
+]
+
+
+@pytest.mark.parametrize("pattern, homes", SPELLED_ONCE, ids=["castled squares", "dataset move", "nibble",
+                                                              "castling bits"])
+def test_each_encoding_is_spelled_only_in_its_home(pattern, homes):
+    offenders = [f"{path.relative_to(SOURCE)}:{n}: {line.strip()}"
+                 for path in sorted(SOURCE.rglob("*.p[yx]*")) if path.suffix in (".py", ".pxd")
+                 and path.relative_to(SOURCE).as_posix() not in homes and "catalogue" not in path.parts
+                 for n, line in enumerate(path.read_text().splitlines(), 1)
+                 if pattern.search(line.split("#")[0])]
     assert offenders == []
 
 

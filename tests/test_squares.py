@@ -1,12 +1,11 @@
 """Squares, names, the documents' constants and the five mappings."""
 import pytest
 from hypothesis import given
+from strategies import bitboards, squares
 
 import bitboard as bb
 from bitboard import squares as sq
 from bitboard.errors import InvalidSquareError
-
-from strategies import bitboards, squares
 
 
 def board_of(predicate):
@@ -44,11 +43,11 @@ def test_derived_constants():
     for i in range(15):
         assert bb.BB_DIAGONALS[i] == board_of(lambda f, r: 7 + f - r == i)
         assert bb.BB_ANTI_DIAGONALS[i] == board_of(lambda f, r: f + r == i)
-    assert bb.BB_EDGES == board_of(lambda f, r: f in (0, 7) or r in (0, 7))
-    assert bb.BB_CENTER == board_of(lambda f, r: f in (3, 4) and r in (3, 4))
-    assert bb.BB_CORNERS == board_of(lambda f, r: f in (0, 7) and r in (0, 7))
-    assert bb.BB_BACKRANKS == board_of(lambda f, r: r in (0, 7))
-    assert bb.BB_SQUARES == [1 << s for s in range(64)]
+    assert board_of(lambda f, r: f in (0, 7) or r in (0, 7)) == bb.BB_EDGES
+    assert board_of(lambda f, r: f in (3, 4) and r in (3, 4)) == bb.BB_CENTER
+    assert board_of(lambda f, r: f in (0, 7) and r in (0, 7)) == bb.BB_CORNERS
+    assert board_of(lambda f, r: r in (0, 7)) == bb.BB_BACKRANKS
+    assert [1 << s for s in range(64)] == bb.BB_SQUARES
 
 
 @pytest.mark.parametrize("bad", [-1, 64, 100])

@@ -5,11 +5,10 @@ import chess
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import ALL, bitboards, squares
 
 from bitboard import SquareSet, parse_square
 from bitboard.errors import InvalidBitboardError, InvalidSquareError
-
-from strategies import ALL, bitboards, squares
 
 
 @given(bitboards)

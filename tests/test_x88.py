@@ -2,14 +2,13 @@
 import random
 
 import pytest
+from helpers import PERFT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bitboard
 from bitboard import Board, IllegalMoveError, InvalidFenError, Move
 from bitboard.catalogue import x88
-
-from helpers import PERFT
 
 LIMIT = 500_000 if bitboard.compiled else 12_000
 CASES = [(name, depth, count) for name, (fen, counts) in PERFT.items()

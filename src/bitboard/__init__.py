@@ -4,6 +4,18 @@ Squares are ints (a1 = 0 ... h8 = 63) and bitboards are ints in 0..2**64-1, as i
 `bitboard.compiled` tells whether this installation runs the C extensions or the plain-Python
 build of the same source.
 """
+from .board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMoveGenerator
+from .core.attacks import (
+    between,
+    bishop_attacks,
+    king_attacks,
+    knight_attacks,
+    line,
+    pawn_attacks,
+    queen_attacks,
+    ray,
+    rook_attacks,
+)
 from .core.bits import (
     BITSCAN_ERROR,
     DIRECTIONS,
@@ -44,22 +56,48 @@ from .core.bits import (
     shift_up_right,
     trailing_zeros,
 )
-from .core.attacks import (between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-                           ray, rook_attacks)
-from .board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMoveGenerator
-from .errors import (AmbiguousMoveError, IllegalMoveError, InvalidArgumentError, InvalidBitboardError,
-                     InvalidCastlingError, InvalidFenError, InvalidMoveError, InvalidPositionError, InvalidSquareError)
-from .fen import STARTING_BOARD_FEN, STARTING_FEN
+from .epd import format_operations, parse_operations
+from .errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidBitboardError,
+    InvalidCastlingError,
+    InvalidFenError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidSquareError,
+)
+from .fen import STARTING_BOARD_FEN, STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen
 from .move import Move
 from .outcome import Outcome, Termination
-from .positions import board_from_fen
-from .piece import (BISHOP, BLACK, COLOR_NAMES, COLORS, KING, KNIGHT, PAWN, PIECE_NAMES, PIECE_SYMBOLS,
-                    PIECE_TYPES, QUEEN, ROOK, WHITE, Piece)
+from .piece import (
+    BISHOP,
+    BLACK,
+    COLOR_NAMES,
+    COLORS,
+    KING,
+    KNIGHT,
+    PAWN,
+    PIECE_NAMES,
+    PIECE_SYMBOLS,
+    PIECE_TYPES,
+    QUEEN,
+    ROOK,
+    WHITE,
+    Piece,
+    piece_name,
+    piece_symbol,
+)
+from .positions import board_from_fen, check_position, unhonoured_castling
 from .squares import *  # noqa: F401,F403  (A1 ... H8, BB_* constants, names, mappings)
 from .squareset import SquareSet
-from .status import Status
+from .status import *  # noqa: F401,F403  (Status, STATUS_* as in python-chess, REASONS, reasons)
 from .types import Bitboard, Color, PieceType, Square
 
 __version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it)
 
+from . import _moved  # noqa: E402
 from .installation import build_info  # noqa: E402  (it reads __version__)
+
+_moved.install()  # bitboard.records, .datasets, .encode: the old names of modules now in bitboard.data

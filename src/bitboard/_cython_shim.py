@@ -14,7 +14,8 @@ too: its decorators keep the functions' own types. Decorators return the functio
 types are annotations only, `declare` returns its value (a list of zeros for a C array type) and
 `cast` returns its value: the code relies on explicit masks, never on casts, to truncate.
 """
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 F = TypeVar("F")
 
@@ -51,8 +52,8 @@ class _Shim:
     NULL = None
 
     def __init__(self) -> None:
-        for name in ("bint char schar uchar short ushort int uint long ulong longlong ulonglong "
-                     "Py_ssize_t size_t float double void Py_UCS4 p_char").split():
+        for name in ("bint", "char", "schar", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong",
+                     "ulonglong", "Py_ssize_t", "size_t", "float", "double", "void", "Py_UCS4", "p_char"):
             setattr(self, name, _Shim._Type(name))
 
     def __getattr__(self, name: str) -> Any:  # the C types set in __init__, for type checkers

@@ -31,33 +31,113 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES, MAX_PIECE_MOVES,
-                                NO_SQUARE, NORMAL, NULL_MOVE, ONE, PAWN, PHANTOM_EP, PROMOTION, ROOK, code_color,
-                                code_type, encode_move, entry_move, entry_undo, flag_promotion, move_flag, move_from,
-                                move_to, piece_code, promotion_flag, stack_entry, u64, undo_ep)
+    from .core.encoding import (
+        BB_ALL,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        MAX_MOVES,
+        MAX_PIECE_MOVES,
+        NO_SQUARE,
+        NORMAL,
+        NULL_MOVE,
+        ONE,
+        PAWN,
+        PHANTOM_EP,
+        PROMOTION,
+        ROOK,
+        castled_king_square,
+        code_color,
+        code_type,
+        color_castling,
+        encode_move,
+        entry_move,
+        entry_undo,
+        flag_promotion,
+        kingside_right,
+        move_flag,
+        move_from,
+        move_to,
+        piece_code,
+        promotion_flag,
+        queenside_right,
+        stack_entry,
+        u64,
+        undo_ep,
+    )
+    from .core.legality import _exposes_king, _legal_moves, _one_king, _pseudo_legal
     from .core.movegen import _attackers, _count, _generate
-    from .core.native import clz64, ctz64
-    from .core.position import (Position, _compute_key, _copy_position, _ep_capturable, _make, _make_null,
-                                _set_castling, _unmake, _unmake_null)
+    from .core.native import clz64
+    from .core.position import (
+        Position,
+        _compute_key,
+        _copy_position,
+        _ep_capturable,
+        _make,
+        _make_null,
+        _set_castling,
+        _unmake,
+        _unmake_null,
+    )
     from .core.zobrist import EP_KEYS
     from .move import Move, _move_of
     from .san import plain_san_code
 else:
-    from cython.cimports.bitboard.core.encoding import (BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, MAX_MOVES,
-                                                        MAX_PIECE_MOVES, NO_SQUARE, NORMAL, NULL_MOVE, ONE, PAWN,
-                                                        PHANTOM_EP, PROMOTION, ROOK, code_color, code_type, encode_move,
-                                                        entry_move, entry_undo, flag_promotion, move_flag, move_from,
-                                                        move_to, piece_code, promotion_flag, stack_entry, u64,
-                                                        undo_ep)
+    from cython.cimports.bitboard.core.encoding import (
+        BB_ALL,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        MAX_MOVES,
+        MAX_PIECE_MOVES,
+        NO_SQUARE,
+        NORMAL,
+        NULL_MOVE,
+        ONE,
+        PAWN,
+        PHANTOM_EP,
+        PROMOTION,
+        ROOK,
+        castled_king_square,
+        code_color,
+        code_type,
+        color_castling,
+        encode_move,
+        entry_move,
+        entry_undo,
+        flag_promotion,
+        kingside_right,
+        move_flag,
+        move_from,
+        move_to,
+        piece_code,
+        promotion_flag,
+        queenside_right,
+        stack_entry,
+        u64,
+        undo_ep,
+    )
+    from cython.cimports.bitboard.core.legality import _exposes_king, _legal_moves, _one_king, _pseudo_legal
     from cython.cimports.bitboard.core.movegen import _attackers, _count, _generate
-    from cython.cimports.bitboard.core.native import clz64, ctz64
-    from cython.cimports.bitboard.core.position import (Position, _compute_key, _copy_position, _ep_capturable,
-                                                        _make, _make_null, _set_castling, _unmake, _unmake_null)
+    from cython.cimports.bitboard.core.native import clz64
+    from cython.cimports.bitboard.core.position import (
+        Position,
+        _compute_key,
+        _copy_position,
+        _ep_capturable,
+        _make,
+        _make_null,
+        _set_castling,
+        _unmake,
+        _unmake_null,
+    )
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
     from cython.cimports.bitboard.san import plain_san_code
 
-from typing import Callable, Dict, Iterator, List, Optional, Tuple
+from collections.abc import Callable, Iterator
 
 from . import epd as _epd
 from . import san as _san
@@ -66,8 +146,19 @@ from .core.attacks import bishop_attacks, king_attacks, knight_attacks, line, pa
 from .core.bits import flip_vertical
 from .core.perft import perft as _perft_of
 from .errors import IllegalMoveError, quoted
-from .fen import (STARTING_BOARD_FEN, STARTING_FEN, FenPosition, board_fen, castling_rights_of, castling_xfen,
-                  clean_castling, ep_square_is_possible, parse_board_fen, parse_fen, rights_bitboard)
+from .fen import (
+    STARTING_BOARD_FEN,
+    STARTING_FEN,
+    FenPosition,
+    board_fen,
+    castling_rights_of,
+    castling_xfen,
+    clean_castling,
+    ep_square_is_possible,
+    parse_board_fen,
+    parse_fen,
+    rights_bitboard,
+)
 from .move_generators import LegalMoveGenerator, PseudoLegalMoveGenerator
 from .outcome import Outcome, Termination
 from .piece import BLACK, PIECE_SYMBOLS, WHITE, Piece
@@ -97,7 +188,7 @@ class BaseBoard(Position):
     # python-chess's `promoted`: the squares of pieces that were pawns (crazyhouse needs it)
     _promoted: u64
 
-    def __init__(self, board_fen: Optional[str] = STARTING_BOARD_FEN):
+    def __init__(self, board_fen: str | None = STARTING_BOARD_FEN):
         Position.__init__(self)
         self._promoted = 0
         if board_fen is not None:
@@ -149,7 +240,7 @@ class BaseBoard(Position):
     def _piece_codes(self) -> list:
         return [self._board[sq] for sq in range(64)]
 
-    def board_fen(self, *, promoted: Optional[bool] = False) -> str:
+    def board_fen(self, *, promoted: bool | None = False) -> str:
         """The piece-placement field of the FEN (with promoted, "~" after each promoted piece)."""
         return board_fen(self._piece_codes(), self._promoted if promoted else 0)
 
@@ -157,7 +248,7 @@ class BaseBoard(Position):
         """Place the pieces a board FEN describes (InvalidFenError naming the fault otherwise)."""
         self._set_codes(parse_board_fen(fen))
 
-    def piece_map(self, *, mask: Bitboard = BB_ALL) -> Dict[Square, Piece]:
+    def piece_map(self, *, mask: Bitboard = BB_ALL) -> dict[Square, Piece]:
         """{square: Piece} of the pieces on `mask`, h8 first as python-chess lists them."""
         out = {}
         b: u64 = (self._colors[0] | self._colors[1]) & mask
@@ -170,14 +261,14 @@ class BaseBoard(Position):
             b ^= ONE << sq
         return out
 
-    def set_piece_map(self, pieces: Dict[Square, Piece]) -> None:
+    def set_piece_map(self, pieces: dict[Square, Piece]) -> None:
         """Replace every piece by those of a {square: Piece} mapping."""
         codes = [0] * 64
         for sq, piece in dict(pieces).items():
             codes[square_arg(sq)] = _code_of_piece(piece)
         self._set_codes(codes)
 
-    def set_piece_at(self, square: Square, piece: Optional[Piece], promoted: bool = False) -> None:
+    def set_piece_at(self, square: Square, piece: Piece | None, promoted: bool = False) -> None:
         """Put `piece` on `square` (None empties it)."""
         sq: cython.int = square_arg(square)
         self._put(sq, 0 if piece is None else _code_of_piece(piece))
@@ -186,7 +277,7 @@ class BaseBoard(Position):
             self._promoted |= ONE << sq
         self._placement_changed()
 
-    def remove_piece_at(self, square: Square) -> Optional[Piece]:
+    def remove_piece_at(self, square: Square) -> Piece | None:
         """Empty `square`; the Piece that stood there, or None."""
         piece = self.piece_at(square)
         self._put(square_arg(square), 0)
@@ -210,7 +301,7 @@ class BaseBoard(Position):
         return self._colors[0] | self._colors[1]
 
     @property
-    def occupied_co(self) -> List[Bitboard]:
+    def occupied_co(self) -> list[Bitboard]:
         """[black pieces, white pieces], indexable by BLACK and WHITE."""
         return [self._colors[0], self._colors[1]]
 
@@ -268,22 +359,22 @@ class BaseBoard(Position):
         """The squares of the pieces of one type and colour, as a SquareSet."""
         return SquareSet(self.pieces_mask(piece_type, color))
 
-    def piece_at(self, square: Square) -> Optional[Piece]:
+    def piece_at(self, square: Square) -> Piece | None:
         """The Piece on `square`, or None."""
         code: cython.int = self._board[square_arg(square)]
         return Piece(code_type(code), code_color(code) == 1) if code else None
 
-    def piece_type_at(self, square: Square) -> Optional[PieceType]:
+    def piece_type_at(self, square: Square) -> PieceType | None:
         """The type of the piece on `square`, or None."""
         code: cython.int = self._board[square_arg(square)]
         return code_type(code) or None
 
-    def color_at(self, square: Square) -> Optional[Color]:
+    def color_at(self, square: Square) -> Color | None:
         """The colour of the piece on `square`, or None."""
         code: cython.int = self._board[square_arg(square)]
         return (code_color(code) == 1) if code else None
 
-    def king(self, color: Color) -> Optional[Square]:
+    def king(self, color: Color) -> Square | None:
         """The square of the king of `color` (the highest one if there are several), or None."""
         kings: u64 = self._pieces[KING] & self._colors[1 if color else 0]
         return 63 - clz64(kings) if kings else None
@@ -311,7 +402,7 @@ class BaseBoard(Position):
         """The squares the piece on `square` attacks, as a SquareSet."""
         return SquareSet(self.attacks_mask(square))
 
-    def attackers_mask(self, color: Color, square: Square, occupied: Optional[Bitboard] = None) -> Bitboard:
+    def attackers_mask(self, color: Color, square: Square, occupied: Bitboard | None = None) -> Bitboard:
         """Pieces of `color` attacking `square` (through the `occupied` squares if given)."""
         occ: u64 = self._colors[0] | self._colors[1] if occupied is None else occupied
         return _attackers(self, square_arg(square), 1 if color else 0, occ)
@@ -319,11 +410,11 @@ class BaseBoard(Position):
     def _attackers_with(self, color: Color, square: Square, occupied: Bitboard) -> Bitboard:
         return self.attackers_mask(color, square, occupied)
 
-    def attackers(self, color: Color, square: Square, occupied: Optional[Bitboard] = None) -> SquareSet:
+    def attackers(self, color: Color, square: Square, occupied: Bitboard | None = None) -> SquareSet:
         """The pieces of `color` attacking `square`, as a SquareSet."""
         return SquareSet(self.attackers_mask(color, square, occupied))
 
-    def is_attacked_by(self, color: Color, square: Square, occupied: Optional[Bitboard] = None) -> bool:
+    def is_attacked_by(self, color: Color, square: Square, occupied: Bitboard | None = None) -> bool:
         """Whether a piece of `color` attacks `square`."""
         return self.attackers_mask(color, square, occupied) != 0
 
@@ -410,7 +501,7 @@ class BaseBoard(Position):
 
     # --- Chess960 starting positions ---
 
-    def chess960_pos(self) -> Optional[int]:
+    def chess960_pos(self) -> int | None:
         """The Scharnagl number of this placement if it is a Chess960 starting one, else None."""
         from .chess960 import scharnagl_number
         return scharnagl_number(self.board_fen())
@@ -474,7 +565,7 @@ class BaseBoard(Position):
             return NotImplemented
         that: BaseBoard = other
         i: cython.int
-        for i in range(64):
+        for i in range(64):  # noqa: SIM110  (a C loop; all() would be a Python generator)
             if self._board[i] != that._board[i]:
                 return False
         return True
@@ -548,7 +639,7 @@ class Board(BaseBoard):
     _spurious_ep: cython.int
     _spurious_stack: list
 
-    def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False):
+    def __init__(self, fen: str | None = STARTING_FEN, *, chess960: bool = False):
         Position.__init__(self)
         self._promoted = 0
         self._moves = []
@@ -578,7 +669,7 @@ class Board(BaseBoard):
         self._fullmove = fp.fullmove_number
         self._set_state(fp.castling_rights, fp.ep_square)
 
-    def _set_state(self, rights: Bitboard, ep: Optional[Square]) -> None:
+    def _set_state(self, rights: Bitboard, ep: Square | None) -> None:
         """Set castling rights (python-chess's bitboard) and the en-passant square as given; the
         generator gets the rights that can be played and the square if a pawn passed it."""
         codes = self._piece_codes()
@@ -644,14 +735,14 @@ class Board(BaseBoard):
 
     # --- FEN and EPD ---
 
-    def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
+    def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: bool | None = None) -> str:
         """The FEN. en_passant: "legal" (default, as python-chess) writes the en-passant square
         only when an en-passant capture is legal; "fen" (or "always") whenever it is set;
         "xfen" when a pawn stands ready to take, legal or not. shredder: castling as HAha."""
         epd = self.epd(shredder=shredder, en_passant=en_passant, promoted=promoted)
         return f"{epd} {self._halfmove} {self._fullmove}"
 
-    def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
+    def shredder_fen(self, *, en_passant: str = "legal", promoted: bool | None = None) -> str:
         """The FEN with castling rights as Shredder-FEN writes them (HAha)."""
         return self.fen(shredder=True, en_passant=en_passant, promoted=promoted)
 
@@ -661,7 +752,7 @@ class Board(BaseBoard):
         board = cls(None, chess960=chess960)
         return board, board.set_epd(epd)
 
-    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None,
+    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: bool | None = None,
             **operations) -> str:
         """The EPD: placement, side, castling, en passant, then the operations given."""
         ep = self._ep_for(en_passant)
@@ -743,14 +834,14 @@ class Board(BaseBoard):
         self._set_state(value, self.ep_square)
 
     @property
-    def ep_square(self) -> Optional[Square]:
+    def ep_square(self) -> Square | None:
         """The square a pawn passed on its double push last move (any square set), or None."""
         if self._ep != NO_SQUARE:
             return self._ep
         return None if self._spurious_ep == NO_SQUARE else self._spurious_ep
 
     @ep_square.setter
-    def ep_square(self, value: Optional[Square]) -> None:
+    def ep_square(self, value: Square | None) -> None:
         """Set the en-passant square (None for none)."""
         self._set_state(self.castling_rights, value)
 
@@ -792,7 +883,7 @@ class Board(BaseBoard):
         return self._key
 
     @property
-    def move_stack(self) -> List[Move]:
+    def move_stack(self) -> list[Move]:
         """The moves pushed since the position was set up (a copy)."""
         return list(self._moves)
 
@@ -814,15 +905,15 @@ class Board(BaseBoard):
 
     def has_castling_rights(self, color: Color) -> bool:
         """Whether `color` may still castle on either side."""
-        return (self._castling & (3 if color else 12)) != 0
+        return (self._castling & color_castling(1 if color else 0)) != 0
 
     def has_kingside_castling_rights(self, color: Color) -> bool:
         """Whether `color` may still castle toward the h-file."""
-        return (self._castling & (1 if color else 4)) != 0
+        return (self._castling & kingside_right(1 if color else 0)) != 0
 
     def has_queenside_castling_rights(self, color: Color) -> bool:
         """Whether `color` may still castle toward the a-file."""
-        return (self._castling & (2 if color else 8)) != 0
+        return (self._castling & queenside_right(1 if color else 0)) != 0
 
     def has_chess960_castling_rights(self) -> bool:
         """Whether a castling right needs Chess960 to be played (a rook or king off its corner/e-file)."""
@@ -850,31 +941,31 @@ class Board(BaseBoard):
         return PseudoLegalMoveGenerator(self)
 
     def _count_legal(self) -> int:
-        if self._one_king():
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        if _one_king(self):
             return _count(self)
-        return len(self._legal_list(BB_ALL, BB_ALL))
-
-    @cython.cfunc
-    def _one_king(self) -> cython.bint:
-        """Whether the side to move has at most one king (the C generator's case)."""
-        kings: u64 = self._pieces[KING] & self._colors[self._turn]
-        return (kings & (kings - 1)) == 0
+        return _legal_moves(self, buf, BB_ALL, BB_ALL)
 
     @cython.cfunc
     def _legal_list(self, from_mask: u64, to_mask: u64) -> list:
         buf = cython.declare(cython.ushort[MAX_MOVES])
-        n: cython.int
-        i: cython.int
-        code: cython.int
-        if not self._one_king():
-            return [self._move_for(c) for c in self._safe_pseudo_codes(from_mask, to_mask)]
-        n = _generate(self, buf, 0, from_mask, False)
-        moves = []
-        for i in range(n):
-            code = buf[i]
-            if (to_mask >> move_to(code)) & 1:
-                moves.append(self._move_for(code))
-        return moves
+        n: cython.int = _legal_moves(self, buf, from_mask, to_mask)
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        return [self._move_for(buf[i]) for i in range(n)]
+
+    @cython.cfunc
+    def _legal_codes(self, from_mask: u64, to_mask: u64) -> list:
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int = _legal_moves(self, buf, from_mask, to_mask)
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        return [buf[i] for i in range(n)]
+
+    @cython.cfunc
+    def _pseudo_codes(self, from_mask: u64, to_mask: u64) -> list:
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int = _pseudo_legal(self, buf, from_mask, to_mask)
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        return [buf[i] for i in range(n)]
 
     def generate_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal moves from squares of `from_mask` to squares of `to_mask`."""
@@ -925,79 +1016,6 @@ class Board(BaseBoard):
         return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask)
                      if move_flag(c) == EN_PASSANT])
 
-    def _pseudo_codes(self, from_mask, to_mask) -> list:
-        """The codes of the pseudo-legal moves (castling only as legal, like python-chess)."""
-        us: cython.int = self._turn
-        own: u64 = self._colors[us]
-        enemy: u64 = self._colors[us ^ 1]
-        occupied: u64 = own | enemy
-        codes = []
-        b: u64 = own & from_mask
-        sq: cython.int
-        to: cython.int
-        forward: cython.int = 8 if us else -8
-        last: cython.int = 7 if us else 0
-        while b:
-            sq = ctz64(b)
-            b &= b - 1
-            if code_type(self._board[sq]) != PAWN:
-                _add_codes(codes, sq, self.attacks_mask(sq) & ~own & to_mask, NORMAL)
-                continue
-            to = sq + forward
-            if 0 <= to < 64 and not (occupied >> to) & 1:
-                if (to_mask >> to) & 1:
-                    _add_pawn_codes(codes, sq, to, (to >> 3) == last)
-                if (sq >> 3) in (0, 1) if us else (sq >> 3) in (6, 7):  # from the first rank too, as python-chess
-                    if not (occupied >> (to + forward)) & 1 and (to_mask >> (to + forward)) & 1:
-                        codes.append(encode_move(sq, to + forward, DOUBLE_PUSH if (sq >> 3) in (1, 6) else NORMAL))
-            targets: u64 = pawn_attacks(us == 1, sq) & to_mask
-            captures: u64 = targets & enemy
-            while captures:
-                to = ctz64(captures)
-                captures &= captures - 1
-                _add_pawn_codes(codes, sq, to, (to >> 3) == last)
-            if self._ep != NO_SQUARE and (targets >> self._ep) & 1:
-                codes.append(encode_move(sq, self._ep, EN_PASSANT))
-        buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
-        n: cython.int = 0
-        i: cython.int
-        if self._one_king():
-            n = _generate(self, buf, 0, self._pieces[KING] & own & from_mask, False)
-        for i in range(n):
-            if move_flag(buf[i]) == CASTLING and (to_mask >> move_to(buf[i])) & 1:
-                codes.append(buf[i])
-        return codes
-
-    def _safe_pseudo_codes(self, from_mask, to_mask) -> list:
-        """The legal moves of a side with several kings, by python-chess's rule: the pseudo-legal
-        ones that leave the highest king unattacked, and, when that king is in check, none of
-        another king (python-chess's evasions move no other king). The C generator covers one
-        king or none."""
-        kings: u64 = self._pieces[KING] & self._colors[self._turn]
-        codes = self._pseudo_codes(from_mask, to_mask)
-        if self.is_check():
-            others: u64 = kings & ~(ONE << (63 - clz64(kings)))
-            codes = [code for code in codes if not (others >> move_from(code)) & 1]
-        return [code for code in codes if not self._exposes_king(code)]
-
-    @cython.cfunc
-    def _exposes_king(self, code: cython.int) -> cython.bint:
-        """Whether the move `code` leaves the mover's king attacked: the highest king, wherever
-        it goes, as python-chess judges a side with several."""
-        kings: u64 = self._pieces[KING] & self._colors[self._turn]
-        if not kings:
-            return False
-        ksq: cython.int = 63 - clz64(kings)
-        if move_flag(code) == CASTLING:
-            ksq = (ksq & 56) + (6 if move_to(code) > ksq else 2)
-        elif move_from(code) == ksq:
-            ksq = move_to(code)
-        key: u64 = self._key
-        undo: u64 = _make(self, code)
-        attacked: cython.bint = _attackers(self, ksq, self._turn, self._colors[0] | self._colors[1]) != 0
-        _unmake(self, code, undo, key)
-        return attacked
-
     @cython.cfunc
     def _move_for(self, code: cython.int) -> Move:
         """The Move of a generated code: castling is king takes rook in Chess960 and the king's
@@ -1005,7 +1023,7 @@ class Board(BaseBoard):
         if move_flag(code) != CASTLING or self._chess960:
             return _move_of(code)
         frm: cython.int = move_from(code)
-        return _move_of(encode_move(frm, (frm & 56) + (6 if move_to(code) > frm else 2), NORMAL))
+        return _move_of(encode_move(frm, castled_king_square(frm, move_to(code) > frm), NORMAL))
 
     @cython.cfunc
     def _listed_code(self, move: object) -> cython.int:
@@ -1037,8 +1055,8 @@ class Board(BaseBoard):
         m: Move = _as_move(move)
         if m._drop or not (m.from_square != m.to_square or m._promotion):
             return -1
-        if not self._one_king():
-            for code in self._safe_pseudo_codes(ONE << m.from_square, BB_ALL):
+        if not _one_king(self):
+            for code in self._legal_codes(ONE << m.from_square, BB_ALL):
                 if self._names(m, code):
                     return code
             return -1
@@ -1069,7 +1087,7 @@ class Board(BaseBoard):
         if m.to_square == rook:
             return True
         return ((frm == 4 or frm == 60) and (rook & 7) in (0, 7)
-                and m.to_square == (frm & 56) + (6 if rook > frm else 2))
+                and m.to_square == castled_king_square(frm, rook > frm))
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_legal(self, move: Move) -> bool:
@@ -1099,7 +1117,7 @@ class Board(BaseBoard):
             return False
         for code in self._pseudo_codes(ONE << m.from_square, BB_ALL):
             if self._names(m, code):
-                return self._exposes_king(code)
+                return _exposes_king(self, code)
         return False
 
     def was_into_check(self) -> bool:
@@ -1138,10 +1156,7 @@ class Board(BaseBoard):
         if (self._spurious_rights or self._spurious_ep != NO_SQUARE or self._promoted
                 or move_flag(code) >= PROMOTION):
             self._remember_given(code)
-        if code == NULL_MOVE:
-            undo = _make_null(self)
-        else:
-            undo = _make(self, code)
+        undo = _make_null(self) if code == NULL_MOVE else _make(self, code)
         self._moves.append(move)
         self._undo.append(stack_entry(undo | phantom, code))
         self._keys.append(key)
@@ -1184,7 +1199,7 @@ class Board(BaseBoard):
         return self._move_for(code)
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
-    def uci(self, move: Move, *, chess960: Optional[bool] = None) -> str:
+    def uci(self, move: Move, *, chess960: bool | None = None) -> str:
         """The UCI text of `move`, castling as king takes rook when chess960 (default: the board's)."""
         m = cython.declare(Move, _as_move(move))
         code = cython.declare(cython.int, self._code_of(m))
@@ -1194,9 +1209,9 @@ class Board(BaseBoard):
         frm = cython.declare(cython.int, move_from(code))
         if wide:
             return Move(frm, move_to(code)).uci()
-        return Move(frm, (frm & 56) + (6 if move_to(code) > frm else 2)).uci()
+        return Move(frm, castled_king_square(frm, move_to(code) > frm)).uci()
 
-    def find_move(self, from_square: Square, to_square: Square, promotion: Optional[PieceType] = None) -> Move:
+    def find_move(self, from_square: Square, to_square: Square, promotion: PieceType | None = None) -> Move:
         """The legal move from one square to another (a pawn reaching the last rank promotes to a
         queen unless told); IllegalMoveError if there is none."""
         if promotion is None and self.pawns & (ONE << square_arg(from_square)) and (ONE << square_arg(to_square)) \
@@ -1240,7 +1255,7 @@ class Board(BaseBoard):
         buf = cython.declare(cython.ushort[MAX_MOVES])
         n: cython.int = _generate(self, buf, 0, self._pieces[PAWN] & self._colors[self._turn], False)
         i: cython.int
-        for i in range(n):
+        for i in range(n):  # noqa: SIM110  (a C loop; any() would be a Python generator)
             if move_flag(buf[i]) == EN_PASSANT:
                 return True
         return False
@@ -1249,7 +1264,7 @@ class Board(BaseBoard):
         """Whether a pawn of the side to move attacks the en-passant square."""
         return bool(_ep_capturable(self))
 
-    def _valid_ep_square(self) -> Optional[Square]:
+    def _valid_ep_square(self) -> Square | None:
         return None if self._ep == NO_SQUARE else self._ep
 
     # --- notation ---
@@ -1318,8 +1333,8 @@ class Board(BaseBoard):
         movers: u64 = own & from_mask & (self._pieces[piece] if piece else BB_ALL)
         if to < 0:
             movers = own & self._pieces[KING]
-        if not self._one_king():
-            codes = self._safe_pseudo_codes(movers, BB_ALL)
+        if not _one_king(self):
+            codes = self._legal_codes(movers, BB_ALL)
         else:
             n = _generate(self, buf, 0, movers, False)
             codes = [buf[i] for i in range(n)]
@@ -1346,7 +1361,7 @@ class Board(BaseBoard):
         return flag_promotion(move_flag(code))
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
-    def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:
+    def xboard(self, move: Move, chess960: bool | None = None) -> str:
         """The move as an XBoard engine reads it ("@@@@" for the null move)."""
         m = cython.declare(Move, _as_move(move))
         wide = self._chess960 if chess960 is None else chess960
@@ -1571,7 +1586,7 @@ class Board(BaseBoard):
         """Whether the side to move can claim a draw by the fifty-move rule or threefold repetition."""
         return self.can_claim_fifty_moves() or self.can_claim_threefold_repetition()
 
-    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
+    def outcome(self, *, claim_draw: bool = False) -> Outcome | None:
         """The Outcome if the game is over (claimable draws counted with claim_draw), else None."""
         if self.is_checkmate():
             return Outcome(Termination.CHECKMATE, not self.turn)
@@ -1642,13 +1657,13 @@ class Board(BaseBoard):
         return _count_leaves(self, depth, threads, hash_mb, None)
 
     @cython.annotation_typing(False)  # the argument checks see what the caller passed
-    def divide(self, depth: int) -> Dict[Move, int]:
+    def divide(self, depth: int) -> dict[Move, int]:
         """{move: perft(depth - 1) after it} for every legal move (depth >= 1)."""
         return dict(self.divide_lines(depth))
 
     @cython.annotation_typing(False)  # the argument checks see what the caller passed
     def divide_lines(self, depth: int, *, threads: int = 1, hash_mb: float = 0,
-                     on_wait: Optional[Callable[[], None]] = None) -> Iterator[Tuple[Move, int]]:
+                     on_wait: Callable[[], None] | None = None) -> Iterator[tuple[Move, int]]:
         """(move, perft(depth - 1) after it) for each legal move, yielded as soon as it is
         counted: the divide loop that `divide` collects and the command line prints line by
         line (a count stopped by Ctrl-C keeps the lines before it). Castling is king takes
@@ -1678,7 +1693,7 @@ class Board(BaseBoard):
         self.clear_stack()
 
     def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False,
-                     ignore_counters: bool = True) -> Optional[int]:
+                     ignore_counters: bool = True) -> int | None:
         """The Scharnagl number of this position if it is a Chess960 starting position (white to
         move, every castling right, no en passant; each unless ignored), else None."""
         if self.ep_square is not None:
@@ -1816,21 +1831,6 @@ def _as_move(move: object) -> Move:
         return Move(move.from_square, move.to_square, move.promotion, move.drop)
     except AttributeError:
         raise TypeError(f"expected a Move, not {type(move).__name__} {quoted(move)}") from None
-
-
-def _add_codes(codes: list, frm, targets, flag) -> None:
-    while targets:
-        to = (targets & -targets).bit_length() - 1
-        targets &= targets - 1
-        codes.append(encode_move(frm, to, flag))
-
-
-def _add_pawn_codes(codes: list, frm, to, promotes) -> None:
-    if promotes:
-        for piece_type in (5, 4, 3, 2):
-            codes.append(encode_move(frm, to, promotion_flag(piece_type)))
-    else:
-        codes.append(encode_move(frm, to, NORMAL))
 
 
 def _restore(fen, ucis, chess960=False):

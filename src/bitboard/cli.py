@@ -10,9 +10,8 @@ import sys
 import time
 
 from . import squares as sq
-from .core.arguments import bitboard_arg
+from .core.arguments import bitboard_arg, hash_arg
 from .core.bits import popcount
-from .core.arguments import hash_arg
 from .errors import InvalidArgumentError, InvalidFenError, InvalidPositionError, quoted
 from .fen import STARTING_FEN
 from .squareset import SquareSet
@@ -275,7 +274,7 @@ def _bytes_progress(path: str) -> _Progress:
 
 def cmd_pgn_stats(args) -> None:
     """Count what a PGN file holds, with progress over the bytes read."""
-    from .pgn import read_games
+    from .data.pgn_reader import read_games
     path = args.file
     if not os.path.isfile(path):
         raise UsageError(f"no PGN file {quoted(path)}")
@@ -305,7 +304,7 @@ def cmd_pgn_stats(args) -> None:
 def cmd_pgn_convert(args) -> None:
     """Write the arrays of PGN files to Parquet or .npz: one file with a progress bar over its
     bytes, or many (files or folders) to shards in a folder, one process per core."""
-    from . import datasets
+    from .data import datasets
     try:
         sources = datasets.pgn_files(args.files)
         if not sources:

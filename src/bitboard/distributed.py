@@ -18,7 +18,8 @@ The count is summed only from results, so a failed task raises; no partial count
 returned.
 
 PGN: `pgn_to_parquet(paths, out_dir, client)` converts a folder of PGN files, one task per file,
-each worker writing its shard (bitboard.datasets) into `out_dir`, a folder every worker reaches.
+each worker writing its shard (bitboard.data.datasets) into `out_dir`, a folder every worker reaches;
+it lives with the rest of the data pipeline, in bitboard.data.cluster.
 """
 import collections
 import contextlib
@@ -27,10 +28,10 @@ import signal
 import time
 
 from .board import Board
-from .positions import board_from_fen
-from .core.perft import count_lines, line_work, split_positions
 from .core.arguments import depth_arg, hash_arg
+from .core.perft import count_lines, line_work, split_positions
 from .errors import InvalidArgumentError, quoted
+from .positions import board_from_fen
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -256,8 +257,8 @@ def connect(address, timeout=DEFAULT_TIMEOUT):
     except ImportError:
         raise ImportError("perft on a Dask cluster needs dask and distributed: pip install 'bitboard[dask]'") from None
     if address == "local":
-        import os
         import logging
+        import os
         return Client(LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
                                    dashboard_address=None, silence_logs=logging.ERROR))
     try:
@@ -275,25 +276,4 @@ def close(client) -> None:
         cluster.close()
 
 
-def pgn_to_parquet(sources, out_dir, client=None, *, suffix: str = ".parquet", progress=None) -> dict:
-    """Convert PGN files (or folders of them) to one shard each in `out_dir`, one Dask task per
-    file; {source: (games, positions)}, `progress(source, games, positions)` as each finishes.
-    A file is seconds of work or more, so a task's cost to schedule is lost in it. Without a
-    client, the files are converted here, one process per core (datasets.convert_files)."""
-    import os
-
-    from . import datasets
-    sources = datasets.pgn_files(sources)
-    datasets.format_of("x" + suffix)
-    if client is None:
-        return datasets.convert_files(sources, out_dir, suffix=suffix, progress=progress)
-    from distributed import as_completed
-    os.makedirs(out_dir, exist_ok=True)
-    futures = {client.submit(datasets.convert_file, source, datasets.shard_name(source, out_dir, suffix),
-                             pure=False): source for source in sources}
-    done = {}
-    for future in as_completed(futures):
-        done[futures[future]] = tuple(future.result())
-        if progress is not None:
-            progress(futures[future], *done[futures[future]])
-    return done
+from .data.cluster import pgn_to_parquet  # noqa: E402,F401  (the PGN half, kept with the data pipeline)

@@ -11,6 +11,8 @@ import re
 
 from .errors import quoted
 
+__all__ = ["format_operations", "parse_operations"]
+
 _OPCODE = re.compile(r"[A-Za-z_][A-Za-z0-9_+#=-]*\Z")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\Z")
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\t": "\\t", "\r": "\\r", "\n": "\\n"}

@@ -26,6 +26,8 @@ from .errors import InvalidFenError, quoted
 from .piece import PIECE_SYMBOLS, PIECE_TYPES
 from .squares import SQUARE_NAMES as _SQUARE_NAMES
 
+__all__ = ["STARTING_FEN", "STARTING_BOARD_FEN", "FenPosition", "parse_fen", "format_fen", "board_fen"]
+
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 

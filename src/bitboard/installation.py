@@ -3,8 +3,8 @@
 import platform
 
 from . import __version__
-from .core.bits import compiled
 from .core import perft
+from .core.bits import compiled
 
 
 def build_info() -> dict:

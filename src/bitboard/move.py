@@ -17,11 +17,29 @@ from .piece import PIECE_SYMBOLS
 from .squares import SQUARE_NAMES
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.encoding import (FROM_TO_BITS, KING, PAWN, encode_move, flag_promotion, move_flag, move_from,
-                                move_to, promotion_flag)
+    from .core.encoding import (
+        FROM_TO_BITS,
+        KING,
+        PAWN,
+        encode_move,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+        promotion_flag,
+    )
 else:
-    from cython.cimports.bitboard.core.encoding import (FROM_TO_BITS, KING, PAWN, encode_move, flag_promotion,
-                                                        move_flag, move_from, move_to, promotion_flag)
+    from cython.cimports.bitboard.core.encoding import (
+        FROM_TO_BITS,
+        KING,
+        PAWN,
+        encode_move,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+        promotion_flag,
+    )
 
 # piece types by letter, for promotions (p and k too: never legal, but moves) and drops
 _PIECE_TYPES = {PIECE_SYMBOLS[t]: t for t in range(PAWN, KING + 1)}

@@ -7,7 +7,7 @@ have no `len` (`list(board.legal_moves)` would generate the moves twice): use `c
 work over any object with python-chess's `generate_legal_moves()` (or
 `generate_pseudo_legal_moves()`).
 """
-from typing import Iterator
+from collections.abc import Iterator
 
 from .move import Move
 

@@ -8,15 +8,14 @@ would print a number. `board_from_fen` chooses Chess960 from the castling field 
 told (`fen.needs_chess960`), and refuses what `status()` calls invalid with an error naming
 every reason, unless asked for the position unchecked.
 """
-from typing import Optional
 
 from .board import Board
 from .errors import InvalidCastlingError, InvalidPositionError, quoted
-from .fen import rook_squares, needs_chess960, parse_fen
+from .fen import needs_chess960, parse_fen, rook_squares
 from .status import Status, reasons
 
 
-def board_from_fen(fen: str, *, chess960: Optional[bool] = None, checked: bool = True) -> Board:
+def board_from_fen(fen: str, *, chess960: bool | None = None, checked: bool = True) -> Board:
     """The Board `fen` describes, in Chess960 when `chess960` is True, in standard chess when
     False, and when None as its castling field needs (standard unless only Chess960 honours
     its rights: `HAha` on the standard array stays standard).
@@ -38,7 +37,7 @@ def unhonoured_castling(board: Board) -> int:
     return board.castling_rights & ~board.clean_castling_rights()
 
 
-def check_position(board: Board, fen: Optional[str] = None, modes: Optional[str] = None) -> None:
+def check_position(board: Board, fen: str | None = None, modes: str | None = None) -> None:
     """Nothing for a valid position; else InvalidCastlingError when its only fault is castling
     rights it cannot honour (naming their rooks' squares, and the `modes` tried: by default the
     board's), InvalidPositionError naming every reason otherwise."""

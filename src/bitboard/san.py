@@ -18,19 +18,59 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.encoding import (BISHOP, CASTLING, DOUBLE_PUSH, KING, KNIGHT, MAX_MOVES, NORMAL, ONE, PAWN, QUEEN,
-                                ROOK, encode_move, flag_promotion, move_flag, move_from, move_to, promotion_flag)
     from .core.attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
-    from .core.movegen import _attackers, _generate
+    from .core.encoding import (
+        BISHOP,
+        CASTLING,
+        DOUBLE_PUSH,
+        KING,
+        KNIGHT,
+        MAX_MOVES,
+        NORMAL,
+        ONE,
+        PAWN,
+        QUEEN,
+        ROOK,
+        encode_move,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+        promotion_flag,
+    )
+    from .core.legality import _leaves_king_safe
+    from .core.movegen import _generate
     from .core.native import ctz64
     from .core.position import Position
 else:
-    from cython.cimports.bitboard.core.encoding import (BISHOP, CASTLING, DOUBLE_PUSH, KING, KNIGHT, MAX_MOVES,
-                                                        NORMAL, ONE, PAWN, QUEEN, ROOK, encode_move, flag_promotion,
-                                                        move_flag, move_from, move_to, promotion_flag)
-    from cython.cimports.bitboard.core.attacks import (KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks,
-                                                       _rook_attacks)
-    from cython.cimports.bitboard.core.movegen import _attackers, _generate
+    from cython.cimports.bitboard.core.attacks import (
+        KING_ATTACKS,
+        KNIGHT_ATTACKS,
+        PAWN_ATTACKS,
+        _bishop_attacks,
+        _rook_attacks,
+    )
+    from cython.cimports.bitboard.core.encoding import (
+        BISHOP,
+        CASTLING,
+        DOUBLE_PUSH,
+        KING,
+        KNIGHT,
+        MAX_MOVES,
+        NORMAL,
+        ONE,
+        PAWN,
+        QUEEN,
+        ROOK,
+        encode_move,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+        promotion_flag,
+    )
+    from cython.cimports.bitboard.core.legality import _leaves_king_safe
+    from cython.cimports.bitboard.core.movegen import _generate
     from cython.cimports.bitboard.core.native import ctz64
     from cython.cimports.bitboard.core.position import Position
 
@@ -82,22 +122,6 @@ def _castling_side(text: cython.p_char, start: cython.Py_ssize_t, end: cython.Py
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _safe(pos: Position, frm: cython.int, to: cython.int, is_king: cython.bint) -> cython.bint:
-    """Whether moving our piece from `frm` to `to` (capturing what stands there, not en passant)
-    leaves our king unattacked: one look from the king's square with the board as it would be."""
-    us: cython.int = pos._turn
-    occupied: u64 = (pos._colors[0] | pos._colors[1]) & ~(ONE << frm)
-    if is_king:
-        return _attackers(pos, to, us ^ 1, occupied) == 0
-    king: u64 = pos._pieces[KING] & pos._colors[us]
-    if not king:
-        return True
-    target: u64 = ONE << to
-    return (_attackers(pos, ctz64(king), us ^ 1, occupied | target) & ~target) == 0
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
 def _reaching(piece: cython.int, to: cython.int, us: cython.int, occupied: u64) -> u64:
     """The squares from which a piece of the kind (of colour `us`) attacks `to`: the one attack
     table that matters, rather than all of them."""
@@ -137,7 +161,7 @@ def _one_move(pos: Position, piece: cython.int, to: cython.int, from_mask: u64, 
         if candidates == 0 or (candidates & (candidates - 1)) != 0:
             return -1
         frm = ctz64(candidates)
-        return encode_move(frm, to, NORMAL) if _safe(pos, frm, to, piece == KING) else -1
+        return encode_move(frm, to, NORMAL) if _leaves_king_safe(pos, frm, to, piece == KING) else -1
     if push:
         if occupied & target:
             return -1
@@ -164,7 +188,7 @@ def _one_move(pos: Position, piece: cython.int, to: cython.int, from_mask: u64, 
         flag = promotion_flag(promotion)
     elif promotion:
         return -1
-    return encode_move(frm, to, flag) if _safe(pos, frm, to, False) else -1
+    return encode_move(frm, to, flag) if _leaves_king_safe(pos, frm, to, False) else -1
 
 
 @cython.cfunc

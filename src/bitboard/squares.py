@@ -6,8 +6,8 @@ the square-mapping document (and DarkThought's h1 = 0 ... a8 = 63) are `SquareMa
 that convert square indices and whole bitboards to and from LERF.
 """
 from .core.arguments import bitboard_arg, index_arg, square_arg
-from .core.encoding import BB_ALL  # every square: the one all-ones of the library
 from .core.bits import EAST, WEST, flip_diagonal, flip_vertical, mirror_horizontal, rotate_180, shift
+from .core.encoding import BB_ALL  # every square: the one all-ones of the library
 from .errors import InvalidSquareError, quoted
 from .types import Bitboard, Direction, Index, Square
 

@@ -6,10 +6,17 @@ and `board.is_valid()` whether anything is. The flags and their values are pytho
 """
 import enum
 
-from .core.bits import popcount
 from .core.attacks import line
+from .core.bits import popcount
 from .squares import BB_BACKRANKS
 
+__all__ = [
+    "Status", "STATUS_VALID", "STATUS_NO_WHITE_KING", "STATUS_NO_BLACK_KING", "STATUS_TOO_MANY_KINGS",
+    "STATUS_TOO_MANY_WHITE_PAWNS", "STATUS_TOO_MANY_BLACK_PAWNS", "STATUS_PAWNS_ON_BACKRANK",
+    "STATUS_TOO_MANY_WHITE_PIECES", "STATUS_TOO_MANY_BLACK_PIECES", "STATUS_BAD_CASTLING_RIGHTS",
+    "STATUS_INVALID_EP_SQUARE", "STATUS_OPPOSITE_CHECK", "STATUS_EMPTY", "STATUS_RACE_CHECK", "STATUS_RACE_OVER",
+    "STATUS_RACE_MATERIAL", "STATUS_TOO_MANY_CHECKERS", "STATUS_IMPOSSIBLE_CHECK", "REASONS", "reasons"
+]
 
 class Status(enum.IntFlag):
     """The ways a position can be invalid; VALID (0) when none applies."""

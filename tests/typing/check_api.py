@@ -1,6 +1,5 @@
 """What a type checker sees of the public API: `mypy tests/typing/check_api.py` (run by CI) must
 find the types below, with the package's own annotations and aliases (never Any)."""
-from typing import List, Optional
 
 from typing_extensions import assert_type
 
@@ -9,9 +8,9 @@ from bitboard import Bitboard, Board, Color, LegalMoveGenerator, Move, Piece, Sq
 
 board = Board()
 assert_type(board.legal_moves, LegalMoveGenerator)
-assert_type(list(board.legal_moves), List[Move])
-assert_type(board.piece_at(bitboard.squares.E2), Optional[Piece])
-assert_type(board.king(bitboard.WHITE), Optional[Square])
+assert_type(list(board.legal_moves), list[Move])
+assert_type(board.piece_at(bitboard.squares.E2), Piece | None)
+assert_type(board.king(bitboard.WHITE), Square | None)
 assert_type(board.turn, bool)
 assert_type(board.perft(3), int)
 assert_type(board.pieces(bitboard.PAWN, bitboard.WHITE), SquareSet)

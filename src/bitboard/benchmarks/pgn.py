@@ -17,16 +17,16 @@ its time. The readers take turns, round by round; each keeps its best. A reader 
 installed is named as missing.
 """
 import argparse
-import os
-import re
 import contextlib
 import io
+import os
 import random
+import re
 import shutil
 import subprocess
 
 from ..board import Board
-from ..pgn import read_games
+from ..data.pgn_reader import read_games
 from . import best_times, markdown_table, missing
 
 RESULTS = {True: "1-0", False: "0-1", None: "1/2-1/2"}
@@ -237,8 +237,8 @@ def main(argv=None) -> None:
     with contextlib.suppress(ImportError):
         import numpy as np
 
-        from ..encode import leela_planes, piece_planes
-        from ..pgn import to_arrays
+        from ..data.arrays import to_arrays
+        from ..data.encode import leela_planes, piece_planes
         raw = text.encode()
         converters = {"bitboard to_arrays": lambda: to_arrays(io.BytesIO(raw))}
         if "rust_pgn_reader" in engines:
@@ -271,7 +271,7 @@ def _all_cores(raw: bytes, plies: int, repeat: int) -> None:
     second, is small beside the work, as it is beside a real month of games)."""
     import tempfile
 
-    from ..datasets import convert_files
+    from ..data.datasets import convert_files
     cores = os.cpu_count() or 1
     if cores < 2:
         print("\nAll cores: this machine has one core")

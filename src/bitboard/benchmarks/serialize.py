@@ -10,9 +10,9 @@ import array
 import random
 
 from .. import compiled
+from .._pure import pure
 from ..catalogue import move_lists as built_lists
 from ..catalogue import serialize as built
-from .._pure import pure
 from ..catalogue.searches import MOVE_LIST_TABLES, move_list_masks
 from . import best_times, markdown_table, relative, relative_table, sizes
 
@@ -66,7 +66,7 @@ def time_square_techniques(n_compiled: int, n_pure: int, repeat: int, seed: int 
             if compiled:
                 runs[(technique, "compiled")] = (lambda t=t: built.sum_square_counts(t, data), n_compiled)
             f = getattr(source, PURE_FUNCTIONS[t])
-            if t >= 7:  # white to move: black's back rank first
+            if t >= 7:  # noqa: SIM108  (white to move: black's back rank first)
                 run = lambda f=f: [f(v, True, buf) for v in few]  # noqa: E731
             else:
                 run = lambda f=f: [f(v, buf) for v in few]  # noqa: E731

@@ -11,12 +11,11 @@ fastest method in the column.
 import array
 import random
 
-from ..catalogue import sliders as built
 from .. import compiled
 from .._pure import pure
+from ..catalogue import sliders as built
 from ..core.encoding import BB_ALL as ALL
 from . import best_times, relative_table, sizes
-
 
 
 def _pure_functions(source) -> dict:

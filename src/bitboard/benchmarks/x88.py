@@ -10,9 +10,9 @@ Cells are million leaves per second (best of the runs); the last columns are bit
 import time
 
 from .. import compiled
-from ..catalogue import x88 as built_x88
 from .._pure import pure
 from ..board import Board
+from ..catalogue import x88 as built_x88
 from . import markdown_table, sizes
 from .movegen import POSITIONS
 

@@ -27,8 +27,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.encoding import encode_move as _encode
     from ..core.native import ctz64
 else:
-    from cython.cimports.bitboard.core.encoding import (BB_ALL, ONE, TO_SHIFT, encode_move as _encode, move_flag,
-                                                        move_from, move_to, u64)
+    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, TO_SHIFT, move_flag, move_from, move_to, u64
+    from cython.cimports.bitboard.core.encoding import encode_move as _encode
     from cython.cimports.bitboard.core.native import ctz64
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))

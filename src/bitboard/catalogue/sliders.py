@@ -22,8 +22,12 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.encoding import BB_ALL, ONE, u64
     from ..core.native import bswap64
 else:
-    from cython.cimports.bitboard.core.attacks import (_bishop_attacks, _bishop_attacks_rays, _rook_attacks,
-                                                       _rook_attacks_rays)
+    from cython.cimports.bitboard.core.attacks import (
+        _bishop_attacks,
+        _bishop_attacks_rays,
+        _rook_attacks,
+        _rook_attacks_rays,
+    )
     from cython.cimports.bitboard.core.bits import _diagonal_fill_attacks, _orthogonal_fill_attacks, _rotate_180
     from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
     from cython.cimports.bitboard.core.native import bswap64

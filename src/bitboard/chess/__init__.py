@@ -5,30 +5,81 @@ bitboards as ints), so a program written against python-chess runs unchanged; th
 bitboard's own (one Board class, one Move class). Everything here is also importable from the
 module that is its home; this namespace only gathers it under python-chess's names.
 """
-from ..board import Board, BaseBoard, LegalMoveGenerator, PseudoLegalMoveGenerator
-from ..core.bits import (flip_anti_diagonal, flip_diagonal, flip_vertical, lsb, msb, popcount, scan_forward,
-                         scan_reversed, shift_2_down, shift_2_left, shift_2_right, shift_2_up, shift_down,
-                         shift_down_left, shift_down_right, shift_left, shift_right, shift_up, shift_up_left,
-                         shift_up_right)
+from ..board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMoveGenerator
 from ..core.attacks import between
 from ..core.attacks import line as ray
+from ..core.bits import (
+    flip_anti_diagonal,
+    flip_diagonal,
+    flip_vertical,
+    lsb,
+    msb,
+    popcount,
+    scan_forward,
+    scan_reversed,
+    shift_2_down,
+    shift_2_left,
+    shift_2_right,
+    shift_2_up,
+    shift_down,
+    shift_down_left,
+    shift_down_right,
+    shift_left,
+    shift_right,
+    shift_up,
+    shift_up_left,
+    shift_up_right,
+)
 from ..core.bits import mirror_horizontal as flip_horizontal
 from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from ..fen import _CASTLING_FIELD as FEN_CASTLING_REGEX
 from ..fen import STARTING_BOARD_FEN, STARTING_FEN
 from ..move import Move
 from ..outcome import Outcome, Termination
-from ..piece import (BISHOP, BLACK, COLOR_NAMES, COLORS, KING, KNIGHT, PAWN, PIECE_NAMES, PIECE_SYMBOLS,
-                     PIECE_TYPES, QUEEN, ROOK, UNICODE_PIECE_SYMBOLS, WHITE, Piece, piece_name, piece_symbol)
+from ..piece import (
+    BISHOP,
+    BLACK,
+    COLOR_NAMES,
+    COLORS,
+    KING,
+    KNIGHT,
+    PAWN,
+    PIECE_NAMES,
+    PIECE_SYMBOLS,
+    PIECE_TYPES,
+    QUEEN,
+    ROOK,
+    UNICODE_PIECE_SYMBOLS,
+    WHITE,
+    Piece,
+    piece_name,
+    piece_symbol,
+)
+from ..san import _SAN as SAN_REGEX
 from ..squares import *  # noqa: F401,F403  (A1 ... H8, BB_* constants, square functions)
 from ..squareset import SquareSet
-from ..status import (STATUS_BAD_CASTLING_RIGHTS, STATUS_EMPTY, STATUS_IMPOSSIBLE_CHECK, STATUS_INVALID_EP_SQUARE,
-                      STATUS_NO_BLACK_KING, STATUS_NO_WHITE_KING, STATUS_OPPOSITE_CHECK, STATUS_PAWNS_ON_BACKRANK,
-                      STATUS_RACE_CHECK, STATUS_RACE_MATERIAL, STATUS_RACE_OVER, STATUS_TOO_MANY_BLACK_PAWNS,
-                      STATUS_TOO_MANY_BLACK_PIECES, STATUS_TOO_MANY_CHECKERS, STATUS_TOO_MANY_KINGS,
-                      STATUS_TOO_MANY_WHITE_PAWNS, STATUS_TOO_MANY_WHITE_PIECES, STATUS_VALID, Status)
+from ..status import (
+    STATUS_BAD_CASTLING_RIGHTS,
+    STATUS_EMPTY,
+    STATUS_IMPOSSIBLE_CHECK,
+    STATUS_INVALID_EP_SQUARE,
+    STATUS_NO_BLACK_KING,
+    STATUS_NO_WHITE_KING,
+    STATUS_OPPOSITE_CHECK,
+    STATUS_PAWNS_ON_BACKRANK,
+    STATUS_RACE_CHECK,
+    STATUS_RACE_MATERIAL,
+    STATUS_RACE_OVER,
+    STATUS_TOO_MANY_BLACK_PAWNS,
+    STATUS_TOO_MANY_BLACK_PIECES,
+    STATUS_TOO_MANY_CHECKERS,
+    STATUS_TOO_MANY_KINGS,
+    STATUS_TOO_MANY_WHITE_PAWNS,
+    STATUS_TOO_MANY_WHITE_PIECES,
+    STATUS_VALID,
+    Status,
+)
 from ..types import Bitboard, Color, PieceType, Square
-from ..fen import _CASTLING_FIELD as FEN_CASTLING_REGEX
-from ..san import _SAN as SAN_REGEX
 
 
 def __getattr__(name):  # noqa: F811  (PEP 562: the module's attribute of last resort)

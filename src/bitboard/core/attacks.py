@@ -25,10 +25,22 @@ else:
     from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
     from cython.cimports.bitboard.core.native import clz64, ctz64
 
-from .arguments import bitboard_arg, square_arg
 from ..types import Bitboard, Color, Direction, Square
-from .bits import (DIRECTIONS, EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST, fill, shift,
-                   subsets)
+from .arguments import bitboard_arg, square_arg
+from .bits import (
+    DIRECTIONS,
+    EAST,
+    NORTH,
+    NORTH_EAST,
+    NORTH_WEST,
+    SOUTH,
+    SOUTH_EAST,
+    SOUTH_WEST,
+    WEST,
+    fill,
+    shift,
+    subsets,
+)
 from .magics import SLIDER_MAGICS
 
 RANK_3 = 0x0000000000FF0000

@@ -14,10 +14,10 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 import operator
-from typing import Iterator
+from collections.abc import Iterator
 
-from .arguments import bitboard_arg
 from ..types import Bitboard, Direction
+from .arguments import bitboard_arg
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .encoding import BB_ALL, u64

@@ -27,7 +27,7 @@ LEVEL_KERNELS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cpu_info(path: str = "/proc/cpuinfo") -> dict:
     """The first processor's fields of /proc/cpuinfo ('flags' as a set); {} where there is none."""
     try:
@@ -51,13 +51,13 @@ def x86_64() -> bool:
 def x86_64_v2(info: dict = None) -> bool:
     """Whether the CPU runs code built with -march=x86-64-v2."""
     info = cpu_info() if info is None else info
-    return x86_64() and X86_64_V2 <= info.get("flags", set())
+    return x86_64() and info.get("flags", set()) >= X86_64_V2
 
 
 def x86_64_v3(info: dict = None) -> bool:
     """Whether the CPU runs code built with -march=x86-64-v3."""
     info = cpu_info() if info is None else info
-    return x86_64() and X86_64_V3 <= info.get("flags", set())
+    return x86_64() and info.get("flags", set()) >= X86_64_V3
 
 
 def fast_pext(info: dict = None) -> bool:

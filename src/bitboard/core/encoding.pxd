@@ -76,6 +76,18 @@ cdef inline int color_castling(int color) noexcept nogil:
 cdef inline int kingside_right(int color) noexcept nogil:
     return WHITE_KINGSIDE if color else BLACK_KINGSIDE
 
+cdef inline int swap_castling_colors(int rights) noexcept nogil:
+    """The rights with the colours swapped (white's become black's and back)."""
+    return ((rights >> 2) & 3) | ((rights & 3) << 2)
+
+cdef inline int castled_king_square(int king_from, bint kingside) noexcept nogil:
+    """Where a king castles to, in standard chess and Chess960 alike: the g- or c-file of its rank."""
+    return (king_from & 56) + (6 if kingside else 2)
+
+cdef inline int castled_rook_square(int king_from, bint kingside) noexcept nogil:
+    """Where its rook castles to: the f- or d-file of the king's rank."""
+    return (king_from & 56) + (5 if kingside else 3)
+
 cdef inline int queenside_right(int color) noexcept nogil:
     return WHITE_QUEENSIDE if color else BLACK_QUEENSIDE
 

@@ -8,7 +8,8 @@ compiled, and a test keeps the two equal::
     piece code    type | colour << 3: PAWN 1 ... KING 6, colour 1 white (python-chess's WHITE)
     castling      WHITE_KINGSIDE 1, WHITE_QUEENSIDE 2, BLACK_KINGSIDE 4, BLACK_QUEENSIDE 8
     move code     from | to << 6 | flag << 12; flag NORMAL, DOUBLE_PUSH, EN_PASSANT, CASTLING,
-                  or PROMOTION + piece type - KNIGHT; castling is the king's two-square step
+                  or PROMOTION + piece type - KNIGHT; castling is king takes own rook
+                  (e1h1; castled_king_square and castled_rook_square say where both land)
     undo record   captured code | castling << 4 | en-passant square << 8 | half-move clock << 16,
                   with PHANTOM_EP in bit 15 and, on a Board's stack, the move code << 48
 """
@@ -64,6 +65,21 @@ def kingside_right(color):
 
 def queenside_right(color):
     return WHITE_QUEENSIDE if color else BLACK_QUEENSIDE
+
+
+def swap_castling_colors(rights):
+    """The rights with the colours swapped (white's become black's and back)."""
+    return ((rights >> 2) & 3) | ((rights & 3) << 2)
+
+
+def castled_king_square(king_from, kingside):
+    """Where a king castles to, in standard chess and Chess960 alike: the g- or c-file of its rank."""
+    return (king_from & 56) + (6 if kingside else 2)
+
+
+def castled_rook_square(king_from, kingside):
+    """Where its rook castles to: the f- or d-file of the king's rank."""
+    return (king_from & 56) + (5 if kingside else 3)
 
 
 def encode_move(frm, to, flag):

@@ -25,19 +25,71 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .attacks import (BETWEEN, BISHOP_PSEUDO_ATTACKS, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS,
-                          ROOK_PSEUDO_ATTACKS, _bishop_attacks, _rook_attacks)
-    from .encoding import (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NO_SQUARE, NORMAL, ONE,
-                           PAWN, QUEEN, ROOK, color_castling, encode_move, promotion_flag, u64)
+    from .attacks import (
+        BETWEEN,
+        BISHOP_PSEUDO_ATTACKS,
+        KING_ATTACKS,
+        KNIGHT_ATTACKS,
+        LINE,
+        PAWN_ATTACKS,
+        ROOK_PSEUDO_ATTACKS,
+        _bishop_attacks,
+        _rook_attacks,
+    )
+    from .encoding import (
+        BB_ALL,
+        BISHOP,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        KNIGHT,
+        NO_SQUARE,
+        NORMAL,
+        ONE,
+        PAWN,
+        QUEEN,
+        ROOK,
+        castled_king_square,
+        color_castling,
+        encode_move,
+        promotion_flag,
+        u64,
+    )
     from .native import ctz64, popcount64
     from .position import Position
 else:
-    from cython.cimports.bitboard.core.attacks import (BETWEEN, BISHOP_PSEUDO_ATTACKS, KING_ATTACKS, KNIGHT_ATTACKS,
-                                                       LINE, PAWN_ATTACKS, ROOK_PSEUDO_ATTACKS, _bishop_attacks,
-                                                       _rook_attacks)
-    from cython.cimports.bitboard.core.encoding import (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING,
-                                                        KNIGHT, NO_SQUARE, NORMAL, ONE, PAWN, QUEEN, ROOK,
-                                                        color_castling, encode_move, promotion_flag, u64)
+    from cython.cimports.bitboard.core.attacks import (
+        BETWEEN,
+        BISHOP_PSEUDO_ATTACKS,
+        KING_ATTACKS,
+        KNIGHT_ATTACKS,
+        LINE,
+        PAWN_ATTACKS,
+        ROOK_PSEUDO_ATTACKS,
+        _bishop_attacks,
+        _rook_attacks,
+    )
+    from cython.cimports.bitboard.core.encoding import (
+        BB_ALL,
+        BISHOP,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        KNIGHT,
+        NO_SQUARE,
+        NORMAL,
+        ONE,
+        PAWN,
+        QUEEN,
+        ROOK,
+        castled_king_square,
+        color_castling,
+        encode_move,
+        promotion_flag,
+        u64,
+    )
     from cython.cimports.bitboard.core.native import ctz64, popcount64
     from cython.cimports.bitboard.core.position import Position
 
@@ -237,7 +289,7 @@ def _castling_moves(pos: Position, buf: ushort_ptr, n: cython.int, ksq: cython.i
         if occupied & pos._castling_empty[i] or danger & pos._castling_king_path[i]:
             continue
         if pos._castling_beyond[i] & enemy_orthogonal and enemy_orthogonal & _rook_attacks(
-                (ksq & 56) + (6 if i % 2 == 0 else 2), occupied ^ (ONE << ksq) ^ (ONE << rsq)):
+                castled_king_square(ksq, i % 2 == 0), occupied ^ (ONE << ksq) ^ (ONE << rsq)):
             continue
         if not count_only:
             buf[n] = encode_move(ksq, rsq, CASTLING)

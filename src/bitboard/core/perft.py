@@ -39,6 +39,7 @@ then set, the workers unwind (unmaking every move: the position is left as it wa
 partial count enters the table), and the KeyboardInterrupt goes on.
 """
 import array
+import contextlib
 import importlib
 import importlib.util
 import mmap
@@ -52,8 +53,8 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from .arguments import depth_arg, hash_arg, threads_arg
 from ..errors import InvalidArgumentError
+from .arguments import depth_arg, hash_arg, threads_arg
 from .cpu import LEVEL_KERNELS
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
@@ -65,11 +66,16 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
 else:
     from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from cython.cimports.bitboard.core.movegen import _count, _generate
-    from cython.cimports.bitboard.core.native import (BUILD_KIND, CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3,
-                                                      prefetch)
+    from cython.cimports.bitboard.core.native import BUILD_KIND, CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
+    from cython.cimports.bitboard.core.position import (
+        Position,
+        _copy_position,
+        _ep_capturable,
+        _key_after,
+        _make,
+        _unmake,
+    )
     from cython.cimports.cpython.pycapsule import PyCapsule_GetName, PyCapsule_GetPointer
-    from cython.cimports.bitboard.core.position import (Position, _copy_position, _ep_capturable, _key_after, _make,
-                                                        _unmake)
 
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
 int_ptr = cython.typedef(cython.pointer(cython.int))
@@ -360,10 +366,8 @@ class HashTable:
             raise InvalidArgumentError(f"a hash table of {megabytes} MiB ({16 * entries:,} bytes) could not be "
                                        "allocated: too little free memory") from None
         if hasattr(mmap, "MADV_HUGEPAGE"):
-            try:
+            with contextlib.suppress(OSError):  # no transparent huge pages here: ordinary pages
                 self._memory.madvise(mmap.MADV_HUGEPAGE)
-            except OSError:  # no transparent huge pages here: ordinary pages
-                pass
         self.words = memoryview(self._memory).cast("Q")
 
     @property
@@ -399,10 +403,7 @@ def _count_subtree(pos: Position, depth: cython.int, table, stop) -> int:
     shallow: u64_ptr
     words: cython.ulonglong[::1]
     mask: u64
-    if cython.compiled:
-        stop_ptr = cython.address(flag[0])
-    else:
-        stop_ptr = flag
+    stop_ptr = cython.address(flag[0]) if cython.compiled else flag
     if table is None:
         with cython.nogil:
             result = _perft(pos, depth, stop_ptr)

@@ -28,19 +28,58 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from . import attacks
     from .attacks import _bishop_attacks, _rook_attacks
-    from .encoding import (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NO_SQUARE, ONE, PAWN,
-                           QUEEN, ROOK, code_type, color_castling, flag_promotion, move_flag, move_from, move_to,
-                           u64)
+    from .encoding import (
+        BB_ALL,
+        BISHOP,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        KNIGHT,
+        NO_SQUARE,
+        ONE,
+        PAWN,
+        QUEEN,
+        ROOK,
+        castled_king_square,
+        castled_rook_square,
+        code_type,
+        color_castling,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+        u64,
+    )
     from .movegen import _attackers
     from .native import USE_PEXT, ctz64, pext64, popcount64
     from .position import Position
 else:
     from cython.cimports.bitboard.core import attacks
     from cython.cimports.bitboard.core.attacks import _bishop_attacks, _rook_attacks
-    from cython.cimports.bitboard.core.encoding import (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING,
-                                                        KNIGHT, NO_SQUARE, ONE, PAWN, QUEEN, ROOK, code_type,
-                                                        color_castling, flag_promotion, move_flag, move_from,
-                                                        move_to, u64)
+    from cython.cimports.bitboard.core.encoding import (
+        BB_ALL,
+        BISHOP,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        KNIGHT,
+        NO_SQUARE,
+        ONE,
+        PAWN,
+        QUEEN,
+        ROOK,
+        castled_king_square,
+        castled_rook_square,
+        code_type,
+        color_castling,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+        u64,
+    )
     from cython.cimports.bitboard.core.movegen import _attackers
     from cython.cimports.bitboard.core.native import USE_PEXT, ctz64, pext64, popcount64
     from cython.cimports.bitboard.core.position import Position
@@ -398,7 +437,7 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
                 if occupied & pos._castling_empty[i] or danger & pos._castling_king_path[i]:
                     continue
                 if pos._castling_beyond[i] & enemy_orthogonal and enemy_orthogonal & _rook(
-                        (ksq & 56) + (6 if i % 2 == 0 else 2), occupied ^ king ^ (ONE << rsq)):
+                        castled_king_square(ksq, i % 2 == 0), occupied ^ king ^ (ONE << rsq)):
                     continue
                 total += 1 if count else _castle(node, us, ksq, rsq, i % 2 == 0, castling, depth, pos, stop)
     if checkers:
@@ -547,9 +586,8 @@ def _castle(node: u64_ptr, us: cython.int, ksq: cython.int, rsq: cython.int, kin
     where its rook stood, or not moving): the king's and rook's squares before are distinct, so
     are those after, and no other piece stands on any of them."""
     total: u64
-    rank: cython.int = ksq & 56
-    king_move: u64 = (ONE << ksq) ^ (ONE << (rank + (6 if kingside else 2)))
-    rook_move: u64 = (ONE << rsq) ^ (ONE << (rank + (5 if kingside else 3)))
+    king_move: u64 = (ONE << ksq) ^ (ONE << castled_king_square(ksq, kingside))
+    rook_move: u64 = (ONE << rsq) ^ (ONE << castled_rook_square(ksq, kingside))
     node[KING] ^= king_move
     node[ROOK] ^= rook_move
     node[7 * us] ^= king_move ^ rook_move

@@ -17,21 +17,69 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .attacks import PAWN_ATTACKS
+    from .encoding import (
+        ALL_CASTLING,
+        BB_ALL,
+        BLACK,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        NO_SQUARE,
+        ONE,
+        PAWN,
+        PROMOTION,
+        ROOK,
+        WHITE,
+        castled_king_square,
+        castled_rook_square,
+        code_type,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+        piece_code,
+        u64,
+        undo_captured,
+        undo_castling,
+        undo_ep,
+        undo_halfmove,
+        undo_record,
+    )
     from .native import ctz64
-    from .encoding import (ALL_CASTLING, BB_ALL, BLACK, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, NO_SQUARE, ONE,
-                           PAWN, PROMOTION, ROOK, WHITE, code_type,
-                           flag_promotion, move_flag, move_from, move_to, piece_code, u64, undo_captured,
-                           undo_castling, undo_ep, undo_halfmove, undo_record)
     from .zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
 else:
     from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
+    from cython.cimports.bitboard.core.encoding import (
+        ALL_CASTLING,
+        BB_ALL,
+        BLACK,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        NO_SQUARE,
+        ONE,
+        PAWN,
+        PROMOTION,
+        ROOK,
+        WHITE,
+        castled_king_square,
+        castled_rook_square,
+        code_type,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+        piece_code,
+        u64,
+        undo_captured,
+        undo_castling,
+        undo_ep,
+        undo_halfmove,
+        undo_record,
+    )
     from cython.cimports.bitboard.core.native import ctz64
-    from cython.cimports.bitboard.core.encoding import (ALL_CASTLING, BB_ALL, BLACK, CASTLING, DOUBLE_PUSH,
-                                                        EN_PASSANT, KING, NO_SQUARE, ONE, PAWN, PROMOTION, ROOK,
-                                                        WHITE, code_type,
-                                                        flag_promotion, move_flag, move_from, move_to, piece_code,
-                                                        u64, undo_captured, undo_castling, undo_ep,
-                                                        undo_halfmove, undo_record)
     from cython.cimports.bitboard.core.zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
 
 @cython.cclass
@@ -99,8 +147,8 @@ def _set_castling(pos: Position, rights: cython.int, rooks: cython.pointer(cytho
         ksq = ctz64(king)
         if pos._board[rsq] != piece_code(ROOK, color) or ((rsq > ksq) != (i % 2 == 0)):
             continue
-        kdest = home + (6 if i % 2 == 0 else 2)
-        rdest = home + (5 if i % 2 == 0 else 3)
+        kdest = castled_king_square(home, i % 2 == 0)
+        rdest = castled_rook_square(home, i % 2 == 0)
         pos._castling_rook[i] = rsq
         pos._castling_empty[i] = (_span(ksq, kdest) | _span(rsq, rdest)) & ~((ONE << ksq) | (ONE << rsq)) & BB_ALL
         pos._castling_king_path[i] = _span(ksq, kdest)
@@ -144,30 +192,12 @@ def _compute_key(pos: Position) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _castled_king(king_from: cython.int, rook_from: cython.int) -> cython.int:
-    """Where the king stands after castling with the rook on `rook_from` (any files): g or c."""
-    return (king_from & 56) + (6 if rook_from > king_from else 2)
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def _castled_rook(king_from: cython.int, rook_from: cython.int) -> cython.int:
-    """Where that rook stands after the castling: f or d."""
-    return (king_from & 56) + (5 if rook_from > king_from else 3)
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
 def _castle(pos: Position, us: cython.int, king_from: cython.int, rook_from: cython.int,
             undo: cython.bint) -> cython.void:
     """Move king and rook of colour `us` for a castling (the move is king takes its own rook, as
     Chess960 writes it), or back with `undo`."""
-    king_to: cython.int = _castled_king(king_from, rook_from)
-    rook_to: cython.int = _castled_rook(king_from, rook_from)
+    king_to: cython.int = castled_king_square(king_from, rook_from > king_from)
+    rook_to: cython.int = castled_rook_square(king_from, rook_from > king_from)
     king: cython.int = piece_code(KING, us)
     rook: cython.int = piece_code(ROOK, us)
     a_king: cython.int = king_to if undo else king_from  # where they stand now ...
@@ -207,8 +237,8 @@ def _key_after(pos: Position, move: cython.int) -> u64:
     if _ep_capturable(pos):
         key ^= EP_KEYS[pos._ep & 7]
     if flag == CASTLING:  # king takes its own rook: both to their castled squares
-        return (key ^ PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + _castled_king(frm, to)]
-                ^ PIECE_KEYS[64 * captured + to] ^ PIECE_KEYS[64 * captured + _castled_rook(frm, to)])
+        return (key ^ PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + castled_king_square(frm, to > frm)]
+                ^ PIECE_KEYS[64 * captured + to] ^ PIECE_KEYS[64 * captured + castled_rook_square(frm, to > frm)])
     if captured:
         key ^= PIECE_KEYS[64 * captured + to]
     key ^= PIECE_KEYS[64 * piece + frm] ^ PIECE_KEYS[64 * piece + to]

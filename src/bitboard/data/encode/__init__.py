@@ -7,8 +7,18 @@ is needed (pip install numpy).
 """
 from .keys import polyglot_keys, repetition_counts
 from .planes import LEELA_PLANES, PIECE_PLANES, leela_planes, piece_planes, unpack_planes
-from .policy import (ALPHAZERO_POLICY_SIZE, LC0_MOVES, LC0_POLICY_SIZE, alphazero_index, alphazero_indices,
-                     alphazero_move, lc0_index, lc0_indices, lc0_move, legal_move_masks)
+from .policy import (
+                     ALPHAZERO_POLICY_SIZE,
+                     LC0_MOVES,
+                     LC0_POLICY_SIZE,
+                     alphazero_index,
+                     alphazero_indices,
+                     alphazero_move,
+                     lc0_index,
+                     lc0_indices,
+                     lc0_move,
+                     legal_move_masks,
+)
 
 __all__ = ["ALPHAZERO_POLICY_SIZE", "LC0_MOVES", "LC0_POLICY_SIZE", "LEELA_PLANES", "PIECE_PLANES",
            "alphazero_index", "alphazero_indices", "alphazero_move", "lc0_index", "lc0_indices", "lc0_move",

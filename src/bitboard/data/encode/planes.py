@@ -33,7 +33,7 @@ them empty, "fen_only" (lc0's default) repeats the first position unless it is t
 start, "always" repeats it; a repeated first position has the pawn that had just moved two
 squares put back, where lc0's en-passant flag shows that move.
 """
-from ..core.encoding import NO_SQUARE
+from ...core.encoding import ALL_CASTLING, BLACK_KINGSIDE, BLACK_QUEENSIDE, NO_SQUARE, WHITE_KINGSIDE, WHITE_QUEENSIDE
 from ..records import bitboards, en_passant_capturable, mirrored_castling
 
 PIECE_PLANES = 18
@@ -81,8 +81,8 @@ def piece_planes(positions, *, packed: bool = False, flip_for_black: bool = Fals
     masks = np.empty((len(positions), PIECE_PLANES), dtype=np.uint64)
     masks[:, :12] = boards
     masks[:, 12] = _ones_where(white)
-    for right in range(4):
-        masks[:, 13 + right] = _ones_where(castling >> right & 1)
+    for i, right in enumerate((WHITE_KINGSIDE, WHITE_QUEENSIDE, BLACK_KINGSIDE, BLACK_QUEENSIDE)):
+        masks[:, 13 + i] = _ones_where(castling & right)
     has_ep = ep < NO_SQUARE
     masks[:, 17] = np.where(has_ep, np.uint64(1) << np.where(has_ep, ep, 0), np.uint64(0))
     return masks if packed else unpack_planes(masks, dtype)
@@ -117,7 +117,7 @@ def leela_planes(positions, game=None, *, history_fill: str = "fen_only", packed
     to_arrays writes them; `game` tells the games apart (all one game when None)."""
     import numpy as np
 
-    from ..board import Board
+    from ...board import Board
     from ..records import record_of
     from .keys import game_column, repetition_counts
     if history_fill not in HISTORY_FILLS:
@@ -132,7 +132,8 @@ def leela_planes(positions, game=None, *, history_fill: str = "fen_only", packed
     filler, flagged = _before_first(positions[starts], boards[starts])
     filler, flagged = filler[of_row], flagged[of_row]
     start = record_of(Board())[0]  # lc0 compares boards from the mover's side: either side to move
-    from_start = (positions["board"][first] == start["board"]).all(axis=1) & (positions["castling"][first] == 15)
+    from_start = ((positions["board"][first] == start["board"]).all(axis=1)
+                  & (positions["castling"][first] == ALL_CASTLING))
     white = positions["turn"] != 0
     rows = np.arange(count)
     masks = np.zeros((count, LEELA_PLANES), dtype=np.uint64)
@@ -148,10 +149,10 @@ def leela_planes(positions, game=None, *, history_fill: str = "fen_only", packed
         history = np.where(real[:, None], boards[np.maximum(source, 0)], np.where(fill[:, None], filler, 0))
         masks[:, 13 * ply:13 * ply + 12] = _from_black(history, ~white)
         masks[:, 13 * ply + 12] = _ones_where(real & repeated[np.maximum(source, 0)])
-    castling = np.where(white, positions["castling"], mirrored_castling(positions["castling"]))  # the mover's first
-    ours, theirs = castling & 3, castling >> 2 & 3
-    masks[:, 104], masks[:, 105] = _ones_where(ours & 2), _ones_where(ours & 1)
-    masks[:, 106], masks[:, 107] = _ones_where(theirs & 2), _ones_where(theirs & 1)
+    castling = np.where(white, positions["castling"], mirrored_castling(positions["castling"]))
+    # the mover's rights now sit in white's bits, the opponent's in black's
+    masks[:, 104], masks[:, 105] = _ones_where(castling & WHITE_QUEENSIDE), _ones_where(castling & WHITE_KINGSIDE)
+    masks[:, 106], masks[:, 107] = _ones_where(castling & BLACK_QUEENSIDE), _ones_where(castling & BLACK_KINGSIDE)
     masks[:, 108] = _ones_where(~white)
     masks[:, 111] = np.uint64(_ALL)
     clocks = positions["halfmove"]

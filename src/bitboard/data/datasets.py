@@ -13,10 +13,10 @@ black_elo, time_control, offset and error. A game without a move has no row ther
 """
 import multiprocessing
 import os
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
-from .errors import InvalidArgumentError, quoted
+from ..errors import InvalidArgumentError, quoted
 
 FORMATS = (".parquet", ".npz")
 PGN_SUFFIXES = (".pgn", ".pgn.gz", ".pgn.bz2", ".pgn.zst")
@@ -124,17 +124,17 @@ def read_arrays(path) -> dict:
     return from_arrow(pq.read_table(os.fspath(path)))
 
 
-def convert_file(source, out, progress: Optional[Callable[[int, int], None]] = None) -> Tuple[int, int]:
+def convert_file(source, out, progress: Callable[[int, int], None] | None = None) -> tuple[int, int]:
     """Read the PGN file `source` and write its arrays to `out` (.parquet or .npz); (games,
     positions). `progress(bytes read, games)` is called as the reading goes on."""
-    from .pgn import to_arrays
+    from .arrays import to_arrays
     format_of(out)
     arrays = to_arrays(source, progress=progress)
     write_arrays(arrays, out)
     return len(arrays["result"]), len(arrays["moves"])
 
 
-def pgn_files(paths: Iterable) -> List[str]:
+def pgn_files(paths: Iterable) -> list[str]:
     """The PGN files named (one path or several): files as given, folders by their .pgn,
     .pgn.gz, .pgn.bz2 and .pgn.zst files."""
     if isinstance(paths, (str, os.PathLike)):
@@ -159,8 +159,8 @@ def shard_name(source, out_dir, suffix: str = ".parquet") -> str:
     return os.path.join(os.fspath(out_dir), name + suffix)
 
 
-def convert_files(sources: Iterable, out_dir, *, suffix: str = ".parquet", processes: Optional[int] = None,
-                  progress: Optional[Callable[[str, int, int], None]] = None) -> Dict[str, Tuple[int, int]]:
+def convert_files(sources: Iterable, out_dir, *, suffix: str = ".parquet", processes: int | None = None,
+                  progress: Callable[[str, int, int], None] | None = None) -> dict[str, tuple[int, int]]:
     """Convert many PGN files, one process per core (or `processes`), each to a shard in
     `out_dir`; {source: (games, positions)}. `progress(source, games, positions)` is called as
     each file is done. Ctrl-C cancels the files not started."""
@@ -168,7 +168,7 @@ def convert_files(sources: Iterable, out_dir, *, suffix: str = ".parquet", proce
     format_of("x" + suffix)
     processes = min(processes or os.cpu_count() or 1, max(len(sources), 1))
     os.makedirs(out_dir, exist_ok=True)
-    done: Dict[str, Tuple[int, int]] = {}
+    done: dict[str, tuple[int, int]] = {}
     if processes == 1:
         for source in sources:
             done[source] = convert_file(source, shard_name(source, out_dir, suffix))

@@ -11,8 +11,10 @@ ship a copy of them, so it is taken from python-chess when that is installed (or
 `repetition_counts` needs no table: it compares the records themselves, as python-chess's
 `is_repetition` compares positions.
 """
-from ..core.encoding import NO_SQUARE
+from ...core.encoding import NO_SQUARE
 from ..records import bitboards, en_passant_capturable, square_codes
+
+__all__ = ["POLYGLOT_TABLE_SIZE", "polyglot_table", "polyglot_keys", "repetition_counts"]
 
 POLYGLOT_TABLE_SIZE = 781
 _CHUNK = 1 << 16  # rows per step, to bound the temporaries

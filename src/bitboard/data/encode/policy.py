@@ -4,8 +4,8 @@ AlphaZero's 8 x 8 x 73 planes (4,672 indices) and Leela Chess Zero's 1,858 moves
 the side to move (ranks flipped when black moves), with a batch form over `to_arrays` moves and
 legal-move masks over a batch of position records.
 """
-from ..core.encoding import BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK
-
+from ...core.encoding import BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, castled_king_square
+from ..records import dataset_move_parts, nibble_of
 
 # --- AlphaZero's policy: 73 planes of 8 x 8 moves (4,672 indices) ------------------------------
 #
@@ -60,7 +60,7 @@ def alphazero_index(move, turn) -> int:
 def alphazero_move(index: int, board):
     """The move of a policy index on `board` (its side to move; a pawn reaching the last rank by
     a queen-like plane promotes to a queen)."""
-    from ..move import Move
+    from ...move import Move
     if not 0 <= index < ALPHAZERO_POLICY_SIZE:
         raise ValueError(f"AlphaZero policy index {index!r} is not in 0..{ALPHAZERO_POLICY_SIZE - 1}")
     plane, frm = divmod(index, 64)
@@ -83,8 +83,8 @@ def alphazero_move(index: int, board):
 
 
 def alphazero_indices(moves, turns):
-    """AlphaZero policy indices of a batch: `moves` as to_arrays writes them (from + 64 * to +
-    4096 * promotion piece type), `turns` 1 where white moved; int16 array, -1 for a move that
+    """AlphaZero policy indices of a batch: `moves` as to_arrays writes them (dataset move codes,
+    records.dataset_move), `turns` 1 where white moved; int16 array, -1 for a move that
     has none (a move no piece could make)."""
     import numpy as np
     global _PLANE_TABLE
@@ -92,7 +92,8 @@ def alphazero_indices(moves, turns):
         _PLANE_TABLE = np.array(_ALPHAZERO_PLANES, dtype=np.int16)
     moves = np.asarray(moves, dtype=np.int64)
     flip = np.where(np.asarray(turns) != 0, 0, 56)
-    frm, to, promotion = (moves % 64) ^ flip, (moves // 64 % 64) ^ flip, moves // 4096  # to_arrays' encoding
+    frm, to, promotion = dataset_move_parts(moves)
+    frm, to = frm ^ flip, to ^ flip
     planes = _PLANE_TABLE[frm, to].astype(np.int64)
     under = (promotion >= KNIGHT) & (promotion <= ROOK)
     planes[under] = 64 + 3 * (promotion[under] - KNIGHT) + (to[under] & 7) - (frm[under] & 7) + 1
@@ -153,7 +154,7 @@ def lc0_index(move, board) -> int:
 def lc0_move(index: int, board):
     """The move of an lc0 policy index on `board` (castling as the board writes it; a pawn that
     reaches the last rank by a plain move promotes to a knight)."""
-    from ..move import Move
+    from ...move import Move
     if not 0 <= index < LC0_POLICY_SIZE:
         raise ValueError(f"lc0 policy index {index!r} is not in 0..{LC0_POLICY_SIZE - 1}")
     frm, to, promotion = LC0_MOVES[index]
@@ -163,7 +164,7 @@ def lc0_move(index: int, board):
     if promotion is None and piece == PAWN and to >> 3 in (0, 7):
         promotion = KNIGHT
     if piece == KING and board.color_at(to) == board.turn and not board.chess960 and frm & 7 == 4:
-        to = (frm & 56) + (6 if to & 7 > 4 else 2)  # the king's two-file step of standard notation
+        to = castled_king_square(frm, to & 7 > 4)  # the king's two-file step of standard notation
     return Move(frm, to, promotion)
 
 
@@ -181,11 +182,11 @@ def lc0_indices(moves, positions):
             _LC0_TABLE[0 if promotion is None else 1 + _LC0_PROMOTIONS.index(promotion), frm, to] = index
     moves = np.asarray(moves, dtype=np.int64)
     positions = np.asarray(positions).reshape(-1)
-    frm, to, promotion = moves % 64, moves // 64 % 64, moves // 4096
+    frm, to, promotion = dataset_move_parts(moves)
     board = positions["board"].astype(np.int64)
     rows = np.arange(len(moves))
-    piece = board[rows, frm >> 1] >> (4 * (frm & 1)) & 15
-    target = board[rows, to >> 1] >> (4 * (to & 1)) & 15
+    piece = nibble_of(board[rows, frm >> 1], frm)
+    target = nibble_of(board[rows, to >> 1], to)
     # standard castling notation (the king's two-file step onto no rook of its own): the rook's square
     castles = ((piece & 7) == KING) & (np.abs((to & 7) - (frm & 7)) == 2) & ((target & 7) != ROOK)
     white = positions["turn"].astype(bool)

@@ -16,21 +16,25 @@ The fields of `position_dtype()`, a packed NumPy structured dtype::
 `record_of(board)` writes one, `board_of(record)` reads one back into a Board; `bitboard.encode`
 turns arrays of them into the planes networks train on. NumPy is needed (pip install numpy).
 """
-from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.position import Position
+    from ..core.position import Position
 else:
     from cython.cimports.bitboard.core.position import Position
 
-from .board import Board
-from .core.encoding import NO_SQUARE
-from .fen import STANDARD_ROOKS, board_fen, castling_xfen
-from .squares import BB_FILE_A, BB_FILE_H
+from ..board import Board
+from ..core.encoding import ALL_CASTLING, NO_SQUARE, swap_castling_colors
+from ..fen import STANDARD_ROOKS, board_fen, castling_xfen
+from ..squares import BB_FILE_A, BB_FILE_H
 
+__all__ = [
+    "RECORD_SIZE", "nibble_of", "dataset_move", "dataset_move_parts", "position_dtype", "record_of", "board_of",
+    "square_codes", "mirrored_castling", "bitboards", "mirror", "en_passant_capturable"
+]
 
 def position_dtype():
     """The record's NumPy dtype (NumPy imported on first use)."""
@@ -40,6 +44,36 @@ def position_dtype():
 
 
 RECORD_SIZE = 43
+
+
+# --- the record's two codes: a square's nibble, and the move code of the datasets ----------------
+
+def nibble_of(byte, square):
+    """The piece code of `square` in the record's board byte `square // 2` (the low nibble holds
+    the even square). Takes ints or NumPy arrays alike."""
+    return (byte >> (4 * (square & 1))) & 15
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _nibble(byte: cython.int, square: cython.int) -> cython.int:
+    """nibble_of for the compiled loops."""
+    return (byte >> (4 * (square & 1))) & 15
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def dataset_move(frm: cython.int, to: cython.int, promotion: cython.int) -> cython.int:
+    """The move code of the arrays and tables, one uint16: from + 64 * to + 4096 * promotion
+    piece type (0 for none). Castling is the king's move as python-chess writes it (e1g1)."""
+    return frm + 64 * to + 4096 * promotion
+
+
+def dataset_move_parts(code):
+    """(from, to, promotion piece type or 0) of dataset move codes: ints or NumPy arrays."""
+    return code % 64, code // 64 % 64, code // 4096
 
 
 @cython.cfunc
@@ -53,7 +87,7 @@ def write_record(pos: Position, out: cython.uchar[:, ::1], row: cython.Py_ssize_
     for k in range(32):
         out[row, k] = pos._board[2 * k] | (pos._board[2 * k + 1] << 4)
     out[row, 32] = pos._turn
-    out[row, 33] = pos._castling & 15
+    out[row, 33] = pos._castling & ALL_CASTLING
     out[row, 34] = pos._ep
     halfmove: cython.longlong = min(pos._halfmove, 0xFFFF)
     fullmove: cython.longlong = min(pos._fullmove, 0xFFFF)
@@ -75,9 +109,7 @@ def board_of(record) -> Board:
     """The Board a record describes (Chess960 when a castling rook or its king is off its
     standard square)."""
     packed = [int(b) for b in record["board"]]
-    codes = [0] * 64
-    for k in range(32):
-        codes[2 * k], codes[2 * k + 1] = packed[k] & 15, packed[k] >> 4
+    codes = [nibble_of(packed[square >> 1], square) for square in range(64)]
     rooks = [int(r) for r in record["rooks"]]
     castling = int(record["castling"])
     rights = [rooks[i] if castling >> i & 1 else NO_SQUARE for i in range(4)]
@@ -110,14 +142,13 @@ def square_codes(positions):
     """(N, 64) uint8: each record's piece code on each square, 0 where it is empty."""
     import numpy as np
     board = np.asarray(positions["board"], dtype=np.uint8).reshape(-1, 32)
-    codes = np.empty((board.shape[0], 64), dtype=np.uint8)
-    codes[:, 0::2], codes[:, 1::2] = board & 15, board >> 4
-    return codes
+    squares = np.arange(64, dtype=np.uint8)
+    return np.ascontiguousarray(nibble_of(board[:, squares >> 1], squares), dtype=np.uint8)
 
 
 def mirrored_castling(castling):
     """Castling bits with the sides swapped (white's rights become black's and back)."""
-    return (castling >> 2 & 3) | (castling & 3) << 2
+    return swap_castling_colors(castling)
 
 
 def bitboards(positions):
@@ -148,10 +179,10 @@ def _fill_bitboards(board: cython.uchar[:, ::1], out: cython.ulonglong[:, ::1]) 
         for row in range(board.shape[0]):
             for k in range(32):
                 byte = board[row, k]
-                slot = _slot(byte & 15)
+                slot = _slot(_nibble(byte, 2 * k))
                 if slot >= 0:
                     out[row, slot] |= cython.cast(cython.ulonglong, 1) << (2 * k)
-                slot = _slot(byte >> 4)
+                slot = _slot(_nibble(byte, 2 * k + 1))
                 if slot >= 0:
                     out[row, slot] |= cython.cast(cython.ulonglong, 1) << (2 * k + 1)
 

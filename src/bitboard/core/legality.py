@@ -1,0 +1,262 @@
+"""Legality for every position a Board may hold, and for python-chess's pseudo-legal API.
+
+The fast generator (`movegen._generate`) decides legality for a side with one king or none,
+which is every position a game reaches. Everything else the library asks of legality comes
+here, so that SAN, the Board API and the variants ask the core and decide nothing themselves:
+
+- `_legal_moves(pos, buf, from_mask, to_mask)`: the legal moves of any position. One king or
+  none: the generator's moves. Several kings of the side to move (a board set up piece by
+  piece): python-chess's rule, the pseudo-legal moves that leave the highest king unattacked,
+  found by make and test, and when that king is in check none of another king.
+- `_pseudo_legal(pos, buf, from_mask, to_mask)`: the pseudo-legal moves (castling only when
+  legal, as python-chess lists it; a pawn on its first rank steps two squares as a plain move).
+- `_exposes_king(pos, code)`: whether a pseudo-legal move leaves the mover's (highest) king
+  attacked, by make and test.
+- `_leaves_king_safe(pos, frm, to, is_king)`: the one-look test SAN's fast path needs for a
+  plain move (not en passant, not castling) of a side with one king.
+
+All write the 16-bit move codes of core/encoding into `buf` (room for MAX_MOVES) and return how
+many; none touches a Python object.
+"""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
+    from .encoding import (
+        BISHOP,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        KNIGHT,
+        MAX_PIECE_MOVES,
+        NO_SQUARE,
+        NORMAL,
+        ONE,
+        PAWN,
+        QUEEN,
+        ROOK,
+        castled_king_square,
+        code_type,
+        encode_move,
+        move_flag,
+        move_from,
+        move_to,
+        promotion_flag,
+        u64,
+    )
+    from .movegen import _attackers, _generate
+    from .native import clz64, ctz64
+    from .position import Position, _make, _unmake
+else:
+    from cython.cimports.bitboard.core.attacks import (
+        KING_ATTACKS,
+        KNIGHT_ATTACKS,
+        PAWN_ATTACKS,
+        _bishop_attacks,
+        _rook_attacks,
+    )
+    from cython.cimports.bitboard.core.encoding import (
+        BISHOP,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        KNIGHT,
+        MAX_PIECE_MOVES,
+        NO_SQUARE,
+        NORMAL,
+        ONE,
+        PAWN,
+        QUEEN,
+        ROOK,
+        castled_king_square,
+        code_type,
+        encode_move,
+        move_flag,
+        move_from,
+        move_to,
+        promotion_flag,
+        u64,
+    )
+    from cython.cimports.bitboard.core.movegen import _attackers, _generate
+    from cython.cimports.bitboard.core.native import clz64, ctz64
+    from cython.cimports.bitboard.core.position import Position, _make, _unmake
+
+ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _one_king(pos: Position) -> cython.bint:
+    """Whether the side to move has at most one king: the fast generator's case."""
+    kings: u64 = pos._pieces[KING] & pos._colors[pos._turn]
+    return (kings & (kings - 1)) == 0
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _piece_attacks(pos: Position, sq: cython.int, occupied: u64) -> u64:
+    """The squares the piece on `sq` attacks (0 for an empty square)."""
+    code: cython.int = pos._board[sq]
+    kind: cython.int = code_type(code)
+    if kind == PAWN:
+        return PAWN_ATTACKS[64 * (code >> 3) + sq]
+    if kind == KNIGHT:
+        return KNIGHT_ATTACKS[sq]
+    if kind == KING:
+        return KING_ATTACKS[sq]
+    out: u64 = 0
+    if kind in (BISHOP, QUEEN):
+        out |= _bishop_attacks(sq, occupied)
+    if kind in (ROOK, QUEEN):
+        out |= _rook_attacks(sq, occupied)
+    return out
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _add_pawn_move(buf: ushort_ptr, n: cython.int, frm: cython.int, to: cython.int,
+                   promotes: cython.bint) -> cython.int:
+    """A pawn's move, or its four promotions (queen first, as python-chess lists them)."""
+    piece: cython.int
+    if not promotes:
+        buf[n] = encode_move(frm, to, NORMAL)
+        return n + 1
+    for piece in range(QUEEN, KNIGHT - 1, -1):
+        buf[n] = encode_move(frm, to, promotion_flag(piece))
+        n += 1
+    return n
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _pseudo_legal(pos: Position, buf: ushort_ptr, from_mask: u64, to_mask: u64) -> cython.int:
+    """The pseudo-legal moves from `from_mask` to `to_mask` into buf; how many."""
+    us: cython.int = pos._turn
+    own: u64 = pos._colors[us]
+    enemy: u64 = pos._colors[us ^ 1]
+    occupied: u64 = own | enemy
+    n: cython.int = 0
+    b: u64 = own & from_mask
+    sq: cython.int
+    to: cython.int
+    targets: u64
+    forward: cython.int = 8 if us else -8
+    last: cython.int = 7 if us else 0
+    first: cython.int = 0 if us else 7
+    rank: cython.int
+    while b:
+        sq = ctz64(b)
+        b &= b - 1
+        if code_type(pos._board[sq]) != PAWN:
+            targets = _piece_attacks(pos, sq, occupied) & ~own & to_mask
+            while targets:
+                buf[n] = encode_move(sq, ctz64(targets), NORMAL)
+                n += 1
+                targets &= targets - 1
+            continue
+        rank = sq >> 3
+        to = sq + forward
+        if 0 <= to < 64 and not (occupied >> to) & 1:
+            if (to_mask >> to) & 1:
+                n = _add_pawn_move(buf, n, sq, to, (to >> 3) == last)
+            # two squares from the second rank, and from the first too (as python-chess)
+            if ((rank == first or rank == first + (1 if us else -1)) and not (occupied >> (to + forward)) & 1
+                    and (to_mask >> (to + forward)) & 1):
+                buf[n] = encode_move(sq, to + forward, NORMAL if rank == first else DOUBLE_PUSH)
+                n += 1
+        targets = PAWN_ATTACKS[64 * us + sq] & to_mask
+        captures: u64 = targets & enemy
+        while captures:
+            to = ctz64(captures)
+            captures &= captures - 1
+            n = _add_pawn_move(buf, n, sq, to, (to >> 3) == last)
+        if pos._ep != NO_SQUARE and (targets >> pos._ep) & 1:
+            buf[n] = encode_move(sq, pos._ep, EN_PASSANT)
+            n += 1
+    if _one_king(pos):  # castling, when legal (python-chess lists no other)
+        kings = cython.declare(cython.ushort[MAX_PIECE_MOVES])
+        count: cython.int = _generate(pos, kings, 0, pos._pieces[KING] & own & from_mask, False)
+        i: cython.int
+        for i in range(count):
+            if move_flag(kings[i]) == CASTLING and (to_mask >> move_to(kings[i])) & 1:
+                buf[n] = kings[i]
+                n += 1
+    return n
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _exposes_king(pos: Position, code: cython.int) -> cython.bint:
+    """Whether the pseudo-legal move `code` leaves the mover's king attacked: the highest king,
+    wherever it goes, as python-chess judges a side with several."""
+    kings: u64 = pos._pieces[KING] & pos._colors[pos._turn]
+    if not kings:
+        return False
+    ksq: cython.int = 63 - clz64(kings)
+    if move_flag(code) == CASTLING:
+        ksq = castled_king_square(ksq, move_to(code) > ksq)
+    elif move_from(code) == ksq:
+        ksq = move_to(code)
+    key: u64 = pos._key
+    undo: u64 = _make(pos, code)
+    attacked: cython.bint = _attackers(pos, ksq, pos._turn, pos._colors[0] | pos._colors[1]) != 0
+    _unmake(pos, code, undo, key)
+    return attacked
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _legal_moves(pos: Position, buf: ushort_ptr, from_mask: u64, to_mask: u64) -> cython.int:
+    """The legal moves of any position from `from_mask` to `to_mask` into buf; how many."""
+    n: cython.int
+    i: cython.int
+    kept: cython.int = 0
+    if _one_king(pos):
+        n = _generate(pos, buf, 0, from_mask, False)
+        for i in range(n):
+            if (to_mask >> move_to(buf[i])) & 1:
+                buf[kept] = buf[i]
+                kept += 1
+        return kept
+    kings: u64 = pos._pieces[KING] & pos._colors[pos._turn]
+    highest: cython.int = 63 - clz64(kings)
+    others: u64 = kings & ~(ONE << highest)
+    in_check: cython.bint = _attackers(pos, highest, pos._turn ^ 1, pos._colors[0] | pos._colors[1]) != 0
+    n = _pseudo_legal(pos, buf, from_mask, to_mask)
+    for i in range(n):
+        if in_check and (others >> move_from(buf[i])) & 1:
+            continue  # python-chess's evasions move no other king
+        if not _exposes_king(pos, buf[i]):
+            buf[kept] = buf[i]
+            kept += 1
+    return kept
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _leaves_king_safe(pos: Position, frm: cython.int, to: cython.int, is_king: cython.bint) -> cython.bint:
+    """Whether moving our piece from `frm` to `to` (capturing what stands there, not en passant,
+    not castling) leaves our one king unattacked: one look from the king's square with the board
+    as it would be."""
+    us: cython.int = pos._turn
+    occupied: u64 = (pos._colors[0] | pos._colors[1]) & ~(ONE << frm)
+    if is_king:
+        return _attackers(pos, to, us ^ 1, occupied) == 0
+    king: u64 = pos._pieces[KING] & pos._colors[us]
+    if not king:
+        return True
+    target: u64 = ONE << to
+    return (_attackers(pos, ctz64(king), us ^ 1, occupied | target) & ~target) == 0

@@ -1,0 +1,811 @@
+"""The PGN reader: games streamed from a file, every move checked by the board's SAN reader.
+
+    for game in read_games("lichess_db.pgn.zst"):
+        game.headers["White"], game.moves, game.result, game.evals, game.clocks
+
+`read_games` takes a path (str or PathLike; `.gz`, `.bz2` and `.zst` are read transparently, the
+last with the `zstandard` package) or an open binary or text file (`io.StringIO(text)` for PGN in
+a string), and yields one `Game` per game: a game starts at a tag section, or at movetext after
+a result token. Every move is parsed by the board's SAN reader and checked for legality.
+
+Real files' habits are accepted: `0-0`, long algebraic (`e2e4`, `Ng1-f3`), missing or extra
+check marks, `--` null moves, king-takes-rook castling, a byte-order mark, CRLF, escaped quotes
+in tags, brace and semicolon comments, `%` escape lines, games without tags, empty games.
+Nothing is lost: a game that cannot be read (an illegal or unknown move, a game cut off before
+its result) is yielded with `error` naming the move text, the ply and the line, with the moves
+read before it, and reading goes on with the next game.
+"""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.encoding import (
+        CASTLING,
+        NORMAL,
+        castled_king_square,
+        encode_move,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+    )
+    from ..core.position import Position, _copy_position, _make
+    from ..move import _move_of
+    from ..san import plain_san_code
+    from .records import dataset_move, write_record
+else:
+    from cython.cimports.bitboard.core.encoding import (
+        CASTLING,
+        NORMAL,
+        castled_king_square,
+        encode_move,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+    )
+    from cython.cimports.bitboard.core.position import Position, _copy_position, _make
+    from cython.cimports.bitboard.data.records import dataset_move, write_record
+    from cython.cimports.bitboard.move import _move_of
+    from cython.cimports.bitboard.san import plain_san_code
+
+import bz2
+import gzip
+import io
+import os
+import re
+from collections.abc import Iterator
+
+from ..board import Board
+from ..errors import quoted
+from ..fen import STARTING_FEN
+from ..move import Move
+from .records import dataset_move_parts
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+#: The move-suffix annotations and the NAG each stands for (PGN standard, section 10).
+SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+CHESS960_VARIANTS = ("chess960", "chess 960", "fischerandom", "fischer random", "fischerrandom")
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+# one tag on its line, its value read to the last quote: writers that leave inner quotes
+# unescaped (python-chess among them) are read as they meant
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"(.*)"\s*\]\Z')
+_COMMANDS = re.compile(r"\s*\[%[^\]]*\]\s*")
+_TRUNCATED = "the game ends without a result token (a truncated game)"
+
+
+class Mate(int):
+    """A mate score from a `[%eval #N]` comment: mate in N moves (negative: the side to move is
+    mated), kept apart from centipawn-like float evals."""
+
+    def __repr__(self) -> str:
+        return f"Mate({int(self)})"
+
+
+class Game:
+    """One game of a PGN file: its tags and mainline, with what the comments said about each move.
+
+    `moves[i]` was played from the position after `moves[:i]`; `evals[i]` and `clocks[i]` come
+    from the comment after that move (None where it has none): an eval is a float in pawns from
+    white's side, or a `Mate`; a clock is seconds left. `comments` and `nags` (one entry per move,
+    plus `comment`, the text before the first move) are filled when read_games is asked for them,
+    `variations` (ply, the variation's text) likewise. `offset` is the byte offset of the game in
+    the decompressed stream and `line` its first line; `error` says why the game could not be read
+    to its end, or is None.
+    """
+
+    __slots__ = ("headers", "moves", "result", "evals", "clocks", "comment", "comments", "nags", "variations",
+                 "offset", "line", "error")
+
+    def __init__(self, offset: int = 0, line: int = 1):
+        self.headers: dict[str, str] = {}
+        self.moves: list[Move] = []
+        self.result: str | None = None
+        self.evals: list[float | Mate | None] = []
+        self.clocks: list[float | None] = []
+        self.comment: str | None = None
+        self.comments: list[str | None] = []
+        self.nags: list[tuple[int, ...]] = []
+        self.variations: list[tuple[int, str]] = []
+        self.offset = offset
+        self.line = line
+        self.error: str | None = None
+
+    @property
+    def fen(self) -> str:
+        """The starting position: the FEN tag when SetUp says so (or without SetUp), else the
+        standard one."""
+        return self.headers.get("FEN", STARTING_FEN) if self.headers.get("SetUp", "1") != "0" else STARTING_FEN
+
+    @property
+    def chess960(self) -> bool:
+        """Whether the Variant tag names Chess960."""
+        return self.headers.get("Variant", "").lower() in CHESS960_VARIANTS
+
+    def board(self) -> Board:
+        """The starting position as a Board."""
+        return Board(self.fen, chess960=self.chess960)
+
+    def end(self) -> Board:
+        """The position after the moves read, with them on its move stack."""
+        board = self.board()
+        for move in self.moves:
+            board.push(move)
+        return board
+
+    def __repr__(self) -> str:
+        names = f"{self.headers.get('White', '?')} - {self.headers.get('Black', '?')}"
+        error = f", error={quoted(self.error)}" if self.error else ""
+        return f"<Game {names!r} {len(self.moves)} moves {self.result or '(no result)'} at byte {self.offset}{error}>"
+
+
+def read_games(source, *, variations: bool = False, comments: bool = False) -> Iterator[Game]:
+    """Every game of a PGN source (a path, or an open binary or text file), one Game each."""
+    stream, close = _open(source)
+    try:
+        reader: _Reader = _Reader(variations, comments, None)
+        yield from reader.games(stream)
+    finally:
+        if close:
+            stream.close()
+
+
+def _open(source):
+    """(an iterable of lines, bytes or str; whether we opened it)."""
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        if path.endswith(".gz"):
+            return gzip.open(path, "rb"), True
+        if path.endswith(".bz2"):
+            return bz2.open(path, "rb"), True
+        if path.endswith(".zst"):
+            try:
+                import zstandard
+            except ImportError:
+                raise ImportError(f"reading {quoted(path)} needs zstandard: pip install 'bitboard[pgn]' "
+                                  "(or pip install zstandard)") from None
+            raw = open(path, "rb")  # noqa: SIM115  (closed with the reader)
+            return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw, closefd=True)), True
+        return open(path, "rb"), True  # noqa: SIM115
+    if hasattr(source, "read"):
+        return source, False
+    raise TypeError(f"a PGN source is a path or an open file, not {type(source).__name__} {quoted(source)}")
+
+
+# The bytes the movetext scanner compares with, as C constants.
+_TAB = cython.declare(cython.int, 9)
+_SPACE = cython.declare(cython.int, 32)
+_BANG = cython.declare(cython.int, 33)
+_HASH = cython.declare(cython.int, 35)
+_DOLLAR = cython.declare(cython.int, 36)
+_PERCENT = cython.declare(cython.int, 37)
+_OPEN_PAREN = cython.declare(cython.int, 40)
+_CLOSE_PAREN = cython.declare(cython.int, 41)
+_STAR = cython.declare(cython.int, 42)
+_PLUS = cython.declare(cython.int, 43)
+_MINUS = cython.declare(cython.int, 45)
+_DOT = cython.declare(cython.int, 46)
+_SLASH = cython.declare(cython.int, 47)
+_ZERO = cython.declare(cython.int, 48)
+_NINE = cython.declare(cython.int, 57)
+_COLON = cython.declare(cython.int, 58)
+_SEMICOLON = cython.declare(cython.int, 59)
+_QUESTION = cython.declare(cython.int, 63)
+_OPEN_BRACKET = cython.declare(cython.int, 91)
+_BACKSLASH = cython.declare(cython.int, 92)
+_CLOSE_BRACKET = cython.declare(cython.int, 93)
+_QUOTE = cython.declare(cython.int, 34)
+_OPEN_BRACE = cython.declare(cython.int, 123)
+_CLOSE_BRACE = cython.declare(cython.int, 125)
+_BOM = b"\xef\xbb\xbf"
+_BLOCK = 65536  # bytes read at a time
+_RESULT_BYTES = {result.encode(): result for result in RESULTS}
+
+
+@cython.cclass
+class _Columns:
+    """to_arrays' per-position columns, written by the reader in C as it reads each move: the
+    record of the position before the move, the move, the game, the eval and the clock."""
+
+    size: cython.Py_ssize_t
+    count: cython.Py_ssize_t  # rows committed
+    arrays: dict  # the NumPy arrays that own the memory the views below write into
+    records: cython.uchar[:, ::1]
+    moves: cython.ushort[::1]
+    game: cython.uint[::1]
+    evals: cython.float[::1]
+    mates: cython.short[::1]
+    clocks: cython.float[::1]
+
+    def __init__(self):
+        self.count = 0
+        self.arrays = {}
+        self.grow(16384)
+
+    def grow(self, size: cython.Py_ssize_t) -> None:
+        import numpy as np
+
+        from .records import RECORD_SIZE
+        arrays = {"records": np.zeros((size, RECORD_SIZE), dtype=np.uint8), "moves": np.zeros(size, dtype=np.uint16),
+                  "game": np.zeros(size, dtype=np.uint32), "evals": np.full(size, np.nan, dtype=np.float32),
+                  "mates": np.zeros(size, dtype=np.int16), "clocks": np.full(size, np.nan, dtype=np.float32)}
+        for name, array in self.arrays.items():
+            arrays[name][:self.count] = array[:self.count]
+        self.arrays, self.size = arrays, size
+        self.records, self.moves, self.game = arrays["records"], arrays["moves"], arrays["game"]
+        self.evals, self.mates, self.clocks = arrays["evals"], arrays["mates"], arrays["clocks"]
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.initializedcheck(False)  # (set by grow in __init__)
+    def stage(self, pos: Position, game: cython.Py_ssize_t) -> cython.void:
+        """Write the next row's position; `commit` keeps it once its move is read."""
+        if self.count == self.size:
+            self.grow(2 * self.size)
+        write_record(pos, self.records, self.count)
+        self.game[self.count] = game
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.initializedcheck(False)  # (set by grow in __init__)
+    def commit(self, move: cython.int) -> cython.void:
+        self.moves[self.count] = move
+        self.count += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.initializedcheck(False)  # (set by grow in __init__)
+    def set_eval(self, value: cython.double, mate: cython.bint) -> cython.void:
+        """The eval after the last move committed (NaN: none)."""
+        if self.count and value == value:
+            if mate:
+                self.mates[self.count - 1] = cython.cast(cython.short, max(-32767.0, min(32767.0, value)))
+            else:
+                self.evals[self.count - 1] = value
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.initializedcheck(False)  # (set by grow in __init__)
+    def set_clock(self, seconds: cython.double) -> cython.void:
+        if self.count:
+            self.clocks[self.count - 1] = seconds
+
+    def rows(self, games: cython.Py_ssize_t) -> dict:
+        """The columns' committed rows of the first `games` games (views of the grown arrays:
+        copying them would cost more than the spare rows' memory)."""
+        from .records import position_dtype
+        count: cython.Py_ssize_t = self.count
+        while count and self.game[count - 1] >= games:
+            count -= 1
+        out = {name: array[:count] for name, array in self.arrays.items()}
+        out["positions"] = out.pop("records").view(position_dtype()).reshape(count)
+        return out
+
+
+@cython.cclass
+class _Reader:
+    """The state of one pass over a stream: the game being read and where the tokens stand.
+    Each line, as bytes, is fed to `line`, which puts the games it completes on `done`; the
+    movetext is scanned byte by byte in C, and only a move's text becomes a Python string."""
+
+    want_variations: cython.bint
+    want_comments: cython.bint
+    game: object  # the Game being read, or None
+    plies: cython.Py_ssize_t  # the moves read in the game
+    moves: list  # its lists, held here for C-speed appends
+    evals: list
+    clocks: list
+    failed: cython.bint  # the game has an error: the rest of its movetext is skipped
+    ready: cython.bint  # `position` holds the game's position
+    position: Position  # where the game stands, moved on in C by the moves plain SAN names
+    chess960: cython.bint
+    board: object  # a Board for the other moves, and how many of the game's moves it has had
+    board_plies: cython.Py_ssize_t
+    standard: Position  # the standard starting position
+    columns: _Columns  # to_arrays' columns, which then take the evals and clocks (None: the Games do)
+    number: cython.Py_ssize_t  # the game's index in the stream
+    in_tags: cython.bint
+    seen_movetext: cython.bint
+    depth: cython.int  # variation nesting
+    variation: list
+    comment: object  # the parts (bytes) of a brace comment being read, or None
+    lineno: cython.Py_ssize_t
+    done: list
+
+    def __init__(self, variations: bool, comments: bool, columns: _Columns | None):
+        self.columns = columns
+        self.number = -1
+        self.want_variations = variations
+        self.want_comments = comments
+        self.game = None
+        self.board = None
+        self.in_tags = False
+        self.seen_movetext = False
+        self.depth = 0
+        self.variation = []
+        self.comment = None
+        self.lineno = 0
+        self.done = []
+        self.position = Position()
+        self.standard = Board()
+
+    def games(self, stream) -> Iterator[Game]:
+        """Read the stream in blocks and feed `line` each line as a slice of its block (no bytes
+        object per line)."""
+        base: cython.Py_ssize_t = 0  # the stream offset of data[0]
+        start: cython.Py_ssize_t
+        end: cython.Py_ssize_t
+        newline: cython.Py_ssize_t
+        data: bytes = b""
+        first: cython.bint = True
+        while True:
+            block = stream.read(_BLOCK)
+            if not block:
+                if data:  # a last line without its newline
+                    self.lineno += 1
+                    self.line(data, 0, len(data), base)
+                break
+            if not isinstance(block, bytes):
+                block = block.encode("utf-8", errors="replace")
+            data = data + block if data else block
+            start = 0
+            if first:
+                first = False
+                if data.startswith(_BOM):
+                    start = 3
+            while True:
+                newline = data.find(b"\n", start)
+                if newline < 0:
+                    break
+                end = newline - 1 if newline > start and data[newline - 1] == 13 else newline  # CRLF
+                self.lineno += 1
+                self.line(data, start, end, base + start)
+                start = newline + 1
+                if self.done:
+                    yield from self.done
+                    self.done = []
+            data = data[start:]
+            base += start
+        if self.game is not None:
+            if self.comment is not None:
+                self.comment_text(b" ".join(self.comment))
+            self.finish(_TRUNCATED)
+        yield from self.done
+
+    @cython.cfunc
+    def line(self, data: bytes, i: cython.Py_ssize_t, n: cython.Py_ssize_t, offset: cython.Py_ssize_t) -> cython.void:
+        """The line data[i:n] (its end of line cut), which starts at `offset` in the stream."""
+        p: cython.p_char = data
+        start: cython.Py_ssize_t = i
+        if self.comment is None:
+            if i < n and p[i] == _PERCENT:
+                return  # an escape line (PGN standard, section 6)
+            while i < n and 0 <= p[i] <= _SPACE:
+                i += 1
+            if i == n:
+                return  # (a blank line inside a tag section keeps it open, as python-chess reads it)
+            if p[i] == _OPEN_BRACKET:
+                if self.game is not None and not self.in_tags:
+                    self.finish(_TRUNCATED)
+                if self.game is None:
+                    self.start(offset)
+                self.in_tags = True
+                if self.simple_tag(data, p, i, n):
+                    return
+                stripped = data[i:n].decode("utf-8", errors="replace").strip()
+                tags = _TAG.findall(stripped)
+                whole = _TAG_LINE.match(stripped)
+                for name, value in [whole.groups()] if whole and len(tags) < 2 else tags:
+                    self.game.headers[name] = value.replace('\\"', '"').replace("\\\\", "\\")
+                return
+        self.movetext(data, p, start, n, offset)
+
+    @cython.cfunc
+    def simple_tag(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
+        """Read the common tag line, `[Name "value"]` and nothing else, with no quote or backslash
+        inside the value, scanning in C; False (nothing read) for any other line, which the
+        regular expressions then take."""
+        while n > i and 0 <= p[n - 1] <= _SPACE:
+            n -= 1
+        if n - i < 5 or p[n - 1] != _CLOSE_BRACKET or p[n - 2] != _QUOTE:
+            return False
+        name: cython.Py_ssize_t = i + 1
+        while name < n and p[name] == _SPACE:
+            name += 1
+        j: cython.Py_ssize_t = name
+        while j < n and _tag_name_byte(p[j]):
+            j += 1
+        name_end: cython.Py_ssize_t = j
+        if name_end == name:
+            return False
+        while j < n and (p[j] == _SPACE or p[j] == _TAB):
+            j += 1
+        if j == name_end or j >= n - 2 or p[j] != _QUOTE:  # (a space is needed between name and value)
+            return False
+        value: cython.Py_ssize_t = j + 1
+        for j in range(value, n - 2):
+            if p[j] == _QUOTE or p[j] == _BACKSLASH:
+                return False
+        self.game.headers[data[name:name_end].decode("ascii")] = data[value:n - 2].decode("utf-8", errors="replace")
+        return True
+
+    @cython.cfunc
+    def start(self, offset: cython.Py_ssize_t) -> cython.void:
+        game = Game(offset, self.lineno)
+        self.game = game
+        self.number += 1
+        self.moves, self.evals, self.clocks = game.moves, game.evals, game.clocks
+        self.plies = 0
+        self.failed = False
+        self.ready = False
+        self.seen_movetext = False
+        self.board = None
+        self.depth = 0
+        self.in_tags = False
+
+    @cython.cfunc
+    def finish(self, error: object = None) -> cython.void:
+        """Put the game read on `done`; `error` if it ended without a result token after movetext."""
+        game: Game = self.game
+        if game.result is None and not self.seen_movetext and game.headers.get("Result") in RESULTS:
+            game.result = game.headers["Result"]  # tags alone: an empty game, complete as it is
+        elif game.result is None and game.error is None and error is not None:
+            game.error = error
+        self.done.append(game)
+        self.game = None
+        self.board = None
+        self.in_tags = False
+
+    @cython.cfunc
+    def fail(self, error: str) -> cython.void:
+        self.game.error = error
+        self.failed = True
+
+    @cython.cfunc
+    def movetext(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t,
+                 offset: cython.Py_ssize_t) -> cython.void:
+        j: cython.Py_ssize_t
+        c: cython.int
+        while i < n:
+            if self.comment is not None:
+                j = i
+                while j < n and p[j] != _CLOSE_BRACE:
+                    j += 1
+                self.comment.append(data[i:j])
+                if j == n:
+                    return
+                text = b" ".join(self.comment)
+                self.comment = None
+                self.comment_text(text)
+                i = j + 1
+                continue
+            c = p[i]
+            if 0 <= c <= _SPACE:
+                i += 1
+                continue
+            if self.game is None:
+                self.start(offset)
+            self.in_tags = False
+            self.seen_movetext = True
+            if c == _OPEN_BRACE:
+                j = i + 1
+                while j < n and p[j] != _CLOSE_BRACE:
+                    j += 1
+                if j < n:  # the common case: the comment ends on its line
+                    self.comment_at(data, p, i + 1, j)
+                    i = j + 1
+                else:
+                    self.comment = [data[i + 1:n]]
+                    return
+            elif c == _SEMICOLON:
+                self.comment_at(data, p, i + 1, n)
+                return
+            elif c == _OPEN_PAREN:
+                self.depth += 1
+                if self.depth == 1:
+                    self.variation = []
+                i += 1
+            elif c == _CLOSE_PAREN:
+                if self.depth:
+                    self.depth -= 1
+                    if self.depth == 0 and self.want_variations:
+                        self.game.variations.append((self.plies, " ".join(self.variation)))
+                i += 1
+            elif c == _DOLLAR:
+                j = i + 1
+                while j < n and _ZERO <= p[j] <= _NINE:
+                    j += 1
+                if j > i + 1:
+                    self.nag(int(data[i + 1:j]))
+                i = j
+            else:
+                j = i
+                while j < n and not _ends_token(p[j]):
+                    j += 1
+                if j == i:  # a stray } or the like
+                    i += 1
+                    continue
+                self.token(data, p, i, j)
+                i = j
+
+    @cython.cfunc
+    def token(self, data: bytes, p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.void:
+        """Take the movetext token data[start:end]; a result at the top level ends the game."""
+        if self.depth:
+            if self.want_variations:
+                self.variation.append(data[start:end].decode("utf-8", errors="replace"))
+            return
+        c: cython.int = p[start]
+        i: cython.Py_ssize_t = start
+        # a result ("*", "1-0", "0-1", "1/2-1/2"), told from a move number ("10.") in C first
+        if ((end - start == 1 and c == _STAR) or (end - start == 3 and p[start + 1] == _MINUS)
+                or (end - start == 7 and p[start + 1] == _SLASH)):
+            result = _RESULT_BYTES.get(data[start:end])
+            if result is not None:
+                self.game.result = result
+                self.finish()
+                return
+        if _ZERO <= c <= _NINE:  # a move number: "12.", "12...", "12.e4"; not the 0 of "0-0"
+            while i < end and _ZERO <= p[i] <= _NINE:
+                i += 1
+            if i < end and p[i] == _DOT:
+                while i < end and p[i] == _DOT:
+                    i += 1
+            elif i < end:
+                i = start
+        while i < end and p[i] == _DOT:  # "..." before a black move
+            i += 1
+        if i == end:
+            return
+        suffix: cython.Py_ssize_t = end
+        while suffix > i and (p[suffix - 1] == _BANG or p[suffix - 1] == _QUESTION):
+            suffix -= 1
+        if suffix > i and not self.failed:
+            self.move(data, p, i, suffix)
+        if suffix < end:
+            nag = SUFFIX_NAGS.get(data[suffix:end].decode("utf-8", errors="replace"))
+            if nag is not None:
+                self.nag(nag)
+
+    @cython.cfunc
+    def move(self, data: bytes, p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.void:
+        """Read the move data[start:end]: plain SAN in C on `position`, anything else (long
+        algebraic, null moves, errors and their messages) by a Board's full SAN reader."""
+        game: Game = self.game
+        if not self.ready:
+            if "FEN" not in game.headers and not game.chess960:
+                _copy_position(self.position, self.standard)  # the standard start, set up once
+                self.chess960, self.board = False, None
+            else:
+                try:
+                    self.board = game.board()
+                except ValueError as error:
+                    self.fail(f"the starting position cannot be set up: {error}")
+                    return
+                _copy_position(self.position, self.board)
+                self.chess960 = self.board.chess960
+            self.board_plies, self.ready = 0, True
+        code: cython.int = plain_san_code(self.position, p, start, end)
+        column_code: cython.int  # the move as to_arrays writes it
+        columns: _Columns = self.columns
+        if columns is not None:
+            columns.stage(self.position, self.number)  # the position before the move
+        if code >= 0:
+            _make(self.position, code)
+            frm: cython.int = move_from(code)
+            if move_flag(code) == CASTLING and not self.chess960:  # e1g1, as python-chess writes it
+                code = encode_move(frm, castled_king_square(frm, move_to(code) > frm), NORMAL)
+            move = _move_of(code) if columns is None else None
+            column_code = dataset_move(frm, move_to(code), flag_promotion(move_flag(code)))
+        else:
+            san = data[start:end].decode("utf-8", errors="replace")
+            if self.board is None:
+                self.board = game.board()
+            board = self.board
+            for earlier in self.since_board():  # catch the Board up
+                board.push(earlier)
+            try:
+                move = board.push_san(san)
+            except ValueError as error:
+                self.board_plies = self.plies
+                self.fail(f"move {quoted(san)} at ply {self.plies + 1} (line {self.lineno}): {error}")
+                return
+            _copy_position(self.position, board)
+            self.board_plies = self.plies + 1
+            column_code = dataset_move(move.from_square, move.to_square, move.promotion or 0)
+        self.plies += 1
+        if columns is not None:  # the columns hold the moves: no Move list
+            columns.commit(column_code)
+        else:
+            self.moves.append(move)
+            self.evals.append(None)
+            self.clocks.append(None)
+        if self.want_comments:
+            game.comments.append(None)
+            game.nags.append(())
+
+    def since_board(self) -> list:
+        """The game's moves the Board has not had yet: from the Game, or from the columns."""
+        if self.columns is None:
+            return self.moves[self.board_plies:]
+        codes = self.columns.arrays["moves"][self.columns.count - (self.plies - self.board_plies):self.columns.count]
+        return [Move(*_move_parts(int(code))) for code in codes]  # as written
+
+    @cython.cfunc
+    def nag(self, nag: cython.int) -> cython.void:
+        if self.depth or not self.want_comments or self.failed:
+            return
+        nags: list = self.game.nags
+        if nags:
+            nags[len(nags) - 1] = nags[len(nags) - 1] + (nag,)
+
+    @cython.cfunc
+    def comment_text(self, text: bytes) -> cython.void:
+        self.comment_at(text, text, 0, len(text))
+
+    @cython.cfunc
+    def comment_at(self, data: bytes, p: cython.p_char, start: cython.Py_ssize_t,
+                   end: cython.Py_ssize_t) -> cython.void:
+        """The comment data[start:end]: in a variation it is skipped; before the first move it
+        is the game's; after a move its [%eval] and [%clk] commands belong to that move."""
+        if self.game is None or self.depth:
+            return
+        last: cython.Py_ssize_t = self.plies - 1
+        if last < 0 or self.failed:
+            if self.want_comments and last < 0:
+                self.game.comment = _join(self.game.comment, data[start:end].decode("utf-8", errors="replace").strip())
+            return
+        at: cython.Py_ssize_t = _command(p, start, end, b"[%eval", 6)
+        mate: cython.bint
+        value: cython.double
+        if at >= 0:  # "[%eval 0.35]", or "[%eval #-3]" for a mate
+            at = _skip_spaces(p, at, end)
+            mate = at < end and p[at] == _HASH
+            value = _decimal(p, at + 1 if mate else at, end)
+            if self.columns is not None:
+                self.columns.set_eval(value, mate)
+            elif value == value:  # (NaN: malformed, no eval)
+                self.evals[last] = Mate(int(value)) if mate else value
+        at = _command(p, start, end, b"[%clk", 5)
+        if at >= 0:
+            value = _clock_seconds(p, at, end)
+            if self.columns is not None:
+                self.columns.set_clock(value)
+            elif value == value:
+                self.clocks[last] = value
+        if self.want_comments:
+            comments: list = self.game.comments
+            rest = _COMMANDS.sub(" ", data[start:end].decode("utf-8", errors="replace")).strip()
+            if rest:
+                comments[last] = _join(comments[last], rest)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _command(p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t, name: cython.p_char,
+             length: cython.int) -> cython.Py_ssize_t:
+    """Where the text after `name` (as "[%eval") starts in p[start:end]; -1 if it is not there."""
+    i: cython.Py_ssize_t
+    k: cython.int
+    for i in range(start, end - length + 1):
+        if p[i] == name[0]:
+            k = 1
+            while k < length and p[i + k] == name[k]:
+                k += 1
+            if k == length:
+                return i + length
+    return -1
+
+
+_NAN = cython.declare(cython.double, float("nan"))
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _skip_spaces(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    while i < n and p[i] == _SPACE:
+        i += 1
+    return i
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _clock_seconds(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
+    """Seconds of "[%clk 1:02:03.4]" read from just after "[%clk"; NaN if malformed. One pass:
+    hours, minutes and seconds with a fraction on the last."""
+    i = _skip_spaces(p, i, n)
+    seconds: cython.double = 0
+    part: cython.double = 0
+    scale: cython.double = 1
+    digits: cython.int = 0
+    colons: cython.int = 0
+    fraction: cython.bint = False
+    c: cython.int
+    while i < n:
+        c = p[i]
+        if _ZERO <= c <= _NINE:
+            part = part * 10 + (c - _ZERO)
+            digits += 1
+            if fraction:
+                scale *= 10
+        elif c == _COLON and digits and not fraction and colons < 2:
+            seconds = (seconds + part) * 60
+            part, digits = 0, 0
+            colons += 1
+        elif c == _DOT and digits and not fraction and colons == 2:
+            fraction = True
+        else:
+            break
+        i += 1
+    if colons != 2 or not digits or i >= n or p[i] != _CLOSE_BRACKET:  # (python-chess's rule: "]" right after)
+        return _NAN
+    return seconds + part / scale
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _decimal(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
+    """The decimal number (a sign, digits, a fraction) starting at p[i], read in one pass; NaN
+    if it has no digit."""
+    sign: cython.double = 1
+    value: cython.double = 0
+    scale: cython.double = 1
+    digits: cython.int = 0
+    fraction: cython.bint = False
+    c: cython.int
+    if i < n and (p[i] == _PLUS or p[i] == _MINUS):
+        sign = -1 if p[i] == _MINUS else 1
+        i += 1
+    while i < n:
+        c = p[i]
+        if _ZERO <= c <= _NINE:
+            value = value * 10 + (c - _ZERO)
+            digits += 1
+            if fraction:
+                scale *= 10
+        elif c == _DOT and not fraction:
+            fraction = True
+        else:
+            break
+        i += 1
+    return sign * value / scale if digits else _NAN
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _tag_name_byte(c: cython.int) -> cython.bint:
+    """Whether a byte may be part of a tag name (letters, digits and _+#=:-, as _TAG reads them)."""
+    return (ord("A") <= c <= ord("Z") or ord("a") <= c <= ord("z") or _ZERO <= c <= _NINE or c == ord("_")
+            or c in (_PLUS, _HASH, _COLON, _MINUS) or c == ord("="))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _ends_token(c: cython.int) -> cython.bint:
+    """Whether a byte ends a movetext token (white space, braces, parentheses, ; and $)."""
+    return (0 <= c <= _SPACE or c in (_OPEN_BRACE, _CLOSE_BRACE, _OPEN_PAREN, _CLOSE_PAREN, _SEMICOLON, _DOLLAR))
+
+
+def _join(first: str | None, second: str) -> str | None:
+    if not second:
+        return first
+    return second if first is None else f"{first} {second}"
+
+
+def _move_parts(code: int) -> tuple:
+    """(from, to, promotion or None) of a dataset move code, as Move takes them."""
+    frm, to, promotion = dataset_move_parts(code)
+    return frm, to, promotion or None
