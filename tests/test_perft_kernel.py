@@ -23,7 +23,7 @@ import bitboard
 from bitboard import Board
 from bitboard._pure import pure
 from bitboard.benchmarks.movegen import python_loop as python_chess_perft  # (python-chess's own loop)
-from bitboard.core import cpu
+from bitboard.core import cpu, perft_split, perft_table, perft_threads
 from bitboard.core import perft as perft_module
 
 
@@ -130,7 +130,7 @@ def test_hashed_and_threaded_counts_walk_the_same_tree():
 def test_a_table_of_two_buckets_replaces_entries_and_stays_exact():
     # 128 bytes, the least: every position lands in the same four deep entries or the same
     # eight shallow ones, replaced again and again.
-    assert perft_module.HashTable(0.00001).entries == 8
+    assert perft_table.HashTable(0.00001).entries == 8
     for fen, counts in (PERFT["kiwipete"], PERFT["pos3"]):
         assert Board(fen).perft(4, hash_mb=0.00001) == counts[3]
         assert Board(fen).perft(4, hash_mb=0.00001, threads=2) == counts[3]
@@ -139,7 +139,7 @@ def test_a_table_of_two_buckets_replaces_entries_and_stays_exact():
 def test_a_count_two_plies_deep_is_one_word_read_back_for_its_own_key_only():
     perft, board = pure("core.perft"), pure("board").Board(PERFT["kiwipete"][0])
     mask, key = 3, board._key
-    bucket = (key & mask) * perft.BUCKET_WORDS
+    bucket = (key & mask) * pure("core.encoding").PERFT_BUCKET_WORDS
     table, shallow = [0] * 32, [0] * 32
     # Another position's count in the same bucket (the key's low bits), its key's top bits not ours.
     perft._store_shallow(shallow, bucket, key ^ (1 << 40), 1234)
@@ -165,7 +165,7 @@ def test_a_child_found_in_the_table_is_looked_up_by_the_key_its_move_gives(uci):
     child = Board(child.fen())
     mask = 15
     table, shallow = [0] * 8 * (mask + 1), [0] * 8 * (mask + 1)
-    perft._store_shallow(shallow, (child._key & mask) * perft.BUCKET_WORDS, child._key, 10_000)
+    perft._store_shallow(shallow, (child._key & mask) * pure("core.encoding").PERFT_BUCKET_WORDS, child._key, 10_000)
     assert perft._perft_hashed(Board(fen), 3, table, mask, [0], True, shallow) == 13_744 - child.perft(2) + 10_000
 
 
@@ -174,11 +174,11 @@ def test_threads_take_the_biggest_tasks_first():
     # (400 lines), ordered by the count below each (one ply for a depth-4 count), largest first,
     # and the board is left as it was.
     board, stop = Board(), array.array("i", [0])
-    plies, lines = perft_module._tasks(board, 4, 2)
+    plies, lines = perft_threads._tasks(board, 4, 2)
     assert plies == 2 and len(lines) == 400 == len(set(lines))
-    sizes = [perft_module._run_line(board, line, 1, None, stop) for line in lines]
+    sizes = [perft_split._run_line(board, line, 1, None, stop) for line in lines]
     assert sizes == sorted(sizes, reverse=True) and sizes[0] > sizes[-1]
-    assert sum(perft_module._run_line(board, line, 2, None, stop) for line in lines) == Board().perft(4)
+    assert sum(perft_split._run_line(board, line, 2, None, stop) for line in lines) == Board().perft(4)
     assert board.fen() == Board().fen()
 
 

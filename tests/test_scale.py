@@ -13,7 +13,8 @@ from helpers import PERFT
 
 import bitboard
 from bitboard import Board, distributed
-from bitboard.core.perft import HashTable, free_tables, split_positions
+from bitboard.core.perft_split import split_positions
+from bitboard.core.perft_table import HashTable, free_tables
 
 DEPTH = {name: (5 if bitboard.compiled else 3) - (name in ("kiwipete", "pos4", "pos5", "pos6")) for name in PERFT}
 MODES = [dict(threads=2), dict(threads=3), dict(hash_mb=16), dict(hash_mb=0.001), dict(threads=2, hash_mb=0.01),

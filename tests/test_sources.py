@@ -157,8 +157,25 @@ def test_the_leaves_import_nothing_of_the_package():
 
 def test_every_public_board_method_has_a_docstring():
     # Read from the source: compiled, an embedded signature would pass for a docstring.
-    tree = ast.parse((SOURCE / "board.py").read_text())
-    board = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Board")
-    missing = [f.name for f in board.body
-               if isinstance(f, ast.FunctionDef) and not f.name.startswith("_") and not ast.get_docstring(f)]
+    missing = []
+    for path in sorted((SOURCE / "board").glob("*.py")):
+        for cls in (n for n in ast.parse(path.read_text()).body if isinstance(n, ast.ClassDef)):
+            missing += [f"{path.name}: {cls.name}.{f.name}" for f in cls.body
+                        if isinstance(f, ast.FunctionDef) and not f.name.startswith("_") and not ast.get_docstring(f)]
     assert missing == []
+
+
+def test_no_module_is_a_warehouse():
+    # one job per module: none grows past 1,000 lines
+    assert [f"{p.relative_to(SOURCE)}: {n}" for p in sorted(SOURCE.rglob("*.py"))
+            if (n := len(p.read_text().splitlines())) > 1000] == []
+
+
+def test_the_drop_in_uses_the_public_surface():
+    # bitboard.chess gathers python-chess's names from the library's public ones, never its
+    # private helpers
+    private = [f"{path.name}: {node.module}.{alias.name}"
+               for path in sorted((SOURCE / "chess").glob("*.py"))
+               for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.ImportFrom) and node.level
+               for alias in node.names if alias.name.startswith("_")]
+    assert private == []

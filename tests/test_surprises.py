@@ -14,7 +14,7 @@ import bitboard
 from bitboard import Board, InvalidArgumentError, InvalidBitboardError, InvalidFenError, Move, SquareSet
 from bitboard.catalogue import serialize
 from bitboard.cli import main
-from bitboard.core import perft as perft_module
+from bitboard.core import perft_table
 
 README_FEN = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
 
@@ -68,9 +68,9 @@ def test_a_failed_allocation_is_the_named_error(monkeypatch):
         @staticmethod
         def mmap(fileno, length, **options):
             raise OSError(12, "Cannot allocate memory")
-    monkeypatch.setattr(perft_module, "mmap", NoMemory)
+    monkeypatch.setattr(perft_table, "mmap", NoMemory)
     with pytest.raises(InvalidArgumentError, match="could not be allocated"):
-        perft_module.HashTable(64)
+        perft_table.HashTable(64)
 
 
 def test_serialization_refuses_a_negative_bitboard_by_name():

@@ -68,7 +68,7 @@ from .errors import (
     InvalidPositionError,
     InvalidSquareError,
 )
-from .fen import STARTING_BOARD_FEN, STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen
+from .fen import FEN_CASTLING_REGEX, STARTING_BOARD_FEN, STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen
 from .move import Move
 from .outcome import Outcome, Termination
 from .piece import (

@@ -132,7 +132,7 @@ def board_from(fen_words, chess960=False, checked=True):
 
 
 def cmd_perft(args) -> None:
-    from .core.perft import max_threads
+    from .core.perft_threads import max_threads
     board = board_from(args.fen, args.chess960, checked=not args.unchecked)
     from .positions import unhonoured_castling
     lost = unhonoured_castling(board)

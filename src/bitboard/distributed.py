@@ -29,7 +29,8 @@ import time
 
 from .board import Board
 from .core.arguments import depth_arg, hash_arg
-from .core.perft import count_lines, line_work, split_positions
+from .core.perft_split import line_work, split_positions
+from .core.perft_threads import count_lines
 from .errors import InvalidArgumentError, quoted
 from .positions import board_from_fen
 

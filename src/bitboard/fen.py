@@ -26,7 +26,8 @@ from .errors import InvalidFenError, quoted
 from .piece import PIECE_SYMBOLS, PIECE_TYPES
 from .squares import SQUARE_NAMES as _SQUARE_NAMES
 
-__all__ = ["STARTING_FEN", "STARTING_BOARD_FEN", "FenPosition", "parse_fen", "format_fen", "board_fen"]
+__all__ = ["STARTING_FEN", "STARTING_BOARD_FEN", "FEN_CASTLING_REGEX", "FenPosition", "parse_fen", "format_fen",
+           "board_fen"]
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
@@ -38,7 +39,7 @@ PIECE_LETTERS = {code: letter for letter, code in PIECE_CODES.items()}
 _CODE_BY_ORD = cython.declare(cython.uchar[128], [PIECE_CODES.get(chr(i), 0) for i in range(128)])
 MAX_COUNTER = 0x7FFFFFFF
 ONE64 = 1
-_CASTLING_FIELD = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")
+FEN_CASTLING_REGEX = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")
 
 
 class FenPosition:
@@ -142,7 +143,7 @@ def castling_rights_of(field, board, fen="") -> int:
     there is none), A-H (a-h) the back-rank square of that file."""
     if field == "-":
         return 0
-    if not _CASTLING_FIELD.match(field):
+    if not FEN_CASTLING_REGEX.match(field):
         raise InvalidFenError(f"castling field {quoted(field)} in FEN {quoted(fen)} is not '-' or up to two of "
                               "KQ or A-H followed by up to two of kq or a-h")
     rights = 0

@@ -81,7 +81,7 @@ from .piece import PIECE_SYMBOLS
 from .squares import BB_ALL, BB_FILES, BB_RANKS, FILE_NAMES, RANK_NAMES, SQUARE_NAMES
 
 # piece letter, from-file, from-rank, target square, promotion piece (group 5, its letter only)
-_SAN = re.compile(r"\A([KQRBN])?([a-h])?([1-8])?[x-]?([a-h][1-8])(?:=?([KQRBNkqrbn]))?[+#]?\Z")
+SAN_REGEX = re.compile(r"\A([KQRBN])?([a-h])?([1-8])?[x-]?([a-h][1-8])(?:=?([KQRBNkqrbn]))?[+#]?\Z")
 _CASTLES = {"O-O": 2, "O-O-O": -2, "0-0": 2, "0-0-0": -2}
 _NULL_MOVES = ("--", "Z0", "0000", "@@@@")
 
@@ -327,7 +327,7 @@ def san_code(board, text) -> int:
             if (board._code_to(code) > board._code_from(code)) == kingside:
                 return code
         raise IllegalMoveError(f"illegal san: {quoted(text)} in {board.fen()}")
-    match = _SAN.match(text)
+    match = SAN_REGEX.match(text)
     if not match:
         if text in _NULL_MOVES:
             return -1

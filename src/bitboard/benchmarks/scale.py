@@ -17,7 +17,7 @@ import time
 
 from .. import compiled, distributed
 from ..board import Board
-from ..core.perft import free_tables
+from ..core.perft_table import free_tables
 from . import markdown_table, missing
 
 PERFT_9 = 2_439_530_234_167

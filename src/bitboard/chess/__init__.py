@@ -32,8 +32,7 @@ from ..core.bits import (
 )
 from ..core.bits import mirror_horizontal as flip_horizontal
 from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from ..fen import _CASTLING_FIELD as FEN_CASTLING_REGEX
-from ..fen import STARTING_BOARD_FEN, STARTING_FEN
+from ..fen import FEN_CASTLING_REGEX, STARTING_BOARD_FEN, STARTING_FEN
 from ..move import Move
 from ..outcome import Outcome, Termination
 from ..piece import (
@@ -55,7 +54,7 @@ from ..piece import (
     piece_name,
     piece_symbol,
 )
-from ..san import _SAN as SAN_REGEX
+from ..san import SAN_REGEX
 from ..squares import *  # noqa: F401,F403  (A1 ... H8, BB_* constants, square functions)
 from ..squareset import SquareSet
 from ..status import (

@@ -53,6 +53,8 @@ cdef enum:
     # en-passant file while its identity for repetitions does not) and the half-move clock
     # (16-47); a Board's stack entry adds the move code in bits 48-63
     PHANTOM_EP = 0x8000
+    # a perft transposition table's bucket: 8 words, one cache line (core/perft, core/perft_table)
+    PERFT_BUCKET_WORDS = 8
     UNDO_CASTLING_SHIFT = 4
     UNDO_EP_SHIFT = 8
     UNDO_HALFMOVE_SHIFT = 16

@@ -40,6 +40,7 @@ UNDO_EP_SHIFT = 8
 UNDO_HALFMOVE_SHIFT = 16
 ENTRY_CODE_SHIFT = 48
 PHANTOM_EP = 0x8000
+PERFT_BUCKET_WORDS = 8  # a perft table's bucket: 8 words, one cache line
 
 
 def piece_code(piece_type, color):

@@ -38,15 +38,8 @@ so that Ctrl-C (KeyboardInterrupt) reaches Python within a fraction of a second.
 then set, the workers unwind (unmaking every move: the position is left as it was, and no
 partial count enters the table), and the KeyboardInterrupt goes on.
 """
-import array
-import contextlib
 import importlib
 import importlib.util
-import mmap
-import os
-import queue
-import threading
-import warnings
 
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -54,23 +47,20 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 from ..errors import InvalidArgumentError
-from .arguments import depth_arg, hash_arg, threads_arg
 from .cpu import LEVEL_KERNELS
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
+    from .encoding import BB_ALL, MAX_MOVES, PERFT_BUCKET_WORDS, u64
     from .movegen import _count, _generate
     from .native import BUILD_KIND, CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
-    from .position import Position, _copy_position, _ep_capturable, _key_after, _make, _unmake
+    from .position import Position, _key_after, _make, _unmake
     walk_function = walk_after_function = walkable_function = None  # compiled: perft.pxd's function-pointer types
 else:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
+    from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, PERFT_BUCKET_WORDS, u64
     from cython.cimports.bitboard.core.movegen import _count, _generate
     from cython.cimports.bitboard.core.native import BUILD_KIND, CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
     from cython.cimports.bitboard.core.position import (
         Position,
-        _copy_position,
-        _ep_capturable,
         _key_after,
         _make,
         _unmake,
@@ -80,8 +70,6 @@ else:
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
 int_ptr = cython.typedef(cython.pointer(cython.int))
 MAX_STORED = cython.declare(u64, 0x00FFFFFFFFFFFFFF)  # counts above 2**56 - 1 are not stored
-#: A bucket of the table: four entries of two words, one 64-byte cache line (one miss a probe).
-BUCKET_WORDS = cython.declare(cython.int, 8)
 
 
 @cython.cfunc
@@ -124,7 +112,7 @@ def _perft_general(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
 @cython.exceptval(check=False)
 def _perft_hashed(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, stop: int_ptr,
                   walk_below: cython.bint, shallow: u64_ptr) -> u64:
-    """_perft with the transposition table `table` of mask + 1 buckets (BUCKET_WORDS words
+    """_perft with the transposition table `table` of mask + 1 buckets (PERFT_BUCKET_WORDS words
     each) and, for the counts two plies deep, `shallow`, of as many buckets of one-word
     entries; with `walk_below` (a walkable root) the last two plies are perft_kernel's walk."""
     found: u64
@@ -165,7 +153,7 @@ def _perft_unknown(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, 
     for i in range(n):
         keys[i] = _key_after(pos, moves[i])
         if cython.compiled:
-            prefetch(cython.address((shallow if depth == 3 else table)[(keys[i] & mask) * BUCKET_WORDS]))
+            prefetch(cython.address((shallow if depth == 3 else table)[(keys[i] & mask) * PERFT_BUCKET_WORDS]))
     for i in range(n):
         if stop[0]:
             return total  # partial: never stored
@@ -191,16 +179,16 @@ def _perft_unknown(pos: Position, depth: cython.int, table: u64_ptr, mask: u64, 
 @cython.exceptval(check=False)
 def _probe(table: u64_ptr, mask: u64, shallow: u64_ptr, key: u64, depth: cython.int) -> u64:
     """The count stored for `key` at `depth` >= 2, plus one; 0 where there is none."""
-    bucket: u64 = (key & mask) * BUCKET_WORDS
+    bucket: u64 = (key & mask) * PERFT_BUCKET_WORDS
     data: u64
     j: cython.int
     if depth == 2:
-        for j in range(BUCKET_WORDS):
+        for j in range(PERFT_BUCKET_WORDS):
             data = shallow[bucket + j]
             if ((data ^ key) >> 16) == 0 and (data & 0xFFFF):
                 return data & 0xFFFF
         return 0
-    for j in range(0, BUCKET_WORDS, 2):
+    for j in range(0, PERFT_BUCKET_WORDS, 2):
         data = table[bucket + j + 1]
         if (table[bucket + j] ^ data) == key and (data & 0xFF) == depth:
             return (data >> 8) + 1
@@ -213,7 +201,7 @@ def _probe(table: u64_ptr, mask: u64, shallow: u64_ptr, key: u64, depth: cython.
 @cython.exceptval(check=False)
 def _put(table: u64_ptr, mask: u64, shallow: u64_ptr, key: u64, depth: cython.int, total: u64) -> cython.void:
     """Store the count `total` of `key` at `depth` >= 2, where it fits its entry."""
-    bucket: u64 = (key & mask) * BUCKET_WORDS
+    bucket: u64 = (key & mask) * PERFT_BUCKET_WORDS
     if depth == 2:
         _store_shallow(shallow, bucket, key, total)
     elif total <= MAX_STORED:
@@ -230,7 +218,7 @@ def _store_shallow(shallow: u64_ptr, bucket: u64, key: u64, total: u64) -> cytho
     key's low bits being the bucket's. An empty entry is taken first, else one the key picks."""
     victim: u64 = bucket + (key >> 61)  # bits that differ among the keys of one bucket
     j: u64
-    for j in range(bucket, bucket + BUCKET_WORDS):
+    for j in range(bucket, bucket + PERFT_BUCKET_WORDS):
         if shallow[j] == 0:
             victim = j
             break
@@ -247,7 +235,7 @@ def _store(table: u64_ptr, bucket: u64, key: u64, data: u64) -> cython.void:
     victim: u64 = bucket
     shallowest: u64 = 0x100
     j: u64
-    for j in range(bucket, bucket + BUCKET_WORDS, 2):
+    for j in range(bucket, bucket + PERFT_BUCKET_WORDS, 2):
         if (table[j + 1] & 0xFF) < shallowest:
             shallowest = table[j + 1] & 0xFF
             victim = j
@@ -339,60 +327,6 @@ def use_kernel(name=None) -> str:
 use_kernel()
 
 
-#: A private anonymous mapping where the system has one: a shared one (mmap's default) lives in
-#: shmem, which gives no transparent huge pages and costs a slower fault for every 4 KiB.
-_PRIVATE = dict(flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS) if hasattr(mmap, "MAP_ANONYMOUS") else {}
-
-
-class HashTable:
-    """A perft transposition table of about `megabytes` MiB: a power of two of 64-byte buckets,
-    the first half for the deep counts (four 16-byte entries each), the second for those two
-    plies deep (eight 8-byte entries each); `entries` counts 16-byte entries.
-
-    The memory is an anonymous mapping: the system gives it zeroed as each page is first
-    touched (by the counting threads, not by one thread before they start), and in huge pages
-    where it can (Linux's transparent huge pages), which spares the TLB misses of random probes
-    into gigabytes."""
-
-    def __init__(self, megabytes):
-        megabytes = hash_arg(megabytes)
-        entries = BUCKET_WORDS  # two buckets at least: one for the deep counts, one for the shallow
-        while entries * 2 * 16 <= megabytes * 1024 * 1024:
-            entries *= 2
-        self.entries = entries
-        try:
-            self._memory = mmap.mmap(-1, 16 * entries, **_PRIVATE)
-        except (OSError, MemoryError, OverflowError):
-            raise InvalidArgumentError(f"a hash table of {megabytes} MiB ({16 * entries:,} bytes) could not be "
-                                       "allocated: too little free memory") from None
-        if hasattr(mmap, "MADV_HUGEPAGE"):
-            with contextlib.suppress(OSError):  # no transparent huge pages here: ordinary pages
-                self._memory.madvise(mmap.MADV_HUGEPAGE)
-        self.words = memoryview(self._memory).cast("Q")
-
-    @property
-    def nbytes(self) -> int:
-        return self.words.itemsize * len(self.words)
-
-
-_TABLES = {}
-_TABLES_LOCK = threading.Lock()
-
-
-def table_for(hash_mb) -> HashTable:
-    """The process's table of `hash_mb` MiB, made on first use."""
-    with _TABLES_LOCK:
-        if hash_mb not in _TABLES:
-            _TABLES[hash_mb] = HashTable(hash_mb)
-        return _TABLES[hash_mb]
-
-
-def free_tables() -> None:
-    """Forget the transposition tables kept for later perfts."""
-    with _TABLES_LOCK:
-        _TABLES.clear()
-
-
 def _count_subtree(pos: Position, depth: cython.int, table, stop) -> int:
     """Leaves below `pos` at `depth` >= 1, the GIL released (and the table shared) while counting;
     `stop` is the count's flag, an array of one C int."""
@@ -409,237 +343,15 @@ def _count_subtree(pos: Position, depth: cython.int, table, stop) -> int:
             result = _perft(pos, depth, stop_ptr)
         return result
     words = table.words
-    mask = table.entries // BUCKET_WORDS - 1  # half the memory: the other half is the shallow entries'
+    mask = table.entries // PERFT_BUCKET_WORDS - 1  # half the memory: the other half is the shallow entries'
     if cython.compiled:
         entries = cython.address(words[0])
-        shallow = cython.address(words[(mask + 1) * BUCKET_WORDS])
+        shallow = cython.address(words[(mask + 1) * PERFT_BUCKET_WORDS])
     else:
         entries = words
-        shallow = words[(mask + 1) * BUCKET_WORDS:]
+        shallow = words[(mask + 1) * PERFT_BUCKET_WORDS:]
     with cython.nogil:
         result = _perft_hashed(pos, depth, entries, mask, stop_ptr, walkable(pos), shallow)
     return result
 
 
-def split(pos: Position, plies: int) -> list:
-    """Every legal line of `plies` moves from `pos`, as tuples of internal move codes."""
-    if plies == 0:
-        return [()]
-    moves = cython.declare(cython.ushort[MAX_MOVES])
-    n: cython.int = _generate(pos, moves, 0, BB_ALL, False)
-    lines = []
-    key: u64
-    undo: u64
-    for i in range(n):
-        key = pos._key
-        undo = _make(pos, moves[i])
-        lines.extend((moves[i],) + rest for rest in split(pos, plies - 1))
-        _unmake(pos, moves[i], undo, key)
-    return lines
-
-
-@cython.cfunc
-def _signature(pos: Position) -> bytes:
-    """What a perft count depends on, exactly: the squares, the side to move, the castling
-    rights and the en-passant square where a pawn stands ready to take (67 bytes)."""
-    state = cython.declare(cython.uchar[67])
-    i: cython.int
-    for i in range(64):
-        state[i] = pos._board[i]
-    state[64], state[65] = pos._turn, pos._castling
-    state[66] = pos._ep if _ep_capturable(pos) else NO_SQUARE
-    if cython.compiled:
-        return cython.cast(cython.p_char, state)[:67]
-    return bytes(state)
-
-
-def _walk(pos: Position, plies: cython.int, line: tuple, seen: dict) -> None:
-    if plies == 0:
-        key = _signature(pos)
-        entry = seen.get(key)
-        if entry is None:
-            seen[key] = [line, 1]
-        else:
-            entry[1] += 1
-        return
-    moves = cython.declare(cython.ushort[MAX_MOVES])
-    n: cython.int = _generate(pos, moves, 0, BB_ALL, False)
-    i: cython.int
-    key_before: u64
-    undo: u64
-    for i in range(n):
-        key_before = pos._key
-        undo = _make(pos, moves[i])
-        _walk(pos, plies - 1, line + (moves[i],), seen)
-        _unmake(pos, moves[i], undo, key_before)
-
-
-def split_positions(pos: Position, plies: int) -> list:
-    """[(line, multiplicity)]: for each distinct position `plies` moves below `pos`, one line of
-    internal move codes that reaches it and how many lines do (transpositions merged exactly,
-    by everything a count depends on). The walk a Dask perft splits its tree with."""
-    seen: dict = {}
-    _walk(pos, plies, (), seen)
-    return [(line, count) for line, count in seen.values()]
-
-
-def count_lines(pos: Position, lines, depth, hash_mb=0, on_wait=None) -> int:
-    """The sum of multiplicity x the leaves `depth` plies below the position after each line,
-    [(line, multiplicity)] as split_positions gives them; `pos` is left as it was. With
-    `on_wait`, the count runs in a thread of its own and on_wait() is called about every
-    WAIT_SECONDS meanwhile: an exception it raises stops the count and is raised here (how a
-    Dask task is stopped)."""
-    d = depth_arg(depth)
-    table = table_for(hash_arg(hash_mb)) if hash_mb else None
-    stop = array.array("i", [0])
-    totals = [0]
-
-    def count():
-        totals[0] = sum(multiplicity * (_run_line(pos, line, d, table, stop) if d else 1)
-                        for line, multiplicity in lines)
-    if on_wait is None:
-        count()
-    else:
-        _wait_for([count], stop, on_wait)
-    return totals[0]
-
-
-def _run_line(pos: Position, line, depth: int, table, stop) -> int:
-    """Leaves at `depth` >= 1 below the position after `line`, counted on `pos` (left as it was)."""
-    keys, undos = [], []
-    for code in line:
-        keys.append(pos._key)
-        undos.append(_make(pos, code))
-    result = _count_subtree(pos, depth, table, stop)
-    for code in reversed(line):
-        _unmake(pos, code, undos.pop(), keys.pop())
-    return result
-
-
-#: More threads than this many per core only add switching: a larger request is clamped.
-THREADS_PER_CORE = 4
-#: Counts below this depth are too short to be worth a thread of their own or a stop check.
-WAIT_DEPTH = 5
-#: How often the waiting thread wakes: the most Ctrl-C waits, and the period of `on_wait` calls.
-WAIT_SECONDS = 0.05
-
-
-def max_threads() -> int:
-    """The most threads a perft uses: THREADS_PER_CORE per core of this machine."""
-    return THREADS_PER_CORE * (os.cpu_count() or 1)
-
-
-#: Lines wanted per thread: enough that the last tasks, the smallest, even the threads out.
-LINES_PER_THREAD = 16
-#: The deepest split of a threaded count (ply 3 of the initial position is 8,902 lines).
-MAX_THREAD_SPLIT = 3
-
-
-def _tasks(pos: Position, depth: int, n_threads: int) -> tuple:
-    """(plies, lines): the tree split at the shallowest ply with LINES_PER_THREAD lines per
-    thread (leaving every task two plies or more), the lines ordered largest first by a count
-    two plies below each (the longest-processing-time-first rule: no thread is left with a big
-    task when the others run dry)."""
-    plies = 1
-    lines = split(pos, 1)
-    while len(lines) < LINES_PER_THREAD * n_threads and plies < min(MAX_THREAD_SPLIT, depth - 2):
-        plies += 1
-        lines = split(pos, plies)
-    probe = min(2, depth - plies - 1)
-    if probe >= 1 and len(lines) > n_threads:
-        sizes = dict(zip(lines, line_work(pos, lines, probe)))
-        lines.sort(key=sizes.__getitem__, reverse=True)
-    return plies, lines
-
-
-def line_work(pos: Position, lines, depth: int) -> list:
-    """The leaves `depth` >= 1 plies below the end of each line (tuples of move codes), counted
-    on `pos` (left as it was) without a table: what a split weighs its lines by."""
-    stop = array.array("i", [0])
-    return [_run_line(pos, line, depth, None, stop) for line in lines]
-
-
-def perft(pos: Position, depth, threads=1, hash_mb=0, on_wait=None) -> int:
-    """Leaves of the legal move tree below `pos` at `depth` (exact in every mode).
-
-    Threads beyond the tasks are not started; more than max_threads() are clamped with a
-    RuntimeWarning. `on_wait`, if given, is called about every WAIT_SECONDS while the count
-    runs (a progress display). KeyboardInterrupt stops the count and leaves `pos` as it was.
-    """
-    d = depth_arg(depth)
-    n_threads = threads_arg(threads)
-    table = table_for(hash_arg(hash_mb)) if hash_mb else None
-    if n_threads > max_threads():
-        warnings.warn(f"threads={n_threads} is far more than the {os.cpu_count()} cores: "
-                      f"clamped to {max_threads()}", RuntimeWarning, stacklevel=2)
-        n_threads = max_threads()
-    stop = array.array("i", [0])
-    if d == 0:
-        return 1
-    if n_threads == 1 or d <= 2:
-        if d < WAIT_DEPTH and on_wait is None:
-            return _count_subtree(pos, d, table, stop)
-        totals = [0]
-
-        def count():
-            totals[0] = _count_subtree(pos, d, table, stop)
-        _wait_for([count], stop, on_wait)
-        return totals[0]
-    plies, lines = _tasks(pos, d, n_threads)
-    tasks = queue.SimpleQueue()
-    for line in lines:
-        tasks.put(line)
-    totals = []
-
-    def worker():
-        mine: Position = Position()
-        _copy_position(mine, pos)
-        total = 0
-        while not stop[0]:
-            try:
-                line = tasks.get_nowait()
-            except queue.Empty:
-                break
-            total += _run_line(mine, line, d - plies, table, stop)
-        totals.append(total)
-
-    _wait_for([worker] * min(n_threads, len(lines)), stop, on_wait)
-    return sum(totals)
-
-
-def _wait_for(jobs: list, stop, on_wait) -> None:
-    """Run each job in a thread of its own and wait for all, interruptibly: on any exception in
-    this thread (KeyboardInterrupt) or in a job, set the stop flag, let every job unwind, and
-    raise it. A partial count is never returned. (The wait is on an event per job, not on
-    Thread.join, which an interrupt can leave believing a running thread has ended on Python
-    3.10.)"""
-    failures = []
-    finished = [threading.Event() for _ in jobs]
-
-    def run(job, done):
-        try:
-            job()
-        except BaseException as exc:
-            failures.append(exc)
-            stop[0] = 1
-        finally:
-            done.set()
-
-    started = []
-    try:
-        for i, (job, done) in enumerate(zip(jobs, finished)):
-            thread = threading.Thread(target=run, args=(job, done), name=f"perft-{i}", daemon=True)
-            thread.start()
-            started.append(done)
-        for done in finished:
-            while not done.wait(WAIT_SECONDS):
-                if on_wait is not None:
-                    on_wait()
-    except BaseException:
-        stop[0] = 1
-        for done in started:
-            while not done.wait(WAIT_SECONDS):
-                pass
-        raise
-    if failures:
-        raise failures[0]

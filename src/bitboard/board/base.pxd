@@ -1,0 +1,10 @@
+# BaseBoard, the first layer of the Board (see board/__init__.py): the C fields it adds to the
+# engine's Position, and the C methods the layers above call.
+from bitboard.core.position cimport Position
+
+
+cdef class BaseBoard(Position):
+    # python-chess's `promoted`: the squares of pieces that were pawns (crazyhouse needs it)
+    cdef unsigned long long _promoted
+
+    cdef void _put(self, int sq, int code)

@@ -1,0 +1,492 @@
+"""BaseBoard: a piece placement with python-chess's API (no side to move, castling or clocks),
+on the engine's Position; its queries (pieces, attacks, attackers, pins) and transforms.
+
+The first of the Board's layers, each a Cython extension type on the one below:
+base (placement) -> state (side, castling, en passant, clocks, moves and the stack) ->
+notation (FEN, EPD, UCI, SAN, XBoard) -> game (check, outcome, draws, perft: the Board).
+"""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.encoding import (
+        BB_ALL,
+        KING,
+        ONE,
+        PAWN,
+        ROOK,
+        code_color,
+        code_type,
+        piece_code,
+        u64,
+    )
+    from ..core.movegen import _attackers
+    from ..core.native import clz64
+    from ..core.position import (
+        Position,
+        _compute_key,
+        _copy_position,
+    )
+else:
+    from cython.cimports.bitboard.core.encoding import (
+        BB_ALL,
+        KING,
+        ONE,
+        PAWN,
+        ROOK,
+        code_color,
+        code_type,
+        piece_code,
+        u64,
+    )
+    from cython.cimports.bitboard.core.movegen import _attackers
+    from cython.cimports.bitboard.core.native import clz64
+    from cython.cimports.bitboard.core.position import (
+        Position,
+        _compute_key,
+        _copy_position,
+    )
+
+from collections.abc import Callable
+
+from ..core.arguments import bitboard_arg, square_arg
+from ..core.attacks import bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks
+from ..core.bits import flip_vertical
+from ..errors import quoted
+from ..fen import (
+    STARTING_BOARD_FEN,
+    board_fen,
+    parse_board_fen,
+)
+from ..piece import PIECE_SYMBOLS, WHITE, Piece
+from ..squareset import SquareSet
+from ..types import Bitboard, Color, PieceType, Square
+
+__all__ = ["BaseBoard"]
+
+
+
+# The class docstrings start with the text signature that `inspect` and help() read from a
+# compiled class (Cython's own embedded one would come first and hide it).
+@cython.embedsignature(False)
+@cython.cclass
+class BaseBoard(Position):
+    """BaseBoard(board_fen=STARTING_BOARD_FEN)
+--
+
+    A piece placement without side to move, castling or clocks (python-chess's BaseBoard).
+
+    BaseBoard() is the starting placement, BaseBoard(None) or BaseBoard.empty() the empty one.
+    """
+
+    # (its C field, _promoted, is declared in base.pxd)
+
+    def __init__(self, board_fen: str | None = STARTING_BOARD_FEN):
+        Position.__init__(self)
+        self._promoted = 0
+        if board_fen is not None:
+            self._set_codes(parse_board_fen(board_fen))
+
+    @classmethod
+    def empty(cls):
+        """A board with no pieces."""
+        return cls(None)
+
+    # --- the placement, square by square ---
+
+    def _set_codes(self, codes) -> None:
+        """Place 64 piece codes (core/encoding.py), replacing every piece."""
+        self._place(codes)
+        self._placement_changed()
+
+    def _place(self, codes) -> None:
+        """_set_codes without what follows a change of the pieces (none is marked promoted)."""
+        self._promoted = 0
+        sq: cython.int
+        code: cython.int
+        for sq in range(7):
+            self._pieces[sq] = 0
+        self._colors[0] = self._colors[1] = 0
+        for sq in range(64):
+            code = codes[sq]
+            self._board[sq] = code
+            if code:
+                self._pieces[code_type(code)] |= ONE << sq
+                self._colors[code_color(code)] |= ONE << sq
+
+    @cython.cfunc
+    def _put(self, sq: cython.int, code: cython.int) -> cython.void:
+        """Replace what stands on `sq` by the piece `code` (0: nothing)."""
+        old: cython.int = self._board[sq]
+        if old:
+            self._pieces[code_type(old)] &= ~(ONE << sq)
+            self._colors[code_color(old)] &= ~(ONE << sq)
+        self._board[sq] = code
+        if code:
+            self._pieces[code_type(code)] |= ONE << sq
+            self._colors[code_color(code)] |= ONE << sq
+
+    def _placement_changed(self) -> None:
+        """What a change of the pieces entails (Board: castling, en passant, key, stack)."""
+        self._key = _compute_key(self)
+
+    def _piece_codes(self) -> list:
+        return [self._board[sq] for sq in range(64)]
+
+    def board_fen(self, *, promoted: bool | None = False) -> str:
+        """The piece-placement field of the FEN (with promoted, "~" after each promoted piece)."""
+        return board_fen(self._piece_codes(), self._promoted if promoted else 0)
+
+    def set_board_fen(self, fen: str) -> None:
+        """Place the pieces a board FEN describes (InvalidFenError naming the fault otherwise)."""
+        self._set_codes(parse_board_fen(fen))
+
+    def piece_map(self, *, mask: Bitboard = BB_ALL) -> dict[Square, Piece]:
+        """{square: Piece} of the pieces on `mask`, h8 first as python-chess lists them."""
+        out = {}
+        b: u64 = (self._colors[0] | self._colors[1]) & mask
+        sq: cython.int
+        code: cython.int
+        while b:
+            sq = 63 - clz64(b)
+            code = self._board[sq]
+            out[sq] = Piece(code_type(code), code_color(code) == 1)
+            b ^= ONE << sq
+        return out
+
+    def set_piece_map(self, pieces: dict[Square, Piece]) -> None:
+        """Replace every piece by those of a {square: Piece} mapping."""
+        codes = [0] * 64
+        for sq, piece in dict(pieces).items():
+            codes[square_arg(sq)] = _code_of_piece(piece)
+        self._set_codes(codes)
+
+    def set_piece_at(self, square: Square, piece: Piece | None, promoted: bool = False) -> None:
+        """Put `piece` on `square` (None empties it)."""
+        sq: cython.int = square_arg(square)
+        self._put(sq, 0 if piece is None else _code_of_piece(piece))
+        self._promoted &= ~(ONE << sq)
+        if promoted and piece is not None:
+            self._promoted |= ONE << sq
+        self._placement_changed()
+
+    def remove_piece_at(self, square: Square) -> Piece | None:
+        """Empty `square`; the Piece that stood there, or None."""
+        piece = self.piece_at(square)
+        self._put(square_arg(square), 0)
+        self._promoted &= ~(ONE << square_arg(square))
+        self._placement_changed()
+        return piece
+
+    def clear_board(self) -> None:
+        """Remove every piece."""
+        self._set_codes([0] * 64)
+
+    def reset_board(self) -> None:
+        """The starting placement."""
+        self._set_codes(parse_board_fen(STARTING_BOARD_FEN))
+
+    # --- queries (python-chess's names) ---
+
+    @property
+    def occupied(self) -> Bitboard:
+        """The bitboard of every occupied square."""
+        return self._colors[0] | self._colors[1]
+
+    @property
+    def occupied_co(self) -> list[Bitboard]:
+        """[black pieces, white pieces], indexable by BLACK and WHITE."""
+        return [self._colors[0], self._colors[1]]
+
+    @property
+    def pawns(self) -> Bitboard:
+        """The bitboard of the pawns of both colours."""
+        return self._pieces[1]
+
+    @property
+    def knights(self) -> Bitboard:
+        """The bitboard of the knights of both colours."""
+        return self._pieces[2]
+
+    @property
+    def bishops(self) -> Bitboard:
+        """The bitboard of the bishops of both colours."""
+        return self._pieces[3]
+
+    @property
+    def rooks(self) -> Bitboard:
+        """The bitboard of the rooks of both colours."""
+        return self._pieces[4]
+
+    @property
+    def queens(self) -> Bitboard:
+        """The bitboard of the queens of both colours."""
+        return self._pieces[5]
+
+    @property
+    def kings(self) -> Bitboard:
+        """The bitboard of the kings of both colours."""
+        return self._pieces[6]
+
+    @property
+    def promoted(self) -> Bitboard:
+        """The squares of pieces that were pawns (python-chess's bookkeeping for crazyhouse)."""
+        return self._promoted
+
+    @promoted.setter
+    def promoted(self, value: Bitboard) -> None:
+        """Mark the pieces that were pawns."""
+        self._promoted = bitboard_arg(value)
+
+    def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
+        """The bitboard of the pieces of one type and colour.
+
+        >>> hex(Board().pieces_mask(ROOK, WHITE))
+        '0x81'
+        """
+        if piece_type not in range(1, 7):
+            raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
+        return self._pieces[piece_type] & self._colors[1 if color else 0]
+
+    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
+        """The squares of the pieces of one type and colour, as a SquareSet."""
+        return SquareSet(self.pieces_mask(piece_type, color))
+
+    def piece_at(self, square: Square) -> Piece | None:
+        """The Piece on `square`, or None."""
+        code: cython.int = self._board[square_arg(square)]
+        return Piece(code_type(code), code_color(code) == 1) if code else None
+
+    def piece_type_at(self, square: Square) -> PieceType | None:
+        """The type of the piece on `square`, or None."""
+        code: cython.int = self._board[square_arg(square)]
+        return code_type(code) or None
+
+    def color_at(self, square: Square) -> Color | None:
+        """The colour of the piece on `square`, or None."""
+        code: cython.int = self._board[square_arg(square)]
+        return (code_color(code) == 1) if code else None
+
+    def king(self, color: Color) -> Square | None:
+        """The square of the king of `color` (the highest one if there are several), or None."""
+        kings: u64 = self._pieces[KING] & self._colors[1 if color else 0]
+        return 63 - clz64(kings) if kings else None
+
+    def attacks_mask(self, square: Square) -> Bitboard:
+        """The squares the piece on `square` attacks (0 for an empty square)."""
+        sq: cython.int = square_arg(square)
+        code: cython.int = self._board[sq]
+        kind: cython.int = code_type(code)
+        occupied: u64 = self._colors[0] | self._colors[1]
+        if kind == PAWN:
+            return pawn_attacks(code_color(code) == 1, sq)
+        if kind == 2:
+            return knight_attacks(sq)
+        if kind == KING:
+            return king_attacks(sq)
+        out: u64 = 0
+        if kind == 3 or kind == 5:
+            out |= bishop_attacks(sq, occupied)
+        if kind == ROOK or kind == 5:
+            out |= rook_attacks(sq, occupied)
+        return out
+
+    def attacks(self, square: Square) -> SquareSet:
+        """The squares the piece on `square` attacks, as a SquareSet."""
+        return SquareSet(self.attacks_mask(square))
+
+    def attackers_mask(self, color: Color, square: Square, occupied: Bitboard | None = None) -> Bitboard:
+        """Pieces of `color` attacking `square` (through the `occupied` squares if given)."""
+        occ: u64 = self._colors[0] | self._colors[1] if occupied is None else occupied
+        return _attackers(self, square_arg(square), 1 if color else 0, occ)
+
+    def _attackers_with(self, color: Color, square: Square, occupied: Bitboard) -> Bitboard:
+        return self.attackers_mask(color, square, occupied)
+
+    def attackers(self, color: Color, square: Square, occupied: Bitboard | None = None) -> SquareSet:
+        """The pieces of `color` attacking `square`, as a SquareSet."""
+        return SquareSet(self.attackers_mask(color, square, occupied))
+
+    def is_attacked_by(self, color: Color, square: Square, occupied: Bitboard | None = None) -> bool:
+        """Whether a piece of `color` attacks `square`."""
+        return self.attackers_mask(color, square, occupied) != 0
+
+    def pin_mask(self, color: Color, square: Square) -> Bitboard:
+        """The line a piece of `color` on `square` is pinned along to its king (BB_ALL if not pinned)."""
+        sq: cython.int = square_arg(square)
+        king = self.king(color)
+        if king is None:
+            return BB_ALL
+        through = line(king, sq)
+        if not through or king == sq:
+            return BB_ALL
+        diagonal = (king & 7) != (sq & 7) and (king >> 3) != (sq >> 3)
+        enemy = self._colors[0 if color else 1]
+        sliders = enemy & (self._pieces[3] if diagonal else self._pieces[ROOK]) | (enemy & self._pieces[5])
+        occupied = self._colors[0] | self._colors[1]
+        b = through & sliders
+        while b:
+            sniper = (b & -b).bit_length() - 1
+            b &= b - 1
+            between = _between(king, sniper)
+            if (between & (occupied | (ONE << sq))) == (ONE << sq):
+                return through
+        return BB_ALL
+
+    def pin(self, color: Color, square: Square) -> SquareSet:
+        """The pin_mask as a SquareSet (every square when not pinned)."""
+        return SquareSet(self.pin_mask(color, square))
+
+    def is_pinned(self, color: Color, square: Square) -> bool:
+        """Whether the piece on `square` is pinned to the king of `color`."""
+        return self.pin_mask(color, square) != BB_ALL
+
+    # --- transformations ---
+
+    def transform(self, f: Callable[[int], int]):
+        """A copy with every bitboard mapped by `f` (flip_vertical, flip_diagonal, ...)."""
+        board = self.copy()
+        board.apply_transform(f)
+        return board
+
+    def apply_transform(self, f: Callable[[int], int]) -> None:
+        """Map every piece bitboard by `f`, in place."""
+        promoted = f(self._promoted)
+        self._set_codes(self._transformed_codes(f))
+        self._promoted = promoted
+
+    def _transformed_codes(self, f) -> list:
+        codes = [0] * 64
+        sq: cython.int
+        for sq in range(64):
+            code = self._board[sq]
+            if code:
+                target = f(ONE << sq)
+                if target:
+                    codes[(target & -target).bit_length() - 1] = code
+        return codes
+
+    def mirror(self):
+        """A copy flipped top to bottom with the colours swapped."""
+        board = self.copy()
+        board.apply_mirror()
+        return board
+
+    def apply_mirror(self) -> None:
+        """Flip top to bottom and swap the colours, in place."""
+        codes = self._transformed_codes(flip_vertical)
+        promoted = flip_vertical(self._promoted)
+        self._set_codes([code ^ 8 if code else 0 for code in codes])
+        self._promoted = promoted
+
+    def copy(self):
+        """An independent copy."""
+        board: BaseBoard = type(self)(None)
+        _copy_position(board, self)
+        board._promoted = self._promoted
+        return board
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    # --- Chess960 starting positions ---
+
+    def chess960_pos(self) -> int | None:
+        """The Scharnagl number of this placement if it is a Chess960 starting one, else None."""
+        from ..chess960 import scharnagl_number
+        return scharnagl_number(self.board_fen())
+
+    def set_chess960_pos(self, scharnagl: int) -> None:
+        """The Chess960 starting placement number `scharnagl` (0..959; 518 is the standard one)."""
+        from ..chess960 import back_rank
+        rank = back_rank(scharnagl)
+        self.set_board_fen(f"{rank}/pppppppp/8/8/8/8/PPPPPPPP/{rank.upper()}")
+
+    @classmethod
+    def from_chess960_pos(cls, scharnagl: int):
+        """The Chess960 starting position number `scharnagl` (0..959; 518 is the standard one).
+
+        >>> Board.from_chess960_pos(0).board_fen()
+        'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR'
+        """
+        board = cls.empty()  # (Board.set_chess960_pos switches chess960 on)
+        board.set_chess960_pos(scharnagl)
+        return board
+
+    # --- printing and comparing ---
+
+    def unicode(self, *, invert_color: bool = False, borders: bool = False, empty_square: str = "⭘",
+                orientation: Color = WHITE) -> str:
+        """The board in chess symbols, rank 8 on top (rank 1 with orientation=BLACK)."""
+        rows = []
+        ranks = range(7, -1, -1) if orientation else range(8)
+        files = list(range(8)) if orientation else list(range(7, -1, -1))
+        for rank in ranks:
+            cells = []
+            for file in files:
+                piece = self.piece_at(8 * rank + file)
+                cells.append(piece.unicode_symbol(invert_color=invert_color) if piece else empty_square)
+            if borders:
+                rows.append("  " + "-" * 17)
+                rows.append(f"{rank + 1} |" + "|".join(cells) + "|")
+            else:
+                rows.append(" ".join(cells))
+        if borders:
+            rows.append("  " + "-" * 17)
+            rows.append("   " + " ".join("abcdefgh"[f] for f in files))
+        return "\n".join(rows)
+
+    def __str__(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            row = []
+            for file in range(8):
+                code = self._board[8 * rank + file]
+                symbol = PIECE_SYMBOLS[code_type(code)] if code else "."
+                row.append(symbol.upper() if code_color(code) == 1 else symbol)
+            rows.append(" ".join(row))
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.board_fen()!r})"
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, BaseBoard):
+            return NotImplemented
+        that: BaseBoard = other
+        i: cython.int
+        for i in range(64):  # noqa: SIM110  (a C loop; all() would be a Python generator)
+            if self._board[i] != that._board[i]:
+                return False
+        return True
+
+    def __ne__(self, other) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture of the board."""
+        from ..svg import board as draw
+        return draw(self)
+
+
+def _between(a, b) -> int:
+    from ..core.attacks import between
+    return between(a, b)
+
+
+def _code_of_piece(piece) -> int:
+    """The piece code of a Piece (or any object with python-chess's piece_type and color)."""
+    try:
+        piece_type, color = piece.piece_type, piece.color
+    except AttributeError:
+        raise TypeError(f"expected a Piece, not {type(piece).__name__} {quoted(piece)}") from None
+    if piece_type not in range(1, 7):
+        raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
+    return piece_code(piece_type, 1 if color else 0)
+

@@ -1,0 +1,555 @@
+"""Board: a chess position and the moves that led to it, with python-chess's API.
+
+    >>> board = Board()
+    >>> board.legal_moves.count()
+    20
+    >>> board.push_uci("e2e4")
+    Move.from_uci('e2e4')
+    >>> board.fen()
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    >>> board.perft(4)
+    8902
+
+The top layer: the kinds of a move (capture, castling, check given), check and mate, status,
+the draws and the outcome, perft, copies and transforms. The layers below hold the placement
+(base), the state and the stack (state) and the notations (notation).
+"""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.encoding import (
+        BB_ALL,
+        KING,
+        NO_SQUARE,
+        ONE,
+        PAWN,
+        PHANTOM_EP,
+        ROOK,
+        u64,
+        undo_ep,
+    )
+    from ..core.position import (
+        _copy_position,
+        _ep_capturable,
+    )
+    from ..core.zobrist import EP_KEYS
+    from ..move import Move
+    from .base import BaseBoard
+    from .notation import BoardNotation
+    from .state import _as_move
+else:
+    from cython.cimports.bitboard.board.base import BaseBoard
+    from cython.cimports.bitboard.board.notation import BoardNotation
+    from cython.cimports.bitboard.board.state import _as_move
+    from cython.cimports.bitboard.core.encoding import (
+        BB_ALL,
+        KING,
+        NO_SQUARE,
+        ONE,
+        PAWN,
+        PHANTOM_EP,
+        ROOK,
+        u64,
+        undo_ep,
+    )
+    from cython.cimports.bitboard.core.position import (
+        _copy_position,
+        _ep_capturable,
+    )
+    from cython.cimports.bitboard.core.zobrist import EP_KEYS
+    from cython.cimports.bitboard.move import Move
+
+from collections.abc import Callable, Iterator
+
+from ..core.arguments import depth_arg, hash_arg, threads_arg
+from ..core.bits import flip_vertical
+from ..core.perft_threads import perft as _perft_of
+from ..errors import quoted
+from ..fen import (
+    STARTING_FEN,
+)
+from ..outcome import Outcome, Termination
+from ..piece import BLACK, WHITE
+from ..squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8
+from ..squareset import SquareSet
+from ..status import Status, board_status
+from ..types import Bitboard, Color
+
+__all__ = ["Board"]
+
+
+
+
+
+# The class docstrings start with the text signature that `inspect` and help() read from a
+# compiled class (Cython's own embedded one would come first and hide it).
+@cython.embedsignature(False)
+@cython.cclass
+class Board(BoardNotation):
+    """Board(fen=STARTING_FEN, *, chess960=False)
+--
+
+    A chess position and the moves that led to it.
+
+    Board() is the starting position, Board(fen) any other; Board(None) is the empty board. With
+    chess960=True the FEN's castling field may name any rook (X-FEN or Shredder-FEN) and
+    castling moves are written king takes rook (e1h1), as python-chess does.
+    """
+
+    # python-chess's class attributes of its standard-chess Board (variants, engines and
+    # tablebase probing read them)
+    aliases = ["Standard", "Chess", "Classical", "Normal", "Illegal", "From Position"]
+    uci_variant = "chess"
+    xboard_variant = "normal"
+    starting_fen = STARTING_FEN
+    tbw_suffix = ".rtbw"
+    tbz_suffix = ".rtbz"
+    tbw_magic = b"\x71\xe8\x23\x5d"
+    tbz_magic = b"\xd7\x66\x0c\xa5"
+    pawnless_tbw_suffix = None
+    pawnless_tbz_suffix = None
+    pawnless_tbw_magic = None
+    pawnless_tbz_magic = None
+    connected_kings = False
+    one_king = True
+    captures_compulsory = False
+
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_capture(self, move: Move) -> bool:
+        """Whether the move takes a piece (en passant included)."""
+        m = cython.declare(Move, _as_move(move))
+        touched = cython.declare(u64, (ONE << m.from_square) ^ (ONE << m.to_square))
+        return bool(touched & self._colors[self._turn ^ 1]) or self.is_en_passant(m)
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_en_passant(self, move: Move) -> bool:
+        """Whether the move is an en-passant capture."""
+        m = cython.declare(Move, _as_move(move))
+        return (self._ep != NO_SQUARE and m.to_square == self._ep and bool(self._pieces[PAWN] & (ONE << m.from_square))
+                and abs(m.to_square - m.from_square) in (7, 9) and not self._board[m.to_square])
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_castling(self, move: Move) -> bool:
+        """Whether the move castles: a king's step of two files or more, or the king taking its
+        own rook (Chess960's notation)."""
+        m = cython.declare(Move, _as_move(move))
+        if not (self._pieces[KING] & (ONE << m.from_square)):
+            return False
+        return (abs((m.to_square & 7) - (m.from_square & 7)) > 1
+                or bool(self._pieces[ROOK] & self._colors[self._turn] & (ONE << m.to_square)))
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_kingside_castling(self, move: Move) -> bool:
+        """Whether the move castles toward the h-file."""
+        m = cython.declare(Move, _as_move(move))
+        return self.is_castling(m) and (m.to_square & 7) > (m.from_square & 7)
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_queenside_castling(self, move: Move) -> bool:
+        """Whether the move castles toward the a-file."""
+        m = cython.declare(Move, _as_move(move))
+        return self.is_castling(m) and (m.to_square & 7) < (m.from_square & 7)
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_zeroing(self, move: Move) -> bool:
+        """Whether the move resets the half-move clock: a pawn move or a capture."""
+        m = cython.declare(Move, _as_move(move))
+        touched = cython.declare(u64, (ONE << m.from_square) ^ (ONE << m.to_square))
+        return bool(touched & self._pieces[PAWN] or touched & self._colors[self._turn ^ 1] or m._drop == PAWN)
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_irreversible(self, move: Move) -> bool:
+        """Whether the move can never be undone by later moves: it zeroes the clock, loses a
+        castling right, or forgoes a legal en-passant capture."""
+        m = cython.declare(Move, _as_move(move))
+        rights = cython.declare(u64, self.clean_castling_rights())
+        touched = cython.declare(u64, (ONE << m.from_square) ^ (ONE << m.to_square))
+        loses = bool(touched & rights
+                     or (rights & BB_RANK_1 and touched & self._pieces[KING] & self._colors[1])
+                     or (rights & BB_RANK_8 and touched & self._pieces[KING] & self._colors[0]))
+        return self.is_zeroing(m) or loses or self.has_legal_en_passant()
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def gives_check(self, move: Move) -> bool:
+        """Whether the move puts the opponent in check."""
+        self.push(move)
+        try:
+            return self.is_check()
+        finally:
+            self.pop()
+
+    def _has_legal_moves(self) -> bool:
+        return self._count_legal() > 0
+
+    def checkers_mask(self) -> Bitboard:
+        """Pieces giving check to the side to move (none without a king)."""
+        king = self.king(self.turn)
+        return 0 if king is None else self.attackers_mask(not self.turn, king)
+
+    def checkers(self) -> SquareSet:
+        """The pieces giving check to the side to move, as a SquareSet."""
+        return SquareSet(self.checkers_mask())
+
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+        return self.checkers_mask() != 0
+
+    def is_checkmate(self) -> bool:
+        """Whether the side to move is checkmated.
+
+        >>> Board("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").is_checkmate()
+        True
+        """
+        return self.is_check() and not self._has_legal_moves()
+
+    def is_stalemate(self) -> bool:
+        """Whether the side to move has no legal move and is not in check."""
+        return not self.is_check() and not self._has_legal_moves()
+
+    def status(self) -> Status:
+        """What is wrong with the position (Status flags; Status.VALID when nothing is)."""
+        return board_status(self)
+
+    def is_valid(self) -> bool:
+        """Whether the position is sound (status() is VALID)."""
+        return self.status() == Status.VALID
+
+    def is_variant_end(self) -> bool:
+        """False: standard chess has no variant end."""
+        return False
+
+    def is_variant_win(self) -> bool:
+        """False: standard chess has no variant win."""
+        return False
+
+    def is_variant_loss(self) -> bool:
+        """False: standard chess has no variant loss."""
+        return False
+
+    def is_variant_draw(self) -> bool:
+        """False: standard chess has no variant draw."""
+        return False
+
+    def has_insufficient_material(self, color: Color) -> bool:
+        """Whether `color` cannot possibly checkmate, however the opponent plays."""
+        own, other = self.occupied_co[bool(color)], self.occupied_co[not color]
+        if own & (self.pawns | self.rooks | self.queens):
+            return False
+        if own & self.knights:
+            # a lone knight, and an opponent with nothing to block its own king with
+            return bin(own).count("1") <= 2 and not (other & ~self.kings & ~self.queens)
+        if own & self.bishops:
+            # bishops all on one square colour, and no pawn or knight that could block
+            one_colour = not (self.bishops & BB_DARK_SQUARES) or not (self.bishops & BB_LIGHT_SQUARES)
+            return one_colour and not self.pawns and not self.knights
+        return True
+
+    def is_insufficient_material(self) -> bool:
+        """Whether neither side can possibly checkmate (a draw)."""
+        return self.has_insufficient_material(WHITE) and self.has_insufficient_material(BLACK)
+
+    def is_fifty_moves(self) -> bool:
+        """Fifty moves by each side without a capture or pawn move (a draw that may be claimed)."""
+        return self._halfmove >= 100 and self._has_legal_moves()
+
+    def is_seventyfive_moves(self) -> bool:
+        """Seventy-five moves by each side without a capture or pawn move (an automatic draw)."""
+        return self._halfmove >= 150 and self._has_legal_moves()
+
+    def can_claim_fifty_moves(self) -> bool:
+        """The fifty-move rule applies now, or after a move that neither captures nor moves a pawn."""
+        if self.is_fifty_moves():
+            return True
+        if self._halfmove >= 99:
+            for move in self._legal_list(BB_ALL, BB_ALL):
+                if not self.is_zeroing(move):
+                    self.push(move)
+                    try:
+                        if self.is_fifty_moves():
+                            return True
+                    finally:
+                        self.pop()
+        return False
+
+    def _repetition_key(self) -> int:
+        """The key by which positions repeat: the Zobrist key, counting en passant only when legal."""
+        if _ep_capturable(self) and not self.has_legal_en_passant():
+            return self._key ^ EP_KEYS[self._ep & 7]
+        return self._key
+
+    def _earlier_keys(self) -> list:
+        """The repetition keys of the positions since the last capture or pawn move, latest first."""
+        keys = []
+        i: cython.Py_ssize_t
+        entry: u64
+        n: cython.Py_ssize_t = len(self._keys)
+        for i in range(n - 1, max(n - 1 - self._halfmove, -1), -1):
+            entry = self._undo[i]
+            key: u64 = self._keys[i]
+            keys.append(key ^ EP_KEYS[undo_ep(entry) & 7] if entry & PHANTOM_EP else key)
+        return keys
+
+    @cython.annotation_typing(False)  # the argument checks see what the caller passed
+    def is_repetition(self, count: int = 3) -> bool:
+        """Whether the current position has now stood on the board `count` times."""
+        return 1 + self._earlier_keys().count(self._repetition_key()) >= count
+
+    def is_fivefold_repetition(self) -> bool:
+        """The fifth occurrence of a position (an automatic draw)."""
+        return self.is_repetition(5)
+
+    def can_claim_threefold_repetition(self) -> bool:
+        """The current position occurs the third time, or will after some legal move."""
+        earlier = self._earlier_keys()
+        if 1 + earlier.count(self._repetition_key()) >= 3:
+            return True
+        earlier.append(self._repetition_key())
+        for move in self._legal_list(BB_ALL, BB_ALL):
+            self.push(move)
+            try:
+                if earlier.count(self._repetition_key()) >= 2:
+                    return True
+            finally:
+                self.pop()
+        return False
+
+    def can_claim_draw(self) -> bool:
+        """Whether the side to move can claim a draw by the fifty-move rule or threefold repetition."""
+        return self.can_claim_fifty_moves() or self.can_claim_threefold_repetition()
+
+    def outcome(self, *, claim_draw: bool = False) -> Outcome | None:
+        """The Outcome if the game is over (claimable draws counted with claim_draw), else None."""
+        if self.is_checkmate():
+            return Outcome(Termination.CHECKMATE, not self.turn)
+        if self.is_insufficient_material():
+            return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
+        if not self._has_legal_moves():
+            return Outcome(Termination.STALEMATE, None)
+        if self.is_seventyfive_moves():
+            return Outcome(Termination.SEVENTYFIVE_MOVES, None)
+        if self.is_fivefold_repetition():
+            return Outcome(Termination.FIVEFOLD_REPETITION, None)
+        if claim_draw:
+            if self.can_claim_fifty_moves():
+                return Outcome(Termination.FIFTY_MOVES, None)
+            if self.can_claim_threefold_repetition():
+                return Outcome(Termination.THREEFOLD_REPETITION, None)
+        return None
+
+    def is_game_over(self, *, claim_draw: bool = False) -> bool:
+        """Whether the game is over (claimable draws counted with claim_draw)."""
+        return self.outcome(claim_draw=claim_draw) is not None
+
+    def result(self, *, claim_draw: bool = False) -> str:
+        """'1-0', '0-1', '1/2-1/2', or '*' while the game goes on."""
+        outcome = self.outcome(claim_draw=claim_draw)
+        return outcome.result() if outcome else "*"
+
+    @staticmethod
+    def from_chess(chess_board) -> "Board":
+        """A Board with the same position, move stack and Chess960 setting as a python-chess Board."""
+        if getattr(chess_board, "uci_variant", "chess") != "chess":
+            raise ValueError(f"only chess boards convert, not the variant {quoted(chess_board.uci_variant)}")
+        root = chess_board.root()
+        board = Board(root.fen(en_passant="fen"), chess960=chess_board.chess960)
+        for move in chess_board.move_stack:
+            board.push_uci(move.uci())
+        return board
+
+    def to_chess(self) -> "chess.Board":  # noqa: F821  (python-chess is optional)
+        """The python-chess Board of this position and move stack (needs python-chess)."""
+        try:
+            import chess
+        except ImportError:
+            raise ImportError("Board.to_chess needs python-chess: pip install 'bitboard[chess]' "
+                              "(or pip install chess)") from None
+        board = chess.Board(self.root().fen(en_passant="always"), chess960=self._chess960)
+        for move in self._moves:
+            board.push(chess.Move.from_uci(move.uci()))
+        return board
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the board with its last move tinted and a checked king marked."""
+        from ..svg import board as draw
+        return draw(self, lastmove=self._moves[-1] if self._moves else None,
+                    check=self.king(self.turn) if self.is_check() else None)
+
+    @cython.annotation_typing(False)  # the argument checks see what the caller passed
+    def perft(self, depth: int, *, threads: int = 1, hash_mb: float = 0) -> int:
+        """Leaf count of the legal move tree to `depth`, bulk counted with the GIL released.
+
+        threads: split the tree across this many threads; hash_mb: a transposition table of
+        about this many MiB. Counts are exact in every mode.
+        """
+        return _count_leaves(self, depth, threads, hash_mb, None)
+
+    @cython.annotation_typing(False)  # the argument checks see what the caller passed
+    def divide(self, depth: int) -> dict[Move, int]:
+        """{move: perft(depth - 1) after it} for every legal move (depth >= 1)."""
+        return dict(self.divide_lines(depth))
+
+    @cython.annotation_typing(False)  # the argument checks see what the caller passed
+    def divide_lines(self, depth: int, *, threads: int = 1, hash_mb: float = 0,
+                     on_wait: Callable[[], None] | None = None) -> Iterator[tuple[Move, int]]:
+        """(move, perft(depth - 1) after it) for each legal move, yielded as soon as it is
+        counted: the divide loop that `divide` collects and the command line prints line by
+        line (a count stopped by Ctrl-C keeps the lines before it). Castling is king takes
+        rook in Chess960, as python-chess and Stockfish write it. `threads`, `hash_mb` and
+        `on_wait` are perft's, for each move's count; the board is as it was between lines."""
+        if depth_arg(depth) < 1:
+            raise ValueError(f"divide needs depth >= 1, not {depth}")
+        for move in self._legal_list(BB_ALL, BB_ALL):
+            self.push(move)
+            try:
+                count = _count_leaves(self, depth - 1, threads, hash_mb, on_wait)
+            finally:
+                self.pop()
+            yield move, count
+
+    def set_chess960_pos(self, scharnagl: int) -> None:
+        """Chess960 starting position number `scharnagl`: its placement, white to move, every
+        castling right, and chess960 switched on."""
+        BaseBoard.set_chess960_pos(self, scharnagl)
+        self._chess960 = True
+        self._turn = 1
+        self._halfmove = 0
+        self._fullmove = 1
+        self._set_state(self.rooks & (BB_RANK_1 | BB_RANK_8), None)
+        self.clear_stack()
+
+    def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False,
+                     ignore_counters: bool = True) -> int | None:
+        """The Scharnagl number of this position if it is a Chess960 starting position (white to
+        move, every castling right, no en passant; each unless ignored), else None."""
+        if self.ep_square is not None:
+            return None
+        if not ignore_turn and not self.turn:
+            return None
+        if not ignore_castling and self.clean_castling_rights() != self.rooks & (BB_RANK_1 | BB_RANK_8):
+            return None
+        if not ignore_counters and (self._fullmove != 1 or self._halfmove != 0):
+            return None
+        return BaseBoard.chess960_pos(self)
+
+    def copy(self, *, stack=True) -> "Board":
+        """An independent copy with the whole move stack (stack=True), none (False) or the last
+        `stack` moves."""
+        board: Board = type(self)(None, chess960=self._chess960)
+        _copy_position(board, self)
+        board._spurious_rights = self._spurious_rights
+        board._spurious_ep = self._spurious_ep
+        board._promoted = self._promoted
+        if stack is True or (stack is not False and stack >= len(self._moves)):
+            board._moves = list(self._moves)
+            board._undo = list(self._undo)
+            board._keys = list(self._keys)
+            board._spurious_stack = None if self._spurious_stack is None else list(self._spurious_stack)
+        elif stack:
+            n: cython.Py_ssize_t = len(self._moves) - stack
+            board._moves = self._moves[n:]
+            board._undo = self._undo[n:]
+            board._keys = self._keys[n:]
+            board._spurious_stack = [(ply - n, *given) for ply, *given in self._spurious_stack or () if ply >= n]
+        return board
+
+    def root(self) -> "Board":
+        """The position the move stack starts from."""
+        board: Board = self.copy()
+        while board._moves:
+            board.pop()
+        return board.copy(stack=False)
+
+    def apply_transform(self, f: Callable[[int], int]) -> None:
+        """Map every bitboard (pieces, castling rights, en-passant square) by `f`, in place; the
+        move stack is cleared."""
+        rights = f(self.castling_rights)
+        ep = self.ep_square
+        promoted = f(self._promoted)
+        BaseBoard._place(self, self._transformed_codes(f))
+        self._promoted = promoted
+        self._set_state(rights, None if ep is None else f(ONE << ep).bit_length() - 1)
+        self.clear_stack()
+
+    def transform(self, f: Callable[[int], int]) -> "Board":
+        """A copy with every bitboard mapped by `f`, without the move stack."""
+        board = self.copy(stack=False)
+        board.apply_transform(f)
+        return board
+
+    def apply_mirror(self) -> None:
+        """Flip top to bottom, swap the colours and the side to move, in place; the stack is cleared."""
+        rights = flip_vertical(self.castling_rights)
+        ep = self.ep_square
+        promoted = flip_vertical(self._promoted)
+        BaseBoard._place(self, [code ^ 8 if code else 0 for code in self._transformed_codes(flip_vertical)])
+        self._promoted = promoted
+        self._turn ^= 1
+        self._set_state(rights, None if ep is None else ep ^ 56)
+        self.clear_stack()
+
+    def mirror(self) -> "Board":
+        """A copy flipped top to bottom with colours and side to move swapped, without the stack."""
+        board = self.copy(stack=False)
+        board.apply_mirror()
+        return board
+
+    def __reduce__(self):
+        return _restore, (self.root().fen(en_passant="fen"), [m.uci() for m in self._moves], self._chess960)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.fen() == other.fen()
+
+    def __ne__(self, other) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __repr__(self) -> str:
+        if self._chess960:
+            return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
+        return f"{type(self).__name__}({self.fen()!r})"
+
+
+def _count_leaves(board: Board, depth, threads, hash_mb, on_wait) -> int:
+    """perft of `board`, as python-chess's `legal_moves` would count it: compiled, without the
+    GIL, where no colour has several kings; else move by move in `_legal_list` (python-chess's
+    rule for several kings, which the compiled generator does not take; kings are never added
+    below, so the whole tree needs it), bulk counted at the last ply, single-threaded."""
+    white: u64 = board._pieces[KING] & board._colors[1]
+    black: u64 = board._pieces[KING] & board._colors[0]
+    if not (white & (white - 1)) and not (black & (black - 1)):
+        return _perft_of(board, depth, threads, hash_mb, on_wait=on_wait)
+    depth = depth_arg(depth)
+    threads_arg(threads)
+    hash_arg(hash_mb)
+    return _count_moves_by_moves(board, depth, on_wait)
+
+
+def _count_moves_by_moves(board: Board, depth: cython.int, on_wait) -> int:
+    if depth == 0:
+        return 1
+    moves = board._legal_list(BB_ALL, BB_ALL)
+    if depth == 1:
+        return len(moves)
+    if on_wait is not None:
+        on_wait()
+    total = 0
+    for move in moves:
+        board.push(move)
+        try:
+            total += _count_moves_by_moves(board, depth - 1, on_wait)
+        finally:
+            board.pop()
+    return total
+
+
+def _restore(fen, ucis, chess960=False):
+    board = Board(fen, chess960=chess960)
+    for uci in ucis:
+        board.push_uci(uci)
+    return board

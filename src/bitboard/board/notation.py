@@ -1,0 +1,284 @@
+"""The Board's notation layer: FEN and EPD, UCI, SAN and LAN, XBoard, written and read as
+python-chess does (SAN itself is bitboard.san's; FEN bitboard.fen's).
+"""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.encoding import (
+        BB_ALL,
+        CASTLING,
+        KING,
+        MAX_MOVES,
+        NO_SQUARE,
+        NULL_MOVE,
+        castled_king_square,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+        u64,
+    )
+    from ..core.legality import _one_king
+    from ..core.movegen import _generate
+    from ..core.position import (
+        _ep_capturable,
+    )
+    from ..move import Move
+    from ..san import plain_san_code
+    from .state import BoardState, _as_move
+else:
+    from cython.cimports.bitboard.board.state import BoardState, _as_move
+    from cython.cimports.bitboard.core.encoding import (
+        BB_ALL,
+        CASTLING,
+        KING,
+        MAX_MOVES,
+        NO_SQUARE,
+        NULL_MOVE,
+        castled_king_square,
+        flag_promotion,
+        move_flag,
+        move_from,
+        move_to,
+        u64,
+    )
+    from cython.cimports.bitboard.core.legality import _one_king
+    from cython.cimports.bitboard.core.movegen import _generate
+    from cython.cimports.bitboard.core.position import (
+        _ep_capturable,
+    )
+    from cython.cimports.bitboard.move import Move
+    from cython.cimports.bitboard.san import plain_san_code
+
+
+from .. import epd as _epd
+from .. import san as _san
+from ..errors import IllegalMoveError, quoted
+from ..fen import (
+    castling_xfen,
+)
+from ..squares import SQUARE_NAMES
+
+__all__ = ["BoardNotation"]
+
+EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
+
+
+
+
+@cython.embedsignature(False)
+@cython.cclass
+class BoardNotation(BoardState):
+    """The position and its moves written and read: FEN, EPD, UCI, SAN, LAN and XBoard.
+
+    A layer of Board, not used alone.
+    """
+
+    def fen(self, *, shredder: bool = False, en_passant: str = "legal", promoted: bool | None = None) -> str:
+        """The FEN. en_passant: "legal" (default, as python-chess) writes the en-passant square
+        only when an en-passant capture is legal; "fen" (or "always") whenever it is set;
+        "xfen" when a pawn stands ready to take, legal or not. shredder: castling as HAha."""
+        epd = self.epd(shredder=shredder, en_passant=en_passant, promoted=promoted)
+        return f"{epd} {self._halfmove} {self._fullmove}"
+
+    def shredder_fen(self, *, en_passant: str = "legal", promoted: bool | None = None) -> str:
+        """The FEN with castling rights as Shredder-FEN writes them (HAha)."""
+        return self.fen(shredder=True, en_passant=en_passant, promoted=promoted)
+
+    @classmethod
+    def from_epd(cls, epd: str, *, chess960: bool = False):
+        """(board, operations) of an EPD line."""
+        board = cls(None, chess960=chess960)
+        return board, board.set_epd(epd)
+
+    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: bool | None = None,
+            **operations) -> str:
+        """The EPD: placement, side, castling, en passant, then the operations given."""
+        ep = self._ep_for(en_passant)
+        castling = self.castling_shredder_fen() if shredder else self.castling_xfen()
+        text = (f"{self.board_fen(promoted=promoted)} {'w' if self._turn else 'b'} {castling} "
+                f"{SQUARE_NAMES[ep] if ep is not None else '-'}")
+        if operations:
+            text += " " + _epd.format_operations(self, operations)
+        return text
+
+    def set_epd(self, epd: str) -> dict:
+        """Set up the position of an EPD and return its operations ({"bm": [Move], "id": str,
+        ...}; hmvc and fmvn set the clocks)."""
+        fields = epd.strip().rstrip(";").split(maxsplit=4)
+        if len(fields) < 4:
+            raise ValueError(f"EPD {quoted(epd)} has fewer than four fields")
+        operations_text = fields[4] if len(fields) > 4 else ""
+        probe = type(self)(" ".join(fields[:4]) + " 0 1", chess960=self._chess960)
+        operations = _epd.parse_operations(probe, operations_text)
+        hmvc = operations.get("hmvc", 0)
+        fmvn = operations.get("fmvn", 1)
+        self.set_fen(f"{' '.join(fields[:4])} {int(hmvc)} {max(int(fmvn), 1)}")
+        return operations
+
+    def _ep_for(self, mode):
+        if mode not in EN_PASSANT_MODES:
+            raise ValueError(f"en_passant {quoted(mode)} is not one of {', '.join(EN_PASSANT_MODES)}")
+        if mode in ("always", "fen"):
+            return self.ep_square
+        if self._ep == NO_SQUARE:
+            return None
+        if mode == "xfen" and _ep_capturable(self):
+            return self._ep
+        return self._ep if mode == "legal" and self.has_legal_en_passant() else None
+
+    def castling_xfen(self) -> str:
+        """The castling field as X-FEN (KQkq, a rook's file where the outer rook is not the one)."""
+        return castling_xfen(self._piece_codes(), self._castling, self._rook_squares())
+
+    def castling_shredder_fen(self) -> str:
+        """The castling field as Shredder-FEN: the rooks' files (HAha)."""
+        out = ""
+        for i, letters in ((0, "ABCDEFGH"), (1, "ABCDEFGH"), (2, "abcdefgh"), (3, "abcdefgh")):
+            if self._castling >> i & 1:
+                out += letters[self._castling_rook[i] & 7]
+        return out or "-"
+
+    def push_uci(self, uci: str) -> Move:
+        """Parse a UCI move (InvalidMoveError if malformed, IllegalMoveError if illegal), push
+        it, return it."""
+        move = self.parse_uci(uci)
+        self.push(move)
+        return move
+
+    def parse_uci(self, uci: str) -> Move:
+        """The legal move a UCI text names, castling in this board's notation (e1g1, or e1h1 in
+        Chess960); the null move for "0000"."""
+        move: Move = Move.from_uci(uci)
+        if not move:
+            return move
+        code: cython.int = self._code_of(move)
+        if code < 0:
+            raise IllegalMoveError(f"illegal uci: {quoted(uci)} in {self.fen()}")
+        return self._move_for(code)
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def uci(self, move: Move, *, chess960: bool | None = None) -> str:
+        """The UCI text of `move`, castling as king takes rook when chess960 (default: the board's)."""
+        m = cython.declare(Move, _as_move(move))
+        code = cython.declare(cython.int, self._code_of(m))
+        if code < 0 or move_flag(code) != CASTLING:
+            return m.uci()
+        wide = cython.declare(cython.bint, self._chess960 if chess960 is None else bool(chess960))
+        frm = cython.declare(cython.int, move_from(code))
+        if wide:
+            return Move(frm, move_to(code)).uci()
+        return Move(frm, castled_king_square(frm, move_to(code) > frm)).uci()
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def san(self, move: Move) -> str:
+        """The move in Standard Algebraic Notation, as python-chess writes it ("Nbd7", "e8=Q#")."""
+        return _san.san(self, _as_move(move))
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def lan(self, move: Move) -> str:
+        """The move in long algebraic notation ("Ng1-f3", "e7xd8=Q+")."""
+        return _san.san(self, _as_move(move), long=True)
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def san_and_push(self, move: Move) -> str:
+        """The SAN of `move`, then push it."""
+        text = self.san(move)
+        self.push(move)
+        return text
+
+    def variation_san(self, variation) -> str:
+        """A line of legal moves from here in SAN with move numbers ("1. e4 e5 2. Nf3")."""
+        board = self.copy(stack=False)
+        out = []
+        for move in variation:
+            if not board.is_legal(move):
+                raise IllegalMoveError(f"illegal move {_as_move(move).uci()} in position {board.fen()}")
+            if board.turn:
+                out.append(f"{board.fullmove_number}. {board.san_and_push(move)}")
+            elif not out:
+                out.append(f"{board.fullmove_number}...{board.san_and_push(move)}")
+            else:
+                out.append(board.san_and_push(move))
+        return " ".join(out)
+
+    def parse_san(self, san: str) -> Move:
+        """The legal move a SAN text names (InvalidMoveError, IllegalMoveError, AmbiguousMoveError)."""
+        return _san.parse_san(self, san)
+
+    def push_san(self, san: str) -> Move:
+        """Parse a SAN move, push it and return it."""
+        code: cython.int = self._plain_san_code(san) if isinstance(san, str) else -1
+        if code < 0:
+            code = _san.san_code(self, san)
+        move = self._move_for_code(code)
+        self._push_code(NULL_MOVE if code < 0 else code, move)
+        return move
+
+    @cython.cfunc
+    def _plain_san_code(self, san: str) -> cython.int:
+        """The code of the legal move a plain SAN names, matched in C (san.plain_san_code); -1
+        for anything else, which the full reader in san.py then takes."""
+        data: bytes = san.encode("utf-8", "replace")
+        return plain_san_code(self, data, 0, len(data))
+
+    def _san_codes(self, piece: cython.int, from_mask: u64, to: cython.int, promotion: cython.int) -> list:
+        """For the SAN reader: the codes of the legal moves of `piece` (0: any) from `from_mask`
+        to `to` promoting to `promotion` (0: none, -1: any); castling is left out, except that
+        to == -1 asks for the castling moves alone."""
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        code: cython.int
+        own: u64 = self._colors[self._turn]
+        movers: u64 = own & from_mask & (self._pieces[piece] if piece else BB_ALL)
+        if to < 0:
+            movers = own & self._pieces[KING]
+        if not _one_king(self):
+            codes = self._legal_codes(movers, BB_ALL)
+        else:
+            n = _generate(self, buf, 0, movers, False)
+            codes = [buf[i] for i in range(n)]
+        out = []
+        for code in codes:
+            if (move_flag(code) == CASTLING) != (to < 0):
+                continue
+            if to >= 0 and (move_to(code) != to or (promotion >= 0 and flag_promotion(move_flag(code)) != promotion)):
+                continue
+            out.append(code)
+        return out
+
+    def _move_for_code(self, code: cython.int) -> Move:
+        """The Move of a generated code (-1: the null move)."""
+        return Move(0, 0) if code < 0 else self._move_for(code)
+
+    def _code_from(self, code: cython.int) -> int:
+        return move_from(code)
+
+    def _code_to(self, code: cython.int) -> int:
+        return move_to(code)
+
+    def _code_promotion(self, code: cython.int) -> int:
+        return flag_promotion(move_flag(code))
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def xboard(self, move: Move, chess960: bool | None = None) -> str:
+        """The move as an XBoard engine reads it ("@@@@" for the null move)."""
+        m = cython.declare(Move, _as_move(move))
+        wide = self._chess960 if chess960 is None else chess960
+        if wide and self.is_castling(m):
+            return "O-O" if self.is_kingside_castling(m) else "O-O-O"
+        return self.uci(m, chess960=chess960) if m else "@@@@"
+
+    def parse_xboard(self, xboard: str) -> Move:
+        """The legal move an XBoard text names (SAN or coordinates)."""
+        return self.parse_san(xboard)
+
+    def push_xboard(self, xboard: str) -> Move:
+        """Parse an XBoard move, push it and return it."""
+        move = self.parse_xboard(xboard)
+        self.push(move)
+        return move

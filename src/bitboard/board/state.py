@@ -1,0 +1,676 @@
+"""The Board's state layer: side to move, castling, en passant, clocks and the move stack.
+
+Like python-chess, a Board holds any placement (no king, pawns on the back rank): castling
+rights and the en-passant square are kept as given (`castling_rights`, `ep_square`), and the
+move generator sees only the part that can be played (`clean_castling_rights()`, an en-passant
+square a pawn really passed); `status()` names what is wrong. Which moves are legal is the
+core's to say (core/movegen, core/legality); this layer turns their codes into Moves.
+
+`push` proves a move legal by finding it among the moves the generator lists for its
+from-square, or, cheaper, among the moves listed at the same ply on the current path
+(`_listed[ply]`: each push forgets the lists above its ply, so a list is always of the very
+position it was made for). For every pushed move the stack keeps the Move, its stack entry (the
+undo record with the move code, core/encoding) and the Zobrist key from before it.
+"""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.encoding import (
+        BB_ALL,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        MAX_MOVES,
+        MAX_PIECE_MOVES,
+        NO_SQUARE,
+        NORMAL,
+        NULL_MOVE,
+        ONE,
+        PAWN,
+        PHANTOM_EP,
+        PROMOTION,
+        castled_king_square,
+        code_type,
+        color_castling,
+        encode_move,
+        entry_move,
+        entry_undo,
+        flag_promotion,
+        kingside_right,
+        move_flag,
+        move_from,
+        move_to,
+        promotion_flag,
+        queenside_right,
+        stack_entry,
+        u64,
+    )
+    from ..core.legality import _exposes_king, _legal_moves, _one_king, _pseudo_legal
+    from ..core.movegen import _count, _generate
+    from ..core.position import (
+        Position,
+        _compute_key,
+        _ep_capturable,
+        _make,
+        _make_null,
+        _set_castling,
+        _unmake,
+        _unmake_null,
+    )
+    from ..move import Move, _move_of
+    from .base import BaseBoard
+else:
+    from cython.cimports.bitboard.board.base import BaseBoard
+    from cython.cimports.bitboard.core.encoding import (
+        BB_ALL,
+        CASTLING,
+        DOUBLE_PUSH,
+        EN_PASSANT,
+        KING,
+        MAX_MOVES,
+        MAX_PIECE_MOVES,
+        NO_SQUARE,
+        NORMAL,
+        NULL_MOVE,
+        ONE,
+        PAWN,
+        PHANTOM_EP,
+        PROMOTION,
+        castled_king_square,
+        code_type,
+        color_castling,
+        encode_move,
+        entry_move,
+        entry_undo,
+        flag_promotion,
+        kingside_right,
+        move_flag,
+        move_from,
+        move_to,
+        promotion_flag,
+        queenside_right,
+        stack_entry,
+        u64,
+    )
+    from cython.cimports.bitboard.core.legality import _exposes_king, _legal_moves, _one_king, _pseudo_legal
+    from cython.cimports.bitboard.core.movegen import _count, _generate
+    from cython.cimports.bitboard.core.position import (
+        Position,
+        _compute_key,
+        _ep_capturable,
+        _make,
+        _make_null,
+        _set_castling,
+        _unmake,
+        _unmake_null,
+    )
+    from cython.cimports.bitboard.move import Move, _move_of
+
+from collections.abc import Iterator
+
+from ..core.arguments import square_arg
+from ..errors import IllegalMoveError, quoted
+from ..fen import (
+    STARTING_FEN,
+    FenPosition,
+    castling_rights_of,
+    clean_castling,
+    ep_square_is_possible,
+    parse_fen,
+    rights_bitboard,
+)
+from ..move_generators import LegalMoveGenerator, PseudoLegalMoveGenerator
+from ..squares import BB_RANK_1, BB_RANK_8, SQUARE_NAMES
+from ..types import Bitboard, Color, PieceType, Square
+
+__all__ = ["BoardState"]
+
+
+
+
+
+@cython.embedsignature(False)
+@cython.cclass
+class BoardState(BaseBoard):
+    """The position's state and its moves: side to move, castling rights, en passant, clocks, the
+    legal and pseudo-legal moves (asked of the core) and the move stack with push and pop.
+
+    A layer of Board, not used alone.
+    """
+
+    def __init__(self, fen: str | None = STARTING_FEN, *, chess960: bool = False):
+        Position.__init__(self)
+        self._promoted = 0
+        self._moves = []
+        self._undo = []
+        self._keys = []
+        self._listed = None  # made by the first generate_legal_moves
+        self._spurious_stack = None  # made when first needed: most boards never need it
+        self._spurious_rights = 0
+        self._spurious_ep = NO_SQUARE
+        self._chess960 = bool(chess960)
+        if fen is None:
+            self._key = _compute_key(self)
+        else:
+            self._load(parse_fen(fen, self._chess960))
+
+    @classmethod
+    def empty(cls, *, chess960: bool = False):
+        """An empty board, white to move."""
+        return cls(None, chess960=chess960)
+
+    def _load(self, fp: FenPosition) -> None:
+        BaseBoard._place(self, fp.board)
+        self._turn = 1 if fp.turn else 0
+        self._halfmove = fp.halfmove_clock
+        self._fullmove = fp.fullmove_number
+        self._set_state(fp.castling_rights, fp.ep_square)
+
+    def _set_state(self, rights: Bitboard, ep: Square | None) -> None:
+        """Set castling rights (python-chess's bitboard) and the en-passant square as given; the
+        generator gets the rights that can be played and the square if a pawn passed it."""
+        codes = self._piece_codes()
+        kept, rooks = clean_castling(codes, rights, self._chess960)
+        c_rooks = cython.declare(cython.uchar[4])
+        before = self._rook_squares()
+        i: cython.int
+        for i in range(4):
+            c_rooks[i] = rooks[i]
+        kept = _set_castling(self, kept, c_rooks)
+        if self._moves and self._rook_squares() != before:
+            # the earlier positions castled with other rooks: their undo records cannot be replayed
+            self.clear_stack()
+        self._spurious_rights = rights & ~rights_bitboard(kept, rooks)
+        if ep is not None and ep_square_is_possible(codes, self._turn == 1, square_arg(ep)):
+            self._ep = ep
+            self._spurious_ep = NO_SQUARE
+        else:
+            self._ep = NO_SQUARE
+            self._spurious_ep = NO_SQUARE if ep is None else square_arg(ep)
+        self._key = _compute_key(self)
+        self._listed = None  # made by the first generate_legal_moves
+
+    def _placement_changed(self) -> None:
+        self._set_state(self.castling_rights, self.ep_square)
+        self.clear_stack()
+
+    def set_fen(self, fen: str) -> None:
+        """Set up the position a FEN describes (InvalidFenError naming the bad field otherwise,
+        and the board unchanged); the move stack is cleared."""
+        fp = parse_fen(fen, self._chess960)
+        self._load(fp)
+        self.clear_stack()
+
+    def set_board_fen(self, fen: str) -> None:
+        """Place the pieces a board FEN describes; the move stack is cleared."""
+        BaseBoard.set_board_fen(self, fen)
+
+    def clear(self) -> None:
+        """An empty board: white to move, no castling rights, no en passant, clocks reset."""
+        self._turn = 1
+        self._halfmove = 0
+        self._fullmove = 1
+        BaseBoard._place(self, [0] * 64)
+        self._set_state(0, None)
+        self.clear_stack()
+
+    def reset(self) -> None:
+        """The starting position."""
+        self.set_fen(STARTING_FEN)
+
+    def reset_board(self) -> None:
+        """The starting placement (side, castling and clocks as they are); the stack is cleared."""
+        BaseBoard.reset_board(self)
+
+    def clear_stack(self) -> None:
+        """Forget the move stack (the position stays)."""
+        self._moves = []
+        self._undo = []
+        self._keys = []
+        self._listed = None  # made by the first generate_legal_moves
+        self._spurious_stack = None
+
+    def _rook_squares(self) -> list:
+        return [self._castling_rook[i] for i in range(4)]
+
+    @property
+    def turn(self) -> bool:
+        """True (WHITE) or False (BLACK): the side to move."""
+        return self._turn == 1
+
+    @turn.setter
+    def turn(self, value: bool) -> None:
+        """Set the side to move."""
+        self._turn = 1 if value else 0
+        self._set_state(self.castling_rights, self.ep_square)
+
+    @property
+    def castling_rights(self) -> Bitboard:
+        """The bitboard of the rooks that may still castle (python-chess's convention), as given."""
+        i: cython.int
+        rooks: u64 = self._spurious_rights
+        for i in range(4):
+            if (self._castling >> i) & 1:
+                rooks |= ONE << self._castling_rook[i]
+        return rooks
+
+    @castling_rights.setter
+    def castling_rights(self, value: Bitboard) -> None:
+        """Set the castling rights (a bitboard of rooks); the generator uses the clean part. If
+        that changes a right's rook, the move stack is forgotten (its positions castled with
+        the old rooks)."""
+        self._set_state(value, self.ep_square)
+
+    @property
+    def ep_square(self) -> Square | None:
+        """The square a pawn passed on its double push last move (any square set), or None."""
+        if self._ep != NO_SQUARE:
+            return self._ep
+        return None if self._spurious_ep == NO_SQUARE else self._spurious_ep
+
+    @ep_square.setter
+    def ep_square(self, value: Square | None) -> None:
+        """Set the en-passant square (None for none)."""
+        self._set_state(self.castling_rights, value)
+
+    @property
+    def halfmove_clock(self) -> int:
+        """Half-moves since the last capture or pawn move (the fifty-move rule counts them)."""
+        return self._halfmove
+
+    @halfmove_clock.setter
+    def halfmove_clock(self, value: int) -> None:
+        """Set the half-move clock."""
+        self._halfmove = value
+
+    @property
+    def fullmove_number(self) -> int:
+        """The number of the move, starting at 1 and counting up after each black move."""
+        return self._fullmove
+
+    @fullmove_number.setter
+    def fullmove_number(self, value: int) -> None:
+        """Set the move number."""
+        self._fullmove = value
+
+    @property
+    def chess960(self) -> bool:
+        """Whether the board plays Chess960: castling moves are then king-takes-rook in UCI
+        (e1h1) and the FEN's castling field names rooks by file where K/Q would be ambiguous."""
+        return self._chess960
+
+    @chess960.setter
+    def chess960(self, value: bool) -> None:
+        """Switch between Chess960 and standard castling rules and notation."""
+        self._chess960 = bool(value)
+        self._set_state(self.castling_rights, self.ep_square)
+
+    @property
+    def zobrist_key(self) -> int:
+        """The incremental Zobrist key of the position (Polyglot's keys)."""
+        return self._key
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves pushed since the position was set up (a copy)."""
+        return list(self._moves)
+
+    def ply(self) -> int:
+        """Half-moves played since the start of the game, from the move number and side."""
+        return 2 * (self._fullmove - 1) + (self._turn == 0)
+
+    def clean_castling_rights(self) -> Bitboard:
+        """The castling rights that can be played, as a bitboard of rooks: each with its king on
+        the back rank (e1/e8 unless Chess960) and a rook of its colour (in a corner unless
+        Chess960) on that side, the outermost named one."""
+        return rights_bitboard(*clean_castling(self._piece_codes(), self.castling_rights, self._chess960))
+
+    def set_castling_fen(self, castling_fen: str) -> None:
+        """Set the castling rights from a FEN castling field (KQkq, Shredder's HAha, or both)."""
+        self._set_state(castling_rights_of(castling_fen, self._piece_codes()), self.ep_square)
+
+    def has_castling_rights(self, color: Color) -> bool:
+        """Whether `color` may still castle on either side."""
+        return (self._castling & color_castling(1 if color else 0)) != 0
+
+    def has_kingside_castling_rights(self, color: Color) -> bool:
+        """Whether `color` may still castle toward the h-file."""
+        return (self._castling & kingside_right(1 if color else 0)) != 0
+
+    def has_queenside_castling_rights(self, color: Color) -> bool:
+        """Whether `color` may still castle toward the a-file."""
+        return (self._castling & queenside_right(1 if color else 0)) != 0
+
+    def has_chess960_castling_rights(self) -> bool:
+        """Whether a castling right needs Chess960 to be played (a rook or king off its corner/e-file)."""
+        rights = rights_bitboard(*clean_castling(self._piece_codes(), self.castling_rights, True))
+        if rights & ~0x8100000000000081:
+            return True
+        if rights & BB_RANK_1 and not self._pieces[KING] & self._colors[1] & (ONE << 4):
+            return True
+        return bool(rights & BB_RANK_8 and not self._pieces[KING] & self._colors[0] & (ONE << 60))
+
+    @property
+    def legal_moves(self) -> LegalMoveGenerator:
+        """The legal moves: iterate them, count() them, ask `move in board.legal_moves`.
+
+        >>> len(Board().legal_moves)
+        20
+        """
+        return LegalMoveGenerator(self)
+
+    @property
+    def pseudo_legal_moves(self) -> PseudoLegalMoveGenerator:
+        """The pseudo-legal moves: legal but for leaving the own king in check."""
+        return PseudoLegalMoveGenerator(self)
+
+    def _count_legal(self) -> int:
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        if _one_king(self):
+            return _count(self)
+        return _legal_moves(self, buf, BB_ALL, BB_ALL)
+
+    @cython.cfunc
+    def _legal_list(self, from_mask: u64, to_mask: u64) -> list:
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int = _legal_moves(self, buf, from_mask, to_mask)
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        return [self._move_for(buf[i]) for i in range(n)]
+
+    @cython.cfunc
+    def _legal_codes(self, from_mask: u64, to_mask: u64) -> list:
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int = _legal_moves(self, buf, from_mask, to_mask)
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        return [buf[i] for i in range(n)]
+
+    @cython.cfunc
+    def _pseudo_codes(self, from_mask: u64, to_mask: u64) -> list:
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int = _pseudo_legal(self, buf, from_mask, to_mask)
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        return [buf[i] for i in range(n)]
+
+    def generate_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal moves from squares of `from_mask` to squares of `to_mask`."""
+        moves = self._legal_list(from_mask, to_mask)
+        if from_mask == BB_ALL and to_mask == BB_ALL:
+            ply: cython.Py_ssize_t = len(self._moves)
+            if self._listed is None:
+                self._listed = []
+            while len(self._listed) <= ply:
+                self._listed.append(None)
+            self._listed[ply] = moves[:]
+        return iter(moves)
+
+    def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal captures, en passant included."""
+        captures = [m for m in self._legal_list(from_mask, to_mask & self._colors[self._turn ^ 1])
+                    if not self.is_castling(m)]
+        return iter(captures + list(self.generate_legal_ep(from_mask, to_mask)))
+
+    def generate_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal en-passant captures."""
+        if self._ep == NO_SQUARE:
+            return iter([])
+        return iter(self._legal_list(from_mask & self._pieces[PAWN], to_mask & (ONE << self._ep)))
+
+    def generate_castling_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The legal castling moves (to_mask applies to the rook's square, as in python-chess)."""
+        buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
+        n: cython.int = _generate(self, buf, 0, self._pieces[KING] & self._colors[self._turn] & from_mask, False)
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        return iter([self._move_for(buf[i]) for i in range(n)
+                      if move_flag(buf[i]) == CASTLING and (to_mask >> move_to(buf[i])) & 1])
+
+    def generate_pseudo_legal_moves(self, from_mask: Bitboard = BB_ALL,
+                                    to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal moves (they may leave the own king in check)."""
+        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask)])
+
+    def generate_pseudo_legal_captures(self, from_mask: Bitboard = BB_ALL,
+                                       to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal captures, en passant included."""
+        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask)
+                     if move_flag(c) != CASTLING and ((self._colors[self._turn ^ 1] >> move_to(c)) & 1
+                                                      or move_flag(c) == EN_PASSANT)])
+
+    def generate_pseudo_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal en-passant captures."""
+        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask)
+                     if move_flag(c) == EN_PASSANT])
+
+    @cython.cfunc
+    def _move_for(self, code: cython.int) -> Move:
+        """The Move of a generated code: castling is king takes rook in Chess960 and the king's
+        two-square step (e1g1) in standard chess, as python-chess writes them."""
+        if move_flag(code) != CASTLING or self._chess960:
+            return _move_of(code)
+        frm: cython.int = move_from(code)
+        return _move_of(encode_move(frm, castled_king_square(frm, move_to(code) > frm), NORMAL))
+
+    @cython.cfunc
+    def _listed_code(self, move: object) -> cython.int:
+        """The code of `move` if legal_moves listed it at this ply, else -1."""
+        ply: cython.Py_ssize_t = len(self._moves)
+        if not isinstance(move, Move):
+            return -1
+        if self._listed is None or ply >= len(self._listed) or self._listed[ply] is None \
+                or move not in self._listed[ply]:
+            return -1
+        m: Move = move
+        frm: cython.int = m.from_square
+        to: cython.int = m.to_square
+        piece: cython.int = code_type(self._board[frm])
+        flag: cython.int = NORMAL
+        if m._promotion:
+            flag = promotion_flag(m._promotion)
+        elif piece == PAWN and (to - frm == 16 or frm - to == 16):
+            flag = DOUBLE_PUSH
+        elif piece == PAWN and to == self._ep:
+            flag = EN_PASSANT
+        elif piece == KING:
+            return -1  # castling or not: _code_of tells
+        return encode_move(frm, to, flag)
+
+    @cython.cfunc
+    def _code_of(self, move: object) -> cython.int:
+        """The internal code of a legal move, or -1."""
+        m: Move = _as_move(move)
+        if m._drop or not (m.from_square != m.to_square or m._promotion):
+            return -1
+        if not _one_king(self):
+            for code in self._legal_codes(ONE << m.from_square, BB_ALL):
+                if self._names(m, code):
+                    return code
+            return -1
+        buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
+        n: cython.int = _generate(self, buf, 0, ONE << m.from_square, False)
+        i: cython.int
+        for i in range(n):
+            if self._names(m, buf[i]):
+                return buf[i]
+        return -1
+
+    @cython.cfunc
+    def _names(self, m: Move, code: cython.int) -> cython.bint:
+        """Whether Move `m` names the generated `code`."""
+        if move_flag(code) == CASTLING:
+            return self._names_castling(m, code)
+        return move_to(code) == m.to_square and flag_promotion(move_flag(code)) == m._promotion
+
+    @cython.cfunc
+    def _names_castling(self, m: Move, code: cython.int) -> cython.bint:
+        """Whether Move `m` names the castling `code`: king takes rook (e1h1, any board), or the
+        king's step to the g- or c-file from e1/e8 with the rook on h/a (e1g1, as python-chess
+        reads it in either mode)."""
+        frm: cython.int = move_from(code)
+        rook: cython.int = move_to(code)
+        if m._promotion:
+            return False
+        if m.to_square == rook:
+            return True
+        return ((frm == 4 or frm == 60) and (rook & 7) in (0, 7)
+                and m.to_square == castled_king_square(frm, rook > frm))
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_legal(self, move: Move) -> bool:
+        """Whether `move` is legal here."""
+        return self._code_of(move) >= 0
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_pseudo_legal(self, move: Move) -> bool:
+        """Whether `move` is pseudo-legal here (legal but perhaps leaving the own king in check)."""
+        return self._pseudo_code_of(_as_move(move)) >= 0
+
+    @cython.cfunc
+    def _pseudo_code_of(self, m: Move) -> cython.int:
+        """The code of a pseudo-legal move, or -1."""
+        if m._drop or not m:
+            return -1
+        for code in self._pseudo_codes(ONE << m.from_square, BB_ALL):
+            if self._names(m, code):
+                return code
+        return -1
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_into_check(self, move: Move) -> bool:
+        """Whether the pseudo-legal `move` would leave the own king in check."""
+        m = cython.declare(Move, _as_move(move))
+        if m._drop or not m:
+            return False
+        for code in self._pseudo_codes(ONE << m.from_square, BB_ALL):
+            if self._names(m, code):
+                return _exposes_king(self, code)
+        return False
+
+    def was_into_check(self) -> bool:
+        """Whether the side not to move is in check (the last move left its king attacked)."""
+        king = self.king(not self.turn)
+        return king is not None and self.is_attacked_by(self.turn, king)
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def push(self, move: Move) -> None:
+        """Make a move: a legal one, the null move (Move.null()), or, as python-chess allows, a
+        pseudo-legal one that leaves the own king in check (see was_into_check()). A move no
+        piece here can make raises IllegalMoveError, the board unchanged. python-chess Moves
+        are taken as well."""
+        code = cython.declare(cython.int, self._listed_code(move))
+        m = cython.declare(Move)
+        if code < 0:
+            m = _as_move(move)
+            if not m and not m._drop:
+                self._push_code(NULL_MOVE, m)
+                return
+            code = self._code_of(m)
+            if code < 0:
+                code = self._pseudo_code_of(m)  # python-chess pushes those unchecked
+            if code < 0:
+                if m._drop:
+                    raise IllegalMoveError(f"drops are not legal in chess: {m.uci()} in {self.fen()}")
+                raise IllegalMoveError(f"illegal move {m.uci()} in {self.fen()}")
+            move = m
+        self._push_code(code, move)
+
+    @cython.cfunc
+    def _push_code(self, code: cython.int, move: object) -> cython.void:
+        key: u64 = self._key
+        phantom: u64 = PHANTOM_EP if _ep_capturable(self) and not self.has_legal_en_passant() else 0
+        undo: u64
+        if (self._spurious_rights or self._spurious_ep != NO_SQUARE or self._promoted
+                or move_flag(code) >= PROMOTION):
+            self._remember_given(code)
+        undo = _make_null(self) if code == NULL_MOVE else _make(self, code)
+        self._moves.append(move)
+        self._undo.append(stack_entry(undo | phantom, code))
+        self._keys.append(key)
+        while self._listed and len(self._listed) > len(self._moves):  # forget the lists above the new ply
+            self._listed.pop()
+
+    def _remember_given(self, code) -> None:
+        """Keep the given rights and square and the promoted pieces for pop, then move them on
+        as python-chess does: a push keeps only the clean castling rights and clears the
+        en-passant square; a promoted piece stays promoted where it goes."""
+        if self._spurious_stack is None:
+            self._spurious_stack = []
+        self._spurious_stack.append((len(self._moves), self._spurious_rights, self._spurious_ep, self._promoted))
+        if code != NULL_MOVE:
+            frm, to = move_from(code), move_to(code)
+            touched = (ONE << frm) | (ONE << to)
+            was_promoted = (self._promoted >> frm) & 1
+            self._promoted &= ~touched
+            if move_flag(code) >= PROMOTION or (was_promoted and move_flag(code) != CASTLING):
+                self._promoted |= ONE << to
+        self._spurious_rights = 0
+        self._spurious_ep = NO_SQUARE
+
+    def find_move(self, from_square: Square, to_square: Square, promotion: PieceType | None = None) -> Move:
+        """The legal move from one square to another (a pawn reaching the last rank promotes to a
+        queen unless told); IllegalMoveError if there is none."""
+        if promotion is None and self.pawns & (ONE << square_arg(from_square)) and (ONE << square_arg(to_square)) \
+                & (BB_RANK_1 | BB_RANK_8):
+            promotion = 5
+        move = Move(from_square, to_square, promotion)
+        code: cython.int = self._code_of(move)
+        if code < 0:
+            raise IllegalMoveError(f"no matching legal move for {move.uci()} "
+                                   f"({SQUARE_NAMES[move.from_square]} -> {SQUARE_NAMES[move.to_square]}) "
+                                   f"in {self.fen()}")
+        return self._move_for(code)
+
+    def pop(self) -> Move:
+        """Take back the last move and return it (IndexError when there is none)."""
+        if not self._moves:
+            raise IndexError("pop from a board without moves")
+        entry: u64 = self._undo.pop()
+        key: u64 = self._keys.pop()
+        if entry_move(entry) == NULL_MOVE:
+            _unmake_null(self, entry_undo(entry), key)
+        else:
+            _unmake(self, entry_move(entry), entry_undo(entry), key)
+        move = self._moves.pop()
+        while self._listed and len(self._listed) > len(self._moves) + 1:
+            self._listed.pop()
+        if self._spurious_stack and self._spurious_stack[-1][0] == len(self._moves):
+            _, self._spurious_rights, self._spurious_ep, self._promoted = self._spurious_stack.pop()
+        return move
+
+    def peek(self) -> Move:
+        """The last move (IndexError when there is none)."""
+        if not self._moves:
+            raise IndexError("peek at a board without moves")
+        return self._moves[-1]
+
+    def has_legal_en_passant(self) -> bool:
+        """Whether the side to move can capture en passant."""
+        if not _ep_capturable(self):
+            return False
+        buf = cython.declare(cython.ushort[MAX_MOVES])
+        n: cython.int = _generate(self, buf, 0, self._pieces[PAWN] & self._colors[self._turn], False)
+        i: cython.int
+        for i in range(n):  # noqa: SIM110  (a C loop; any() would be a Python generator)
+            if move_flag(buf[i]) == EN_PASSANT:
+                return True
+        return False
+
+    def has_pseudo_legal_en_passant(self) -> bool:
+        """Whether a pawn of the side to move attacks the en-passant square."""
+        return bool(_ep_capturable(self))
+
+    def _valid_ep_square(self) -> Square | None:
+        return None if self._ep == NO_SQUARE else self._ep
+
+
+@cython.cfunc
+def _as_move(move: object) -> Move:
+    """A bitboard Move for `move`: itself, or a python-chess Move with the same squares."""
+    if isinstance(move, Move):
+        return move
+    try:
+        return Move(move.from_square, move.to_square, move.promotion, move.drop)
+    except AttributeError:
+        raise TypeError(f"expected a Move, not {type(move).__name__} {quoted(move)}") from None
