@@ -42,6 +42,7 @@ COMPILED_MODULES = [
     "san",
     "data.records",
     "data.pgn_reader",
+    "data.arrays",
     "catalogue.bitscan",
     "catalogue.serialize",
     "catalogue.searches",

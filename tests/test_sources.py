@@ -49,7 +49,7 @@ SPELLED_ONCE = [
     # the castled king's and rook's files (g/c, f/d)
     (re.compile(r"\(6 if .* else 2\)|\(5 if .* else 3\)"), {"core/encoding.py", "core/encoding.pxd"}),
     # the datasets' move code: from + 64 * to + 4096 * promotion
-    (re.compile(r"4096 \*|// 4096"), {"data/records.py"}),
+    (re.compile(r"4096 \*|// 4096"), {"core/encoding.py", "core/encoding.pxd"}),
     # a square's nibble in the record's board bytes
     (re.compile(r">> \(4 \* \(|& 15, .* >> 4"), {"data/records.py"}),
     # the castling bits of one colour, by hand

@@ -32,6 +32,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         undo_ep,
     )
     from ..core.position import (
+        Position,
         _copy_position,
         _ep_capturable,
     )
@@ -56,6 +57,7 @@ else:
         undo_ep,
     )
     from cython.cimports.bitboard.core.position import (
+        Position,
         _copy_position,
         _ep_capturable,
     )
@@ -438,7 +440,16 @@ class Board(BoardNotation):
     def copy(self, *, stack=True) -> "Board":
         """An independent copy with the whole move stack (stack=True), none (False) or the last
         `stack` moves."""
-        board: Board = type(self)(None, chess960=self._chess960)
+        board: Board
+        if type(self) is Board:  # made without __init__: _copy_position sets every C field
+            board = Board.__new__(Board)
+            if not cython.compiled:  # (compiled, the C arrays come zeroed with the object)
+                Position.__init__(board)
+            board._chess960 = self._chess960
+            board._moves, board._undo, board._keys = [], [], []
+            board._listed = board._spurious_stack = None
+        else:  # a subclass's __init__ may set up more
+            board = type(self)(None, chess960=self._chess960)
         _copy_position(board, self)
         board._spurious_rights = self._spurious_rights
         board._spurious_ep = self._spurious_ep

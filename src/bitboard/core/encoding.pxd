@@ -78,6 +78,11 @@ cdef inline int color_castling(int color) noexcept nogil:
 cdef inline int kingside_right(int color) noexcept nogil:
     return WHITE_KINGSIDE if color else BLACK_KINGSIDE
 
+cdef inline int dataset_move(int frm, int to, int promotion) noexcept nogil:
+    """The data pipeline's move code: from + 64 * to + 4096 * promotion piece type (encoding.py
+    has dataset_move_parts, its inverse, for ints and NumPy arrays)."""
+    return frm + 64 * to + 4096 * promotion
+
 cdef inline int swap_castling_colors(int rights) noexcept nogil:
     """The rights with the colours swapped (white's become black's and back)."""
     return ((rights >> 2) & 3) | ((rights & 3) << 2)

@@ -108,6 +108,17 @@ def flag_promotion(flag):
     return flag - PROMOTION + KNIGHT if flag >= PROMOTION else 0
 
 
+def dataset_move(frm, to, promotion):
+    """The move code of the data pipeline's arrays and tables, one uint16: from + 64 * to + 4096 *
+    promotion piece type (0 for none); castling as python-chess writes it (e1g1)."""
+    return frm + 64 * to + 4096 * promotion
+
+
+def dataset_move_parts(code):
+    """(from, to, promotion piece type or 0) of dataset move codes: ints or NumPy arrays."""
+    return code % 64, code // 64 % 64, code // 4096
+
+
 def undo_record(captured, castling, ep, halfmove):
     return (captured | (castling << UNDO_CASTLING_SHIFT) | (ep << UNDO_EP_SHIFT)
             | (halfmove << UNDO_HALFMOVE_SHIFT))

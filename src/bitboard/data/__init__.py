@@ -10,6 +10,7 @@ Every public name of the pipeline is importable from here (`from bitboard.data i
 read_games, to_arrays, convert_files, leela_planes`). The modules: `pgn_reader`, `pgn_writer`,
 `arrays`, `records` (the 43-byte position record), `datasets`, `cluster`, `encode`.
 """
+from ..core.encoding import dataset_move, dataset_move_parts
 from .arrays import RESULT_CODES, to_arrays
 from .cluster import pgn_to_parquet
 from .datasets import (
@@ -51,8 +52,6 @@ from .records import (
                        RECORD_SIZE,
                        bitboards,
                        board_of,
-                       dataset_move,
-                       dataset_move_parts,
                        en_passant_capturable,
                        mirror,
                        mirrored_castling,

@@ -14,7 +14,7 @@ def to_arrays(source, *, games: int | None = None, progress=None) -> dict:
     to their end give the positions before their error)::
 
         positions  position records (bitboard.data.records.position_dtype()), one per position
-        moves      uint16, the move played from it (records.dataset_move: from, to, promotion)
+        moves      uint16, the move played from it (core.encoding.dataset_move: from, to, promotion)
         game       uint32, the game it belongs to (its index in the file)
         evals      float32, the eval after the move in pawns for white, NaN where none or a mate
         mates      int16, mate in N after the move (negative: black mates), 0 where none

@@ -25,6 +25,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         CASTLING,
         NORMAL,
         castled_king_square,
+        dataset_move,
         encode_move,
         flag_promotion,
         move_flag,
@@ -34,12 +35,13 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.position import Position, _copy_position, _make
     from ..move import _move_of
     from ..san import plain_san_code
-    from .records import dataset_move, write_record
+    from .records import write_record
 else:
     from cython.cimports.bitboard.core.encoding import (
         CASTLING,
         NORMAL,
         castled_king_square,
+        dataset_move,
         encode_move,
         flag_promotion,
         move_flag,
@@ -47,7 +49,7 @@ else:
         move_to,
     )
     from cython.cimports.bitboard.core.position import Position, _copy_position, _make
-    from cython.cimports.bitboard.data.records import dataset_move, write_record
+    from cython.cimports.bitboard.data.records import write_record
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.san import plain_san_code
 
@@ -59,10 +61,10 @@ import re
 from collections.abc import Iterator
 
 from ..board import Board
+from ..core.encoding import dataset_move_parts
 from ..errors import quoted
 from ..fen import STARTING_FEN
 from ..move import Move
-from .records import dataset_move_parts
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")

@@ -32,7 +32,7 @@ from ..fen import STANDARD_ROOKS, board_fen, castling_xfen
 from ..squares import BB_FILE_A, BB_FILE_H
 
 __all__ = [
-    "RECORD_SIZE", "nibble_of", "dataset_move", "dataset_move_parts", "position_dtype", "record_of", "board_of",
+    "RECORD_SIZE", "nibble_of", "position_dtype", "record_of", "board_of",
     "square_codes", "mirrored_castling", "bitboards", "mirror", "en_passant_capturable"
 ]
 
@@ -46,7 +46,7 @@ def position_dtype():
 RECORD_SIZE = 43
 
 
-# --- the record's two codes: a square's nibble, and the move code of the datasets ----------------
+# --- a square's nibble in the record (the datasets' move code is core/encoding's dataset_move) ---
 
 def nibble_of(byte, square):
     """The piece code of `square` in the record's board byte `square // 2` (the low nibble holds
@@ -61,19 +61,6 @@ def nibble_of(byte, square):
 def _nibble(byte: cython.int, square: cython.int) -> cython.int:
     """nibble_of for the compiled loops."""
     return (byte >> (4 * (square & 1))) & 15
-
-
-@cython.ccall
-@cython.exceptval(check=False)
-def dataset_move(frm: cython.int, to: cython.int, promotion: cython.int) -> cython.int:
-    """The move code of the arrays and tables, one uint16: from + 64 * to + 4096 * promotion
-    piece type (0 for none). Castling is the king's move as python-chess writes it (e1g1)."""
-    return frm + 64 * to + 4096 * promotion
-
-
-def dataset_move_parts(code):
-    """(from, to, promotion piece type or 0) of dataset move codes: ints or NumPy arrays."""
-    return code % 64, code // 64 % 64, code // 4096
 
 
 @cython.cfunc

@@ -4,8 +4,8 @@ AlphaZero's 8 x 8 x 73 planes (4,672 indices) and Leela Chess Zero's 1,858 moves
 the side to move (ranks flipped when black moves), with a batch form over `to_arrays` moves and
 legal-move masks over a batch of position records.
 """
-from ...core.encoding import BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, castled_king_square
-from ..records import dataset_move_parts, nibble_of
+from ...core.encoding import BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, castled_king_square, dataset_move_parts
+from ..records import nibble_of
 
 # --- AlphaZero's policy: 73 planes of 8 x 8 moves (4,672 indices) ------------------------------
 #
@@ -84,7 +84,7 @@ def alphazero_move(index: int, board):
 
 def alphazero_indices(moves, turns):
     """AlphaZero policy indices of a batch: `moves` as to_arrays writes them (dataset move codes,
-    records.dataset_move), `turns` 1 where white moved; int16 array, -1 for a move that
+    core.encoding.dataset_move), `turns` 1 where white moved; int16 array, -1 for a move that
     has none (a move no piece could make)."""
     import numpy as np
     global _PLANE_TABLE
