@@ -195,7 +195,7 @@ def test_messy_text_never_crashes_and_every_game_replays(pieces, comments):
         assert game.end().move_stack == game.moves  # what was read is legal from the start
         assert len(game.evals) == len(game.clocks) == len(game.moves)
         assert game.result in (None,) + pgn.RESULTS
-        assert (game.result is None) == (game.error is not None) or game.moves == [] or game.error
+        _assert_result_and_error_agree(game)
     # the arrays take the same moves, written by the reader's C columns
     games = list(pgn.read_games(io.StringIO(text)))
     arrays = pgn.to_arrays(io.StringIO(text))
@@ -203,6 +203,53 @@ def test_messy_text_never_crashes_and_every_game_replays(pieces, comments):
     assert [int(c) for c in arrays["moves"]] == [m.from_square + 64 * m.to_square + 4096 * (m.promotion or 0)
                                                  for game in games for m in game.moves]
     assert list(arrays["game"]) == [n for n, game in enumerate(games) for _ in game.moves]
+
+
+TRUNCATED = "the game ends without a result token (a truncated game)"
+MOVE_ERROR = re.compile(r"move (.+) at ply (\d+) \(line (\d+)\): \S")
+
+
+def _assert_result_and_error_agree(game):
+    """The reader's contract for `result` and `error` (pgn.py's Game and _Reader.finish): a game
+    read to its end has a result (its token, or the Result tag of a game with no movetext) and
+    no error; a game cut off (a new tag section, or the end of the stream, before any result)
+    has the truncation error and no result; a game with an unreadable move keeps the moves
+    before it and an error naming that move and its ply, and has a result only where a result
+    token followed (the truncation error never replaces the move's)."""
+    if game.error is None:
+        assert game.result in pgn.RESULTS
+    elif game.error == TRUNCATED:
+        assert game.result is None
+    else:
+        match = MOVE_ERROR.match(game.error)
+        assert match, game.error
+        assert int(match.group(2)) == len(game.moves) + 1 and int(match.group(3)) >= game.line
+
+
+def test_result_and_error_of_messy_games():
+    text = ('1. Nf3 { a comment } ( 1. e4 ) $1 Nf6 *\n'
+            '1. e4 garbage e5 0-1\n'
+            '1/2-1/2\n'
+            '[Event "illegal"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n'
+            '[Event "cut"]\n\n1. d4 d5 2. c4\n'
+            '[Event "cut after an error"]\n\n1. e4 Ke7 2. Nf3\n'
+            '[Event "tags only"]\n[Result "0-1"]\n')
+    games = list(pgn.read_games(io.StringIO(text), comments=True, variations=True))
+    after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    after_e4_e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    assert [(g.headers.get("Event"), [m.uci() for m in g.moves], g.result, g.error, g.line) for g in games] == [
+        (None, ["g1f3", "g8f6"], "*", None, 1),
+        (None, ["e2e4"], "0-1", "move 'garbage' at ply 2 (line 2): invalid san: 'garbage'", 2),
+        (None, [], "1/2-1/2", None, 3),  # a result token alone: an empty game
+        ("illegal", ["e2e4", "e7e5"], "1-0", f"move 'Ke3' at ply 3 (line 6): illegal san: 'Ke3' in {after_e4_e5}", 4),
+        ("cut", ["d2d4", "d7d5", "c2c4"], None, TRUNCATED, 7),
+        ("cut after an error", ["e2e4"], None, f"move 'Ke7' at ply 2 (line 12): illegal san: 'Ke7' in {after_e4}", 10),
+        ("tags only", [], "0-1", None, 13),  # no movetext: the Result tag is the result
+    ]
+    for game in games:
+        _assert_result_and_error_agree(game)
+    [no_result_tag] = pgn.read_games(io.StringIO('[Event "tags, no Result tag"]\n'))
+    assert (no_result_tag.moves, no_result_tag.result, no_result_tag.error) == ([], None, TRUNCATED)
 
 
 def test_python_chess_sdist_files_read_as_python_chess_reads_them(sdist):
