@@ -1,4 +1,4 @@
-"""The data pipeline: PGN games to position records, arrays, Parquet and training encodings.
+"""The data pipeline: PGN games to position records, arrays, Parquet and training encodings::
 
     PGN text ──pgn_reader──▶ Game ──pgn_writer──▶ PGN text
         │
