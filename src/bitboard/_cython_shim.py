@@ -13,9 +13,16 @@ own shadow module would turn every C array into a slow array object), and type c
 too: its decorators keep the functions' own types. Decorators return the function unchanged,
 types are annotations only, `declare` returns its value (a list of zeros for a C array type) and
 `cast` returns its value: the code relies on explicit masks, never on casts, to truncate.
+
+Type checkers read the class `cython` below (`TYPE_CHECKING` only, so nothing changes at run
+time): the stand-in's decorators and functions, with each C type an alias of the Python type its
+values have uncompiled, so that `x: cython.int` is an `int` to mypy. pyproject.toml's mypy
+settings read only the uncompiled side of `if cython.compiled:` (`always_false`) and a memoryview
+type, `cython.uchar[:, ::1]`, as Any (tools/mypy_cython.py).
 """
+import builtins
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 F = TypeVar("F")
 
@@ -45,7 +52,7 @@ class _Shim:
         def __enter__(self) -> "_Shim._NoGil":
             return self
 
-        def __exit__(self, *exc: Any) -> bool:
+        def __exit__(self, *exc: Any) -> Literal[False]:
             return False
 
     nogil = gil = _NoGil()
@@ -56,7 +63,7 @@ class _Shim:
                      "ulonglong", "Py_ssize_t", "size_t", "float", "double", "void", "Py_UCS4", "p_char"):
             setattr(self, name, _Shim._Type(name))
 
-    def __getattr__(self, name: str) -> Any:  # the C types set in __init__, for type checkers
+    def __getattr__(self, name: str) -> Any:  # the C types set in __init__ (an instance's names, to mypy)
         raise AttributeError(name)
 
     @staticmethod
@@ -95,4 +102,31 @@ class _Shim:
         return value
 
 
-cython = _Shim()
+if TYPE_CHECKING:
+    class cython(_Shim):
+        """The stand-in as type checkers read it: the C types of `_Shim.__init__` as type aliases.
+
+        A C array type in an expression (`cython.declare(cython.int[64])`) has no spelling in
+        Python's types: its line carries a narrow `type: ignore`.
+        """
+        bint: TypeAlias = bool
+        char: TypeAlias = builtins.int
+        schar: TypeAlias = builtins.int
+        uchar: TypeAlias = builtins.int
+        short: TypeAlias = builtins.int
+        ushort: TypeAlias = builtins.int
+        int: TypeAlias = builtins.int
+        uint: TypeAlias = builtins.int
+        long: TypeAlias = builtins.int
+        ulong: TypeAlias = builtins.int
+        longlong: TypeAlias = builtins.int
+        ulonglong: TypeAlias = builtins.int
+        Py_ssize_t: TypeAlias = builtins.int
+        size_t: TypeAlias = builtins.int
+        float: TypeAlias = builtins.float
+        double: TypeAlias = builtins.float
+        void: TypeAlias = None
+        Py_UCS4: TypeAlias = str  # a one-character str, uncompiled
+        p_char: TypeAlias = bytes  # a char * is taken from bytes; indexed, both give an int
+else:
+    cython = _Shim()

@@ -9,7 +9,7 @@ one, RNBQKBNR.
 from .errors import InvalidArgumentError, quoted
 
 #: The 10 ways to put two knights on five free squares, in Scharnagl's order.
-KNIGHT_PAIRS = [(a, b) for a in range(5) for b in range(a + 1, 5)]
+KNIGHT_PAIRS: list[tuple[int, ...]] = [(a, b) for a in range(5) for b in range(a + 1, 5)]
 
 
 def back_rank(scharnagl: int) -> str:

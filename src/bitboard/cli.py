@@ -280,7 +280,7 @@ def cmd_pgn_stats(args) -> None:
         raise UsageError(f"no PGN file {quoted(path)}")
     games = positions = errors = 0
     first_error = None
-    results = collections.Counter()
+    results: collections.Counter[str] = collections.Counter()
     try:
         reading = read_games(path)
         with _bytes_progress(path) as progress:

@@ -66,7 +66,7 @@ def positions_at(fen, plies, chess960=False) -> list:
     only when it is legal, so positions that differ in nothing else merge too.
     """
     board = Board(fen, chess960=chess960)
-    counts = collections.Counter()
+    counts: collections.Counter[str] = collections.Counter()
 
     def walk(k):
         if k == 0:
@@ -157,7 +157,8 @@ def balanced_batches(board, lines, remaining, tasks) -> list:
         return [lines[i::tasks] for i in range(tasks)]
     work = [multiplicity * leaves for (_, multiplicity), leaves in
             zip(lines, line_work(board, [line for line, _ in lines], probe))]
-    batches = [(0, i, []) for i in range(tasks)]  # (work, tie-break, lines): a heap, lightest on top
+    # (work, tie-break, lines): a heap, lightest on top
+    batches: list[tuple[int, int, list]] = [(0, i, []) for i in range(tasks)]
     for size, line in sorted(zip(work, lines), key=lambda pair: pair[0], reverse=True):
         total, i, batch = heapq.heappop(batches)
         batch.append(line)

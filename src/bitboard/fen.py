@@ -23,7 +23,7 @@ import re
 from .core.bits import popcount
 from .core.encoding import BLACK, KING, NO_SQUARE, PAWN, ROOK, WHITE, piece_code
 from .errors import InvalidFenError, quoted
-from .piece import PIECE_SYMBOLS, PIECE_TYPES
+from .piece import PIECE_TYPES, piece_symbol
 from .squares import SQUARE_NAMES as _SQUARE_NAMES
 
 __all__ = ["STARTING_FEN", "STARTING_BOARD_FEN", "FEN_CASTLING_REGEX", "FenPosition", "parse_fen", "format_fen",
@@ -32,11 +32,12 @@ __all__ = ["STARTING_FEN", "STARTING_BOARD_FEN", "FEN_CASTLING_REGEX", "FenPosit
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
-PIECE_CODES = {(PIECE_SYMBOLS[t].upper() if color else PIECE_SYMBOLS[t]): piece_code(t, color)
+PIECE_CODES = {(piece_symbol(t).upper() if color else piece_symbol(t)): piece_code(t, color)
                for color in (BLACK, WHITE) for t in PIECE_TYPES}
 PIECE_LETTERS = {code: letter for letter, code in PIECE_CODES.items()}
 # PIECE_CODES as a table by character code (0: not a piece letter), for the parsing loop.
-_CODE_BY_ORD = cython.declare(cython.uchar[128], [PIECE_CODES.get(chr(i), 0) for i in range(128)])
+_CODE_BY_ORD = cython.declare(cython.uchar[128],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                              [PIECE_CODES.get(chr(i), 0) for i in range(128)])
 MAX_COUNTER = 0x7FFFFFFF
 ONE64 = 1
 FEN_CASTLING_REGEX = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")

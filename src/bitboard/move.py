@@ -140,7 +140,7 @@ class Move:
         return Move(0, 0)
 
 
-def _equals_foreign(move: Move, other) -> object:
+def _equals_foreign(move: Move, other) -> bool:
     """A bitboard Move equals a python-chess Move (or any move with its four fields) with the
     same squares, promotion and drop."""
     try:
@@ -162,7 +162,7 @@ def _index(value, what: str, low: int, high: int) -> int:
 
 # The Move of each internal 16-bit code (core/encoding.py), made on first use. Codes that differ
 # only in their flag (a double push, a castling) share one Move with the plain code.
-_CACHE = [None] * 65536
+_CACHE: list[Move | None] = [None] * 65536
 
 
 @cython.cfunc

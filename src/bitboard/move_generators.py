@@ -20,6 +20,9 @@ class _MoveGenerator:
     def __init__(self, board):
         self.board = board
 
+    def __iter__(self) -> Iterator[Move]:  # each generator's own
+        raise NotImplementedError
+
     def __bool__(self) -> bool:
         return self.any()
 

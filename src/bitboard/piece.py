@@ -1,4 +1,6 @@
 """Colours, piece types and Piece, numbered and named as in python-chess."""
+from typing import cast
+
 from .core.encoding import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 
 WHITE = True
@@ -15,12 +17,12 @@ UNICODE_PIECE_SYMBOLS = {"R": "♖", "r": "♜", "N": "♘", "n": "♞", "B": "�
 
 def piece_symbol(piece_type: int) -> str:
     """'p', 'n', 'b', 'r', 'q' or 'k'."""
-    return PIECE_SYMBOLS[piece_type]
+    return cast(str, PIECE_SYMBOLS[piece_type])  # (None at index 0, as python-chess's)
 
 
 def piece_name(piece_type: int) -> str:
     """'pawn', 'knight', ... 'king'."""
-    return PIECE_NAMES[piece_type]
+    return cast(str, PIECE_NAMES[piece_type])
 
 
 class Piece:
@@ -36,7 +38,7 @@ class Piece:
 
     def symbol(self) -> str:
         """'P' for a white pawn, 'p' for a black one."""
-        s = PIECE_SYMBOLS[self.piece_type]
+        s = piece_symbol(self.piece_type)
         return s.upper() if self.color else s
 
     def unicode_symbol(self, *, invert_color: bool = False) -> str:

@@ -92,7 +92,7 @@ class SquareSet:
     def __index__(self) -> int:
         return self._mask
 
-    __hash__ = None  # mutable, as python-chess's
+    __hash__ = None  # type: ignore[assignment]  # mutable, as python-chess's: unhashable
 
     def __eq__(self, other) -> bool:
         that: SquareSet

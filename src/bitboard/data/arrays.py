@@ -29,14 +29,15 @@ def to_arrays(source, *, games: int | None = None, progress=None) -> dict:
     """
     import numpy as np
     columns = _Columns()
-    results, white_elo, black_elo, time_control, offsets, errors = [], [], [], [], [], []
+    results: list[int] = []
+    white_elo, black_elo, time_control, offsets, errors = [], [], [], [], []
     stream, close = _open(source)
     try:
         reader = _Reader(False, False, columns)
         for game in reader.games(stream):
             if games is not None and len(results) >= games:
                 break
-            results.append(RESULT_CODES.get(game.result, -2))
+            results.append(RESULT_CODES.get(game.result or "", -2))
             white_elo.append(_elo(game.headers.get("WhiteElo")))
             black_elo.append(_elo(game.headers.get("BlackElo")))
             time_control.append(game.headers.get("TimeControl", ""))

@@ -108,7 +108,8 @@ def write_arrays(arrays: dict, path) -> None:
     """Write to_arrays' dictionary to `path`, Parquet or .npz by its extension."""
     import numpy as np
     if format_of(path) == ".npz":
-        np.savez(path, **{name: np.asarray(value) for name, value in arrays.items()})
+        columns = {name: np.asarray(value) for name, value in arrays.items()}
+        np.savez(path, **columns)  # type: ignore[arg-type]  # numpy's stub: a name could be allow_pickle
         return
     _, pq = _pyarrow()
     pq.write_table(to_arrow(arrays), os.fspath(path), compression="zstd")

@@ -59,6 +59,7 @@ import io
 import os
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from ..board import Board
 from ..core.encoding import dataset_move_parts
@@ -232,9 +233,10 @@ class _Columns:
         import numpy as np
 
         from .records import RECORD_SIZE
-        arrays = {"records": np.zeros((size, RECORD_SIZE), dtype=np.uint8), "moves": np.zeros(size, dtype=np.uint16),
-                  "game": np.zeros(size, dtype=np.uint32), "evals": np.full(size, np.nan, dtype=np.float32),
-                  "mates": np.zeros(size, dtype=np.int16), "clocks": np.full(size, np.nan, dtype=np.float32)}
+        arrays: dict[str, Any] = {
+            "records": np.zeros((size, RECORD_SIZE), dtype=np.uint8), "moves": np.zeros(size, dtype=np.uint16),
+            "game": np.zeros(size, dtype=np.uint32), "evals": np.full(size, np.nan, dtype=np.float32),
+            "mates": np.zeros(size, dtype=np.int16), "clocks": np.full(size, np.nan, dtype=np.float32)}
         for name, array in self.arrays.items():
             arrays[name][:self.count] = array[:self.count]
         self.arrays, self.size = arrays, size
@@ -303,7 +305,7 @@ class _Reader:
 
     want_variations: cython.bint
     want_comments: cython.bint
-    game: object  # the Game being read, or None
+    game: Any  # the Game being read, or None (only an open game's methods use it: Any to mypy)
     plies: cython.Py_ssize_t  # the moves read in the game
     moves: list  # its lists, held here for C-speed appends
     evals: list
@@ -312,16 +314,16 @@ class _Reader:
     ready: cython.bint  # `position` holds the game's position
     position: Position  # where the game stands, moved on in C by the moves plain SAN names
     chess960: cython.bint
-    board: object  # a Board for the other moves, and how many of the game's moves it has had
+    board: Board | None  # a Board for the other moves, and how many of the game's moves it has had
     board_plies: cython.Py_ssize_t
     standard: Position  # the standard starting position
-    columns: _Columns  # to_arrays' columns, which then take the evals and clocks (None: the Games do)
+    columns: _Columns | None  # to_arrays' columns, which then take the evals and clocks (None: the Games do)
     number: cython.Py_ssize_t  # the game's index in the stream
     in_tags: cython.bint
     seen_movetext: cython.bint
     depth: cython.int  # variation nesting
     variation: list
-    comment: object  # the parts (bytes) of a brace comment being read, or None
+    comment: Any  # the parts (bytes) of a brace comment being read, or None (a list to Cython would add checks)
     lineno: cython.Py_ssize_t
     done: list
 
@@ -463,7 +465,7 @@ class _Reader:
         if game.result is None and not self.seen_movetext and game.headers.get("Result") in RESULTS:
             game.result = game.headers["Result"]  # tags alone: an empty game, complete as it is
         elif game.result is None and game.error is None and error is not None:
-            game.error = error
+            game.error = error  # type: ignore[assignment]  # a str: `str | None` would have Cython check it
         self.done.append(game)
         self.game = None
         self.board = None
@@ -600,7 +602,7 @@ class _Reader:
             self.board_plies, self.ready = 0, True
         code: cython.int = plain_san_code(self.position, p, start, end)
         column_code: cython.int  # the move as to_arrays writes it
-        columns: _Columns = self.columns
+        columns: _Columns | None = self.columns
         if columns is not None:
             columns.stage(self.position, self.number)  # the position before the move
         if code >= 0:

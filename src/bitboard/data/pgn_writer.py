@@ -30,11 +30,12 @@ def write(game: Game, *, width: int = 80) -> str:
         if i < len(game.evals) and game.evals[i] is not None:
             value = game.evals[i]
             parts.append(f"[%eval #{int(value)}]" if isinstance(value, Mate) else f"[%eval {value:.2f}]")
-        if i < len(game.clocks) and game.clocks[i] is not None:
-            seconds = game.clocks[i]
+        seconds = game.clocks[i] if i < len(game.clocks) else None
+        if seconds is not None:
             parts.append(f"[%clk {int(seconds // 3600)}:{int(seconds % 3600 // 60):02d}:{_seconds(seconds % 60)}]")
-        if i < len(game.comments) and game.comments[i]:
-            parts.append(game.comments[i].replace("}", ")"))
+        comment = game.comments[i] if i < len(game.comments) else None
+        if comment:
+            parts.append(comment.replace("}", ")"))
         if parts:
             tokens.append("{ " + " ".join(parts) + " }")
     tokens.append(game.result or headers["Result"])

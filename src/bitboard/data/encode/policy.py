@@ -72,9 +72,10 @@ def alphazero_move(index: int, board):
         if not 48 <= frm < 56:
             raise ValueError(f"AlphaZero policy index {index} underpromotes from a square off the seventh rank")
     else:
-        to = _ALPHAZERO_MOVES.get((plane, frm))
-        if to is None:
+        found = _ALPHAZERO_MOVES.get((plane, frm))
+        if found is None:
             raise ValueError(f"AlphaZero policy index {index} leaves the board")
+        to = found
     if not board.turn:
         frm, to = frm ^ 56, to ^ 56
     if promotion is None and board.piece_type_at(frm) == PAWN and to >> 3 in (0, 7):
@@ -118,7 +119,8 @@ _LC0_PROMOTIONS = (QUEEN, ROOK, BISHOP)
 
 def _lc0_moves() -> list:
     """[(from, to, promotion or None)] in lc0's order, from the definition above."""
-    moves = [(frm, to, None) for frm in range(64) for to in range(64) if _ALPHAZERO_PLANES[frm][to] >= 0]
+    moves: list[tuple[int, int, int | None]] = [
+        (frm, to, None) for frm in range(64) for to in range(64) if _ALPHAZERO_PLANES[frm][to] >= 0]
     for frm in range(48, 56):
         for to in range(56, 64):
             if abs((to & 7) - (frm & 7)) <= 1:
