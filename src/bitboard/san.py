@@ -37,6 +37,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         move_from,
         move_to,
         promotion_flag,
+        u64,
     )
     from .core.legality import _leaves_king_safe
     from .core.movegen import _generate
@@ -68,6 +69,7 @@ else:
         move_from,
         move_to,
         promotion_flag,
+        u64,
     )
     from cython.cimports.bitboard.core.legality import _leaves_king_safe
     from cython.cimports.bitboard.core.movegen import _generate
@@ -86,7 +88,6 @@ _CASTLES = {"O-O": 2, "O-O-O": -2, "0-0": 2, "0-0-0": -2}
 _NULL_MOVES = ("--", "Z0", "0000", "@@@@")
 
 
-u64 = cython.typedef(cython.ulonglong)
 _FILE_A = cython.declare(u64, 0x0101010101010101)
 _RANK_1 = cython.declare(u64, 0xFF)
 
@@ -204,7 +205,7 @@ def plain_san_code(pos: Position, text: cython.p_char, start: cython.Py_ssize_t,
     kings: u64 = pos._pieces[KING] & pos._colors[pos._turn]
     if end - start < 2 or (kings & (kings - 1)) != 0:
         return -1
-    buf = cython.declare(cython.ushort[MAX_MOVES])
+    buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
     count: cython.int
     k: cython.int
     code: cython.int

@@ -27,7 +27,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         ONE,
         PAWN,
         PHANTOM_EP,
-        ROOK,
         u64,
         undo_ep,
     )
@@ -52,7 +51,6 @@ else:
         ONE,
         PAWN,
         PHANTOM_EP,
-        ROOK,
         u64,
         undo_ep,
     )
@@ -65,6 +63,7 @@ else:
     from cython.cimports.bitboard.move import Move
 
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from ..core.arguments import depth_arg, hash_arg, threads_arg
 from ..core.bits import flip_vertical
@@ -79,6 +78,9 @@ from ..squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8
 from ..squareset import SquareSet
 from ..status import Status, board_status
 from ..types import Bitboard, Color
+
+if TYPE_CHECKING:
+    import chess  # python-chess, optional: to_chess's return type
 
 __all__ = ["Board"]
 
@@ -133,28 +135,6 @@ class Board(BoardNotation):
         m = cython.declare(Move, _as_move(move))
         return (self._ep != NO_SQUARE and m.to_square == self._ep and bool(self._pieces[PAWN] & (ONE << m.from_square))
                 and abs(m.to_square - m.from_square) in (7, 9) and not self._board[m.to_square])
-
-    @cython.annotation_typing(False)  # python-chess Moves are taken too
-    def is_castling(self, move: Move) -> bool:
-        """Whether the move castles: a king's step of two files or more, or the king taking its
-        own rook (Chess960's notation)."""
-        m = cython.declare(Move, _as_move(move))
-        if not (self._pieces[KING] & (ONE << m.from_square)):
-            return False
-        return (abs((m.to_square & 7) - (m.from_square & 7)) > 1
-                or bool(self._pieces[ROOK] & self._colors[self._turn] & (ONE << m.to_square)))
-
-    @cython.annotation_typing(False)  # python-chess Moves are taken too
-    def is_kingside_castling(self, move: Move) -> bool:
-        """Whether the move castles toward the h-file."""
-        m = cython.declare(Move, _as_move(move))
-        return self.is_castling(m) and (m.to_square & 7) > (m.from_square & 7)
-
-    @cython.annotation_typing(False)  # python-chess Moves are taken too
-    def is_queenside_castling(self, move: Move) -> bool:
-        """Whether the move castles toward the a-file."""
-        m = cython.declare(Move, _as_move(move))
-        return self.is_castling(m) and (m.to_square & 7) < (m.from_square & 7)
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_zeroing(self, move: Move) -> bool:
@@ -362,7 +342,7 @@ class Board(BoardNotation):
             board.push_uci(move.uci())
         return board
 
-    def to_chess(self) -> "chess.Board":  # noqa: F821  (python-chess is optional)
+    def to_chess(self) -> "chess.Board":
         """The python-chess Board of this position and move stack (needs python-chess)."""
         try:
             import chess

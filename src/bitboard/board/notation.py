@@ -192,7 +192,7 @@ class BoardNotation(BoardState):
 
     def variation_san(self, variation) -> str:
         """A line of legal moves from here in SAN with move numbers ("1. e4 e5 2. Nf3")."""
-        board = self.copy(stack=False)
+        board = self.copy(stack=False)  # type: ignore[call-arg]  # Board's copy, the layer above
         out = []
         for move in variation:
             if not board.is_legal(move):
@@ -229,7 +229,7 @@ class BoardNotation(BoardState):
         """For the SAN reader: the codes of the legal moves of `piece` (0: any) from `from_mask`
         to `to` promoting to `promotion` (0: none, -1: any); castling is left out, except that
         to == -1 asks for the castling moves alone."""
-        buf = cython.declare(cython.ushort[MAX_MOVES])
+        buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
         n: cython.int
         i: cython.int  # noqa: F842  (the comprehension's C index)
         code: cython.int

@@ -33,6 +33,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         PAWN,
         PHANTOM_EP,
         PROMOTION,
+        ROOK,
         castled_king_square,
         code_type,
         color_castling,
@@ -80,6 +81,7 @@ else:
         PAWN,
         PHANTOM_EP,
         PROMOTION,
+        ROOK,
         castled_king_square,
         code_type,
         color_castling,
@@ -111,6 +113,7 @@ else:
     from cython.cimports.bitboard.move import Move, _move_of
 
 from collections.abc import Iterator
+from typing import Any
 
 from ..core.arguments import square_arg
 from ..errors import IllegalMoveError, quoted
@@ -145,11 +148,12 @@ class BoardState(BaseBoard):
     def __init__(self, fen: str | None = STARTING_FEN, *, chess960: bool = False):
         Position.__init__(self)
         self._promoted = 0
-        self._moves = []
-        self._undo = []
-        self._keys = []
-        self._listed = None  # made by the first generate_legal_moves
-        self._spurious_stack = None  # made when first needed: most boards never need it
+        self._moves: list[Move] = []
+        self._undo: list[int] = []  # stack entries (core/encoding)
+        self._keys: list[int] = []
+        self._listed: list[list[Move] | None] | None = None  # made by the first generate_legal_moves
+        # made when first needed: most boards never need it
+        self._spurious_stack: list[tuple[int, ...]] | None = None
         self._spurious_rights = 0
         self._spurious_ep = NO_SQUARE
         self._chess960 = bool(chess960)
@@ -175,7 +179,7 @@ class BoardState(BaseBoard):
         generator gets the rights that can be played and the square if a pawn passed it."""
         codes = self._piece_codes()
         kept, rooks = clean_castling(codes, rights, self._chess960)
-        c_rooks = cython.declare(cython.uchar[4])
+        c_rooks = cython.declare(cython.uchar[4])  # type: ignore[misc, valid-type]  # a C array
         before = self._rook_squares()
         i: cython.int
         for i in range(4):
@@ -369,28 +373,28 @@ class BoardState(BaseBoard):
         return PseudoLegalMoveGenerator(self)
 
     def _count_legal(self) -> int:
-        buf = cython.declare(cython.ushort[MAX_MOVES])
+        buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
         if _one_king(self):
             return _count(self)
         return _legal_moves(self, buf, BB_ALL, BB_ALL)
 
     @cython.cfunc
     def _legal_list(self, from_mask: u64, to_mask: u64) -> list:
-        buf = cython.declare(cython.ushort[MAX_MOVES])
+        buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
         n: cython.int = _legal_moves(self, buf, from_mask, to_mask)
         i: cython.int  # noqa: F842  (the comprehension's C index)
         return [self._move_for(buf[i]) for i in range(n)]
 
     @cython.cfunc
     def _legal_codes(self, from_mask: u64, to_mask: u64) -> list:
-        buf = cython.declare(cython.ushort[MAX_MOVES])
+        buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
         n: cython.int = _legal_moves(self, buf, from_mask, to_mask)
         i: cython.int  # noqa: F842  (the comprehension's C index)
         return [buf[i] for i in range(n)]
 
     @cython.cfunc
     def _pseudo_codes(self, from_mask: u64, to_mask: u64) -> list:
-        buf = cython.declare(cython.ushort[MAX_MOVES])
+        buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
         n: cython.int = _pseudo_legal(self, buf, from_mask, to_mask)
         i: cython.int  # noqa: F842  (the comprehension's C index)
         return [buf[i] for i in range(n)]
@@ -421,7 +425,7 @@ class BoardState(BaseBoard):
 
     def generate_castling_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal castling moves (to_mask applies to the rook's square, as in python-chess)."""
-        buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
+        buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])  # type: ignore[misc, valid-type]  # a C array
         n: cython.int = _generate(self, buf, 0, self._pieces[KING] & self._colors[self._turn] & from_mask, False)
         i: cython.int  # noqa: F842  (the comprehension's C index)
         return iter([self._move_for(buf[i]) for i in range(n)
@@ -459,8 +463,8 @@ class BoardState(BaseBoard):
         ply: cython.Py_ssize_t = len(self._moves)
         if not isinstance(move, Move):
             return -1
-        if self._listed is None or ply >= len(self._listed) or self._listed[ply] is None \
-                or move not in self._listed[ply]:
+        listed = self._listed[ply] if self._listed is not None and ply < len(self._listed) else None
+        if listed is None or move not in listed:
             return -1
         m: Move = move
         frm: cython.int = m.from_square
@@ -488,7 +492,7 @@ class BoardState(BaseBoard):
                 if self._names(m, code):
                     return code
             return -1
-        buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])
+        buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])  # type: ignore[misc, valid-type]  # a C array
         n: cython.int = _generate(self, buf, 0, ONE << m.from_square, False)
         i: cython.int
         for i in range(n):
@@ -516,6 +520,28 @@ class BoardState(BaseBoard):
             return True
         return ((frm == 4 or frm == 60) and (rook & 7) in (0, 7)
                 and m.to_square == castled_king_square(frm, rook > frm))
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_castling(self, move: Move) -> bool:
+        """Whether the move castles: a king's step of two files or more, or the king taking its
+        own rook (Chess960's notation)."""
+        m = cython.declare(Move, _as_move(move))
+        if not (self._pieces[KING] & (ONE << m.from_square)):
+            return False
+        return (abs((m.to_square & 7) - (m.from_square & 7)) > 1
+                or bool(self._pieces[ROOK] & self._colors[self._turn] & (ONE << m.to_square)))
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_kingside_castling(self, move: Move) -> bool:
+        """Whether the move castles toward the h-file."""
+        m = cython.declare(Move, _as_move(move))
+        return self.is_castling(m) and (m.to_square & 7) > (m.from_square & 7)
+
+    @cython.annotation_typing(False)  # python-chess Moves are taken too
+    def is_queenside_castling(self, move: Move) -> bool:
+        """Whether the move castles toward the a-file."""
+        m = cython.declare(Move, _as_move(move))
+        return self.is_castling(m) and (m.to_square & 7) < (m.from_square & 7)
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def is_legal(self, move: Move) -> bool:
@@ -570,9 +596,10 @@ class BoardState(BaseBoard):
             if code < 0:
                 code = self._pseudo_code_of(m)  # python-chess pushes those unchecked
             if code < 0:
+                fen = self.fen()  # type: ignore[attr-defined]  # the notation layer's, above this one
                 if m._drop:
-                    raise IllegalMoveError(f"drops are not legal in chess: {m.uci()} in {self.fen()}")
-                raise IllegalMoveError(f"illegal move {m.uci()} in {self.fen()}")
+                    raise IllegalMoveError(f"drops are not legal in chess: {m.uci()} in {fen}")
+                raise IllegalMoveError(f"illegal move {m.uci()} in {fen}")
             move = m
         self._push_code(code, move)
 
@@ -585,7 +612,7 @@ class BoardState(BaseBoard):
                 or move_flag(code) >= PROMOTION):
             self._remember_given(code)
         undo = _make_null(self) if code == NULL_MOVE else _make(self, code)
-        self._moves.append(move)
+        self._moves.append(move)  # type: ignore[arg-type]  # a Move (typed `object`, it costs no type test)
         self._undo.append(stack_entry(undo | phantom, code))
         self._keys.append(key)
         while self._listed and len(self._listed) > len(self._moves):  # forget the lists above the new ply
@@ -619,7 +646,7 @@ class BoardState(BaseBoard):
         if code < 0:
             raise IllegalMoveError(f"no matching legal move for {move.uci()} "
                                    f"({SQUARE_NAMES[move.from_square]} -> {SQUARE_NAMES[move.to_square]}) "
-                                   f"in {self.fen()}")
+                                   f"in {self.fen()}")  # type: ignore[attr-defined]  # the notation layer's
         return self._move_for(code)
 
     def pop(self) -> Move:
@@ -649,7 +676,7 @@ class BoardState(BaseBoard):
         """Whether the side to move can capture en passant."""
         if not _ep_capturable(self):
             return False
-        buf = cython.declare(cython.ushort[MAX_MOVES])
+        buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
         n: cython.int = _generate(self, buf, 0, self._pieces[PAWN] & self._colors[self._turn], False)
         i: cython.int
         for i in range(n):  # noqa: SIM110  (a C loop; any() would be a Python generator)
@@ -666,7 +693,7 @@ class BoardState(BaseBoard):
 
 
 @cython.cfunc
-def _as_move(move: object) -> Move:
+def _as_move(move: Any) -> Move:  # Any: a python-chess Move's fields are read too
     """A bitboard Move for `move`: itself, or a python-chess Move with the same squares."""
     if isinstance(move, Move):
         return move
