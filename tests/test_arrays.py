@@ -75,7 +75,8 @@ def test_to_arrays_agrees_with_the_reader_and_python_chess():
     games = list(pgn.read_games(io.StringIO(text)))
     assert len(arrays["result"]) == len(games) == 27 and len(games[-1].moves) == 11
     assert list(arrays["error"]) == [g.error is not None for g in games]
-    assert arrays["white_elo"][-2] == 2100 and arrays["black_elo"][-2] == -1 and arrays["clocks"][-1] == 62
+    # the last row is the long game's final position; the clock is the last move's
+    assert arrays["white_elo"][-2] == 2100 and arrays["black_elo"][-2] == -1 and arrays["clocks"][-2] == 62
     row = 0
     for number, game in enumerate(games):
         theirs = chess.Board()
@@ -95,9 +96,15 @@ def test_to_arrays_agrees_with_the_reader_and_python_chess():
                 assert np.isnan(arrays["clocks"][row])
             else:
                 assert arrays["clocks"][row] == pytest.approx(clock)
+            assert arrays["ply"][row] == len(theirs.move_stack)
             theirs.push(chess.Move.from_uci(move.uci()))
             row += 1
-    assert row == len(arrays["moves"]) == len(arrays["positions"])
+        # each game ends with its final position (the one before the error, for a game with one)
+        assert arrays["game"][row] == number and arrays["moves"][row] == pgn.NO_MOVE == 0xFFFF
+        assert board_of(arrays["positions"][row]).fen() == theirs.fen() and arrays["ply"][row] == len(game.moves)
+        assert np.isnan(arrays["evals"][row]) and np.isnan(arrays["clocks"][row]) and arrays["mates"][row] == 0
+        row += 1
+    assert row == len(arrays["moves"]) == len(arrays["positions"]) == sum(map(pgn.positions_of, games))
 
 
 def _their_alphazero_index(move, turn):
@@ -139,11 +146,15 @@ def test_alphazero_indices_of_a_batch_and_legal_move_masks():
     batch = encode.alphazero_indices(arrays["moves"], turns)
     for code, turn, index in zip(arrays["moves"], turns, batch):
         code = int(code)
+        if code == pgn.NO_MOVE:  # a game's final position: no move, no index
+            assert index == -1
+            continue
         assert index == encode.alphazero_index(chess.Move(code % 64, code // 64 % 64, code // 4096 or None), turn)
+    assert (batch == -1).sum() == (arrays["moves"] == pgn.NO_MOVE).sum() == 8
     masks = encode.legal_move_masks(arrays["positions"][:40])
     assert masks.shape == (40, 4672)
     for row, record in enumerate(arrays["positions"][:40]):
         theirs = chess.Board(board_of(record).fen())
         expected = {_their_alphazero_index(m, theirs.turn) for m in theirs.legal_moves}
         assert set(np.flatnonzero(masks[row])) == expected
-        assert masks[row, batch[row]]  # the move played is among them
+        assert batch[row] == -1 or masks[row, batch[row]]  # the move played is among them

@@ -159,7 +159,7 @@ def test_pgn_stats_counts_games_positions_errors_and_results(capsys, tmp_path):
     lines = dict(line.split(None, 1) for line in out.splitlines())
     assert lines["games"] == "31"
     assert lines["positions"].startswith(f"{sum(len(g.moves) + 1 for g in games):,} ")
-    assert lines["errors"].startswith("1 (first: game 31 (line") and "'Ke3'" in lines["errors"]
+    assert lines["errors"].startswith("1 (first: game 30 (line") and "'Ke3'" in lines["errors"]
     results = {r: sum(g.result == r for g in games) for r in ("1-0", "0-1", "1/2-1/2")}
     assert all(f"{r} {n:,}" in lines["results"] for r, n in results.items() if n)
 

@@ -1,6 +1,15 @@
-"""PGN files to Parquet and .npz and back, one file or many on all cores, and the command line."""
+"""PGN inputs to a Parquet dataset (games and positions tables) that loses nothing: unique
+shards, resumable runs, every compression, bad input reported, bounded memory, workers that
+never re-run the calling script; .npz for one file's arrays; and the command line."""
+import bz2
+import datetime
 import gzip
+import io
+import lzma
 import os
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -8,82 +17,306 @@ import pytest
 from bitboard import pgn
 from bitboard.benchmarks.pgn import corpus
 from bitboard.cli import main
-from bitboard.data import datasets
-from bitboard.errors import InvalidArgumentError
+from bitboard.data import datasets, sources, tables
+from bitboard.errors import InvalidArgumentError, ShardExistsError
+
+pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
 
 MESSY = '\n[Event "bad"]\n[WhiteElo "2100"]\n\n1. e4 e5 2. Ke3 1-0\n\n[Event "empty"]\n[Result "*"]\n\n*\n'
+LICHESS = textwrap.dedent('''\
+    [Event "Rated Blitz game"]
+    [Site "https://lichess.org/AbCd1234"]
+    [Date "2024.01.31"]
+    [Round "-"]
+    [White "alice"]
+    [Black "bob"]
+    [Result "0-1"]
+    [UTCDate "2024.01.31"]
+    [UTCTime "23:59:58"]
+    [WhiteElo "1500"]
+    [BlackElo "1623"]
+    [WhiteRatingDiff "-6"]
+    [BlackRatingDiff "+5"]
+    [BlackTitle "FM"]
+    [ECO "C20"]
+    [Opening "King's Pawn Game"]
+    [TimeControl "180+2"]
+    [Termination "Normal"]
+    [Annotator "someone"]
+
+    1. e4 { [%eval 0.2] [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1
+
+    [Event "no moves"]
+    [WhiteElo "?"]
+    [TimeControl "-"]
+    [Result "1/2-1/2"]
+
+    1/2-1/2
+    ''')
 
 
-def _same(ours, theirs, games=None):
-    """Whether two to_arrays dictionaries agree (per game: on the games listed)."""
-    for name, value in ours.items():
-        other = theirs[name]
-        if name in ("result", "white_elo", "black_elo", "time_control", "offset", "error") and games is not None:
-            value, other = value[games], other[games]
-        if value.dtype.kind == "f":
-            assert np.array_equal(value, other, equal_nan=True), name
-        else:
-            assert np.array_equal(value, other), name
+def _read(folder, table):
+    return pq.read_table(os.path.join(folder, table)).sort_by([("source", "ascending"), ("game", "ascending")]
+                                                              + ([("ply", "ascending")] if table == "positions"
+                                                                 else []))
 
 
 @pytest.fixture()
 def pgn_file(tmp_path):
-    path = tmp_path / "games.pgn"
+    path = tmp_path / "in" / "games.pgn"
+    path.parent.mkdir()
     path.write_text(corpus(30, seed=4) + MESSY)
     return path
 
 
-def test_npz_keeps_every_array(pgn_file, tmp_path):
+# 1. unique shards, never overwritten unasked, temporary names, resumed runs
+
+def test_inputs_with_the_same_name_land_in_shards_of_their_own(tmp_path):
+    for folder, seed in (("a", 1), ("b", 2)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "games.pgn").write_text(corpus(40, seed=seed))
+    done = datasets.convert_files([tmp_path / "a", tmp_path / "b"], tmp_path / "out", processes=2)
+    assert sorted(done) == ["a/games.pgn", "b/games.pgn"] and all(s.games == 40 for s in done.values())
+    games = _read(tmp_path / "out", "games")
+    assert games.num_rows == 80
+    assert sorted(os.path.relpath(os.path.join(r, f), tmp_path / "out") for r, _, fs in os.walk(tmp_path / "out")
+                  for f in fs) == ["games/a/games.parquet", "games/b/games.parquet",
+                                   "positions/a/games.parquet", "positions/b/games.parquet"]
+    for folder in ("a", "b"):
+        arrays = pgn.to_arrays(tmp_path / folder / "games.pgn")
+        ours = pq.read_table(tmp_path / "out" / "positions" / folder / "games.parquet")
+        assert ours.num_rows == len(arrays["moves"]) == done[f"{folder}/games.pgn"].positions
+        assert np.array_equal(ours.column("board").to_numpy(zero_copy_only=False).astype("S32"),
+                              arrays["positions"]["board"].view("S32").reshape(-1))
+
+
+def test_a_shard_is_never_overwritten_unasked_and_a_rerun_skips_what_is_done(pgn_file, tmp_path):
+    out = tmp_path / "out"
+    first = datasets.convert_files(pgn_file, out)["games.pgn"]
+    assert not first.skipped and first.games == 32
+    again = datasets.convert_files(pgn_file, out)["games.pgn"]
+    assert again.skipped and (again.games, again.positions, again.errors) == (first.games, first.positions, 1)
+    os.utime(pgn_file, ns=(0, 0))  # the input changed: its shard is no longer its record
+    with pytest.raises(ShardExistsError, match="games.parquet.*overwrite"):
+        datasets.convert_files(pgn_file, out)
+    assert not datasets.convert_files(pgn_file, out, overwrite=True)["games.pgn"].skipped
+    assert main(["pgn", "to-parquet", str(pgn_file), str(out)]) == 0  # skipped: the same input
+    os.utime(pgn_file, ns=(1, 1))
+    assert main(["pgn", "to-parquet", str(pgn_file), str(out)]) == 2
+    assert main(["pgn", "to-parquet", str(pgn_file), str(out), "--overwrite"]) == 0
+
+
+def test_an_interrupted_conversion_leaves_no_half_shard(pgn_file, tmp_path):
+    def stop(source, done, total, games):
+        raise KeyboardInterrupt
+
+    big = tmp_path / "in" / "big.pgn"
+    big.write_text(corpus(600, seed=1))
+    with pytest.raises(KeyboardInterrupt):
+        datasets.convert_file(big, tmp_path / "out", progress=stop, rows_per_group=1000)
+    assert [files for _, _, files in os.walk(tmp_path / "out") if files] == []  # nor a temporary file
+    shard = datasets.convert_file(big, tmp_path / "out", rows_per_group=1000)
+    assert pq.ParquetFile(tmp_path / "out" / "positions" / "big.parquet").metadata.num_row_groups > 10
+    assert shard.games == 600 and _read(tmp_path / "out", "games").num_rows == 600
+
+
+# 2. every row names its source; (source, game) is a key
+
+def test_every_row_names_its_source_and_source_game_is_a_key(pgn_file, tmp_path):
+    more = tmp_path / "in" / "deeper" / "more.pgn"
+    more.parent.mkdir()
+    more.write_text(corpus(5, seed=8))
+    datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=1)
+    games, positions = _read(tmp_path / "out", "games"), _read(tmp_path / "out", "positions")
+    keys = list(zip(games.column("source").to_pylist(), games.column("game").to_pylist()))
+    assert len(set(keys)) == len(keys) == 37 and {s for s, _ in keys} == {"games.pgn", "deeper/more.pgn"}
+    rows = list(zip(positions.column("source").to_pylist(), positions.column("game").to_pylist(),
+                    positions.column("ply").to_pylist()))
+    assert len(set(rows)) == len(rows) and {(s, g) for s, g, _ in rows} <= set(keys)
+    offsets = games.filter(pa.compute.equal(games.column("source"), "games.pgn")).column("offset").to_pylist()
+    assert offsets == [game.offset for game in pgn.read_games(pgn_file)]
+
+
+# 3. two tables: every game, every tag, every position including the final one
+
+def test_games_keep_every_tag_typed_or_in_the_map_and_games_without_moves(tmp_path):
+    path = tmp_path / "lichess.pgn"
+    path.write_text(LICHESS)
+    datasets.convert_file(path, tmp_path / "out")
+    games = _read(tmp_path / "out", "games").to_pylist()
+    first, empty = games
+    assert first["lichess_id"] == "AbCd1234" and first["site"] == "https://lichess.org/AbCd1234"
+    assert first["utc_date"] == datetime.date(2024, 1, 31) and first["utc_time"] == datetime.time(23, 59, 58)
+    assert (first["white_elo"], first["black_elo"], first["white_rating_diff"], first["black_rating_diff"]) == \
+        (1500, 1623, -6, 5)
+    assert (first["white_title"], first["black_title"], first["eco"], first["termination"]) == \
+        (None, "FM", "C20", "Normal")
+    assert (first["time_control_base"], first["time_control_increment"], first["result"], first["plies"]) == \
+        (180, 2, -1, 7)
+    assert first["tags"] == [("Annotator", "someone")] and first["error"] is None
+    # a game without a move: its row, its result, and the tags that are not their type kept as written
+    assert empty["plies"] == 0 and empty["result"] == 0 and empty["white_elo"] is None
+    assert sorted(empty["tags"]) == [("TimeControl", "-"), ("WhiteElo", "?")]
+    positions = _read(tmp_path / "out", "positions").to_pylist()
+    assert [(p["game"], p["ply"]) for p in positions] == [(0, n) for n in range(8)] + [(1, 0)]
+    final = positions[7]
+    assert final["move"] is None and final["result"] == -1 and final["turn"] == 0  # white is mated, to move
+    assert positions[0]["eval"] == pytest.approx(0.2) and positions[0]["clock"] == 180 and positions[2]["eval"] is None
+    assert positions[8]["move"] is None and positions[8]["result"] == 0  # the empty game's start
+
+
+def test_result_codes_agree_between_arrays_npz_and_parquet(pgn_file, tmp_path):
     arrays = pgn.to_arrays(pgn_file)
-    datasets.write_arrays(arrays, tmp_path / "out.npz")
-    _same(arrays, datasets.read_arrays(tmp_path / "out.npz"))
+    datasets.write_arrays(arrays, tmp_path / "a.npz")
+    back = datasets.read_arrays(tmp_path / "a.npz")
+    datasets.convert_file(pgn_file, tmp_path / "out")
+    games, positions = _read(tmp_path / "out", "games"), _read(tmp_path / "out", "positions")
+    theirs = [tables.result_code(g.result) for g in pgn.read_games(pgn_file)]
+    assert list(arrays["result"]) == list(back["result"]) == games.column("result").to_pylist() == theirs
+    assert theirs[-1] == -2 and theirs[-2] == 1  # "*"; the bad game's token, read after its error
+    assert positions.column("result").to_pylist() == [theirs[g] for g in arrays["game"]]
+    assert positions.num_rows == len(arrays["moves"]) and np.array_equal(
+        positions.column("move").to_numpy(zero_copy_only=False).astype(float),
+        np.where(arrays["moves"] == pgn.NO_MOVE, np.nan, arrays["moves"]), equal_nan=True)
+    for name in back:
+        assert np.array_equal(back[name], arrays[name], equal_nan=back[name].dtype.kind == "f"), name
 
 
-def test_parquet_has_a_row_per_position_and_reads_back(pgn_file, tmp_path):
-    pytest.importorskip("pyarrow")
-    import pyarrow.parquet as pq
-    arrays = pgn.to_arrays(pgn_file)
-    datasets.write_arrays(arrays, tmp_path / "out.parquet")
-    table = pq.read_table(tmp_path / "out.parquet")
-    assert table.num_rows == len(arrays["moves"]) and table.column("board").type.byte_width == 32
-    back = datasets.read_arrays(tmp_path / "out.parquet")
-    with_rows = np.unique(arrays["game"])  # the empty game has no row in Parquet
-    assert len(with_rows) == len(arrays["result"]) - 1
-    _same(arrays, back, games=with_rows)
-    # the rows' game columns are the game's: the bad game's error and Elo on its two positions
-    bad = table.filter(table.column("error")).to_pydict()
-    assert bad["white_elo"] == [2100, 2100] and bad["move"] == [12 + 64 * 28, 52 + 64 * 36]
+# 4. compression by its magic bytes, standard input
+
+@pytest.mark.parametrize("pack", [gzip.compress, bz2.compress, lzma.compress, "zstd", None])
+def test_compression_is_told_by_its_first_bytes_not_the_name(tmp_path, pack):
+    text = corpus(6, seed=3).encode()
+    if pack == "zstd":
+        zstandard = pytest.importorskip("zstandard")
+        data = zstandard.ZstdCompressor().compress(text)
+    else:
+        data = pack(text) if pack else text
+    path = tmp_path / "games.pgn"  # whatever is inside
+    path.write_bytes(data)
+    assert sources.compression_of(data[:6]) == {gzip.compress: "gzip", bz2.compress: "bz2", lzma.compress: "xz",
+                                                 "zstd": "zstd", None: None}[pack]
+    games = list(pgn.read_games(path))
+    assert [g.error for g in games] == [None] * 6
+    assert datasets.convert_file(path, tmp_path / "out").positions == sum(map(pgn.positions_of, games))
 
 
-def test_an_output_must_be_parquet_or_npz(pgn_file, tmp_path):
-    with pytest.raises(InvalidArgumentError, match="neither .parquet nor .npz"):
-        datasets.convert_file(pgn_file, tmp_path / "out.csv")
+def test_standard_input_is_read_with_its_compression(tmp_path):
+    text = corpus(4, seed=6).encode()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    result = subprocess.run([sys.executable, "-m", "bitboard.cli", "pgn", "to-parquet", "-", str(tmp_path / "out")],
+                            input=gzip.compress(text), capture_output=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr.decode()
+    games = _read(tmp_path / "out", "games")
+    assert games.num_rows == 4 and set(games.column("source").to_pylist()) == {"stdin"}
+    assert pgn.to_arrays(io.BytesIO(text))["moves"].size == _read(tmp_path / "out", "positions").num_rows
 
 
-def test_many_files_on_all_cores_match_one_by_one(pgn_file, tmp_path):
-    other = tmp_path / "in" / "more.pgn.gz"
-    other.parent.mkdir()
-    with gzip.open(other, "wt") as out:
-        out.write(corpus(12, seed=11))
-    done = datasets.convert_files([pgn_file, other.parent], tmp_path / "shards", suffix=".npz", processes=2)
-    assert sorted(map(os.path.basename, done)) == ["games.pgn", "more.pgn.gz"]
-    for source in (pgn_file, other):
-        shard = datasets.read_arrays(datasets.shard_name(source, tmp_path / "shards", ".npz"))
-        _same(pgn.to_arrays(source), shard)
-        assert done[str(source)] == (len(shard["result"]), len(shard["moves"]))
+# 5. bad input is reported
 
-
-def test_command_line_to_parquet_one_file_and_a_folder(pgn_file, tmp_path, capsys):
-    pytest.importorskip("pyarrow")
-    assert main(["pgn", "to-parquet", str(pgn_file), str(tmp_path / "one.parquet")]) == 0
+def test_garbage_exits_1_naming_the_file_and_errors_are_summarised(pgn_file, tmp_path, capsys):
+    garbage = tmp_path / "garbage.pgn"
+    garbage.write_bytes(bytes(range(256)) * 800)
+    assert main(["pgn", "to-parquet", str(garbage), str(tmp_path / "out")]) == 1
+    assert "error: no readable game in 'garbage.pgn'" in capsys.readouterr().err
+    assert main(["pgn", "stats", str(garbage)]) == 1
+    assert main(["pgn", "to-parquet", str(pgn_file), str(tmp_path / "out2")]) == 0
     out = capsys.readouterr().out
-    arrays = pgn.to_arrays(pgn_file)
-    assert f"{len(arrays['result']):,} games, {len(arrays['moves']):,} positions" in out
-    assert main(["pgn", "to-parquet", str(pgn_file.parent), str(tmp_path / "shards"), "--format", "npz",
-                 "--processes", "1"]) == 0
-    assert "wrote 1 shards" in capsys.readouterr().out
-    _same(arrays, datasets.read_arrays(tmp_path / "shards" / "games.npz"))
-    assert main(["pgn", "to-parquet", str(tmp_path / "none.pgn"), str(tmp_path / "x.npz")]) == 2
+    assert "games with errors, kept with their error text: 1 in 1 inputs (first: games.pgn, game 30" in out
+
+
+def test_stats_and_to_parquet_count_the_same_games_and_positions(pgn_file, tmp_path, capsys):
+    assert main(["pgn", "stats", str(pgn_file)]) == 0
+    lines = dict(line.split(None, 1) for line in capsys.readouterr().out.splitlines())
+    assert main(["pgn", "to-parquet", str(pgn_file), str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert f": {lines['games']} games, {lines['positions'].split()[0]} positions in" in out
+    assert _read(tmp_path / "out", "positions").num_rows == int(lines["positions"].split()[0].replace(",", ""))
+
+
+def test_a_file_name_for_a_dataset_folder_is_refused(pgn_file, tmp_path, capsys):
+    for out in ("out.parquet", "x.csv.parquet"):
+        assert main(["pgn", "to-parquet", str(pgn_file.parent), str(tmp_path / out)]) == 2
+        assert "names a file: a dataset is a folder" in capsys.readouterr().err
+        assert not (tmp_path / out).exists()
+    with pytest.raises(InvalidArgumentError, match="names a file"):
+        datasets.convert_files(pgn_file, tmp_path / "x.parquet")
+    assert main(["pgn", "to-parquet", str(tmp_path / "none.pgn"), str(tmp_path / "x")]) == 2
     assert "no PGN file or folder" in capsys.readouterr().err
-    assert main(["pgn", "to-parquet", str(pgn_file), str(tmp_path / "x.csv")]) == 2
-    assert "neither .parquet nor .npz" in capsys.readouterr().err
+    assert main(["pgn", "to-parquet", str(pgn_file), str(pgn_file), str(tmp_path / "x")]) == 2
+    assert "named twice" in capsys.readouterr().err
+
+
+def test_one_file_to_npz_keeps_to_arrays(pgn_file, tmp_path, capsys):
+    assert main(["pgn", "to-parquet", str(pgn_file), str(tmp_path / "one.npz")]) == 0
+    arrays = pgn.to_arrays(pgn_file)
+    assert f"{len(arrays['result']):,} games, {len(arrays['moves']):,} positions" in capsys.readouterr().out
+    back = datasets.read_arrays(tmp_path / "one.npz")
+    assert all(np.array_equal(back[k], arrays[k], equal_nan=back[k].dtype.kind == "f") for k in arrays)
+    with pytest.raises(InvalidArgumentError, match="not 'x.csv'"):
+        datasets.write_arrays(arrays, "x.csv")
+
+
+# 6. bounded memory: the shard is written as the input is read
+
+def test_the_reader_columns_stay_bounded_while_writing_row_groups(tmp_path):
+    sizes = []
+    path = tmp_path / "many.pgn"
+    path.write_text(corpus(400, seed=2))
+    shard = datasets.convert_file(path, tmp_path / "out", rows_per_group=2000,
+                                  progress=lambda *args: sizes.append(args[1]))
+    meta = pq.ParquetFile(tmp_path / "out" / "positions" / "many.parquet").metadata
+    assert meta.num_row_groups >= shard.positions // 2500 and meta.num_rows == shard.positions
+    assert all(meta.row_group(i).num_rows < 2000 + 1000 for i in range(meta.num_row_groups))
+    assert sizes == sorted(sizes) and sizes[-1] == os.path.getsize(path)  # progress over the bytes
+
+
+# 7. workers never re-run the calling script
+
+def test_a_script_without_a_main_guard_converts_on_several_processes(tmp_path):
+    for name in ("a.pgn", "b.pgn", "c.pgn"):
+        (tmp_path / name).write_text(corpus(5, seed=len(name) + ord(name[0])))
+    script = tmp_path / "unguarded.py"
+    script.write_text("from bitboard.data import convert_files\n"
+                      "print('script ran')\n"
+                      f"done = convert_files({str(tmp_path)!r}, {str(tmp_path / 'out')!r}, processes=2)\n"
+                      "print(sorted((name, shard.games) for name, shard in done.items()))\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["script ran", "[('a.pgn', 5), ('b.pgn', 5), ('c.pgn', 5)]"]
+
+
+def test_a_worker_error_is_raised_as_its_own_class(pgn_file, tmp_path):
+    other = tmp_path / "in" / "other.pgn"
+    other.write_text(corpus(3, seed=1))
+    datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=2)
+    os.utime(other, ns=(5, 5))
+    with pytest.raises(ShardExistsError, match="other.parquet"):
+        datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=2)
+
+
+def test_ctrl_c_stops_every_worker_keeps_finished_shards_and_leaves_no_temporary_file(tmp_path):
+    import signal
+    import time
+    (tmp_path / "in").mkdir()
+    text = corpus(300, seed=5)
+    for n in range(6):
+        (tmp_path / "in" / f"part{n}.pgn").write_text(text * (1 + 4 * (n > 0)))  # one quick input, then slow ones
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    command = [sys.executable, "-m", "bitboard.cli", "pgn", "to-parquet", str(tmp_path / "in"), str(tmp_path / "out"),
+               "--processes", "2"]
+    run = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    finished = tmp_path / "out" / "positions" / "part0.parquet"
+    deadline = time.monotonic() + 120
+    while not finished.exists() and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert finished.exists()
+    os.killpg(run.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the whole process group
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 130, err.decode()
+    left = sorted(name for _, _, names in os.walk(tmp_path / "out") for name in names)
+    assert "part0.parquet" in left and not [name for name in left if name.startswith(".")]
+    assert len(left) < 12  # stopped before the end
+    assert pq.read_table(finished).num_rows == len(pgn.to_arrays(tmp_path / "in" / "part0.pgn")["moves"])

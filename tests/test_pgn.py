@@ -200,9 +200,11 @@ def test_messy_text_never_crashes_and_every_game_replays(pieces, comments):
     games = list(pgn.read_games(io.StringIO(text)))
     arrays = pgn.to_arrays(io.StringIO(text))
     assert len(arrays["result"]) == len(games)
-    assert [int(c) for c in arrays["moves"]] == [m.from_square + 64 * m.to_square + 4096 * (m.promotion or 0)
-                                                 for game in games for m in game.moves]
-    assert list(arrays["game"]) == [n for n, game in enumerate(games) for _ in game.moves]
+    # each game's moves, then its final position's NO_MOVE (none when its start cannot be set up)
+    assert [int(c) for c in arrays["moves"]] == [
+        code for game in games for code in [m.from_square + 64 * m.to_square + 4096 * (m.promotion or 0)
+                                            for m in game.moves] + [pgn.NO_MOVE] * (pgn.positions_of(game) > 0)]
+    assert list(arrays["game"]) == [n for n, game in enumerate(games) for _ in range(pgn.positions_of(game))]
 
 
 TRUNCATED = "the game ends without a result token (a truncated game)"

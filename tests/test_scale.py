@@ -225,19 +225,21 @@ def test_unreachable_scheduler_fails_within_the_timeout():
 
 
 def test_local_cluster_converts_pgn_files(cluster_client, tmp_path):
+    import pyarrow.parquet as pq
+
     from bitboard import pgn
     from bitboard.benchmarks.pgn import corpus
-    from bitboard.data import datasets
     for n in range(3):
-        (tmp_path / f"part{n}.pgn").write_text(corpus(6, seed=n))
+        (tmp_path / "in" / f"part{n}.pgn").parent.mkdir(exist_ok=True)
+        (tmp_path / "in" / f"part{n}.pgn").write_text(corpus(6, seed=n))
     seen = []
-    done = distributed.pgn_to_parquet(tmp_path, tmp_path / "shards", cluster_client, suffix=".npz",
-                                      progress=lambda source, games, positions: seen.append(source))
-    assert sorted(seen) == sorted(done) and len(done) == 3
-    for source, (games, positions) in done.items():
-        shard = datasets.read_arrays(datasets.shard_name(source, tmp_path / "shards", ".npz"))
-        assert (games, positions) == (6, len(pgn.to_arrays(source)["moves"])) == (len(shard["result"]),
-                                                                                   len(shard["moves"]))
+    done = distributed.pgn_to_parquet(tmp_path / "in", tmp_path / "out", cluster_client, progress=seen.append)
+    assert sorted(shard.source for shard in seen) == sorted(done) == ["part0.pgn", "part1.pgn", "part2.pgn"]
+    for source, shard in done.items():
+        positions = pq.read_table(tmp_path / "out" / "positions" / source.replace(".pgn", ".parquet"))
+        arrays = pgn.to_arrays(tmp_path / "in" / source)
+        assert (shard.games, shard.positions) == (6, len(arrays["moves"]), ) and positions.num_rows == shard.positions
+        assert set(positions.column("source").to_pylist()) == {source}
 
 
 def test_the_scale_benchmark_times_threads_against_processes():

@@ -100,6 +100,7 @@ BENCHMARKS = {
     "x88": "the bitboard move generator against the 0x88 board, both compiled and uncompiled",
     "pgn": "PGN reading speed beside python-chess and rust_pgn_reader on one generated corpus",
     "scale": "perft at scale: threads, the transposition table, and Dask's rate per worker",
+    "batches": "training batches from a Parquet dataset: positions/s on one core",
 }
 
 
@@ -268,15 +269,21 @@ class _Progress:
 def _bytes_progress(path: str) -> _Progress:
     """Progress over the bytes of a PGN file read (of a compressed one, the bytes unpacked, whose
     total is not known in advance)."""
-    plain = not path.endswith((".gz", ".bz2", ".zst"))
+    from .data.sources import STDIN, compression_of
+    if path == STDIN:
+        return _Progress("bytes unpacked", None, name="pgn")
+    with open(path, "rb") as file:
+        plain = compression_of(file.read(6)) is None
     return _Progress("bytes" if plain else "bytes unpacked", os.path.getsize(path) if plain else None, name="pgn")
 
 
-def cmd_pgn_stats(args) -> None:
-    """Count what a PGN file holds, with progress over the bytes read."""
-    from .data.pgn_reader import read_games
+def cmd_pgn_stats(args) -> int:
+    """Count what a PGN file holds, with progress over the bytes read: the games and positions
+    that to-parquet writes, the games with errors, and the results."""
+    from .data.pgn_reader import positions_of, read_games
+    from .data.sources import STDIN
     path = args.file
-    if not os.path.isfile(path):
+    if path != STDIN and not os.path.isfile(path):
         raise UsageError(f"no PGN file {quoted(path)}")
     games = positions = errors = 0
     first_error = None
@@ -286,11 +293,11 @@ def cmd_pgn_stats(args) -> None:
         with _bytes_progress(path) as progress:
             for game in reading:
                 games += 1
-                positions += len(game.moves) + 1
+                positions += positions_of(game)
                 results[game.result or "none"] += 1
                 if game.error:
                     errors += 1
-                    first_error = first_error or f"game {games} (line {game.line}): {game.error}"
+                    first_error = first_error or f"game {games - 1} (line {game.line}): {game.error}"
                 if games % 256 == 0:
                     progress.update(game.offset, f"{games:,} games")
     except (OSError, EOFError, ImportError) as exc:
@@ -299,40 +306,108 @@ def cmd_pgn_stats(args) -> None:
     print(f"positions  {positions:,} (each game's start and the position after each move)")
     print(f"errors     {errors:,}" + (f" (first: {first_error})" if first_error else ""))
     print("results    " + ", ".join(f"{result} {count:,}" for result, count in results.most_common()))
+    if games == errors:
+        print(f"bitboard pgn: error: no readable game in {quoted(path)}", file=sys.stderr)
+        return 1
+    return 0
 
 
-def cmd_pgn_convert(args) -> None:
-    """Write the arrays of PGN files to Parquet or .npz: one file with a progress bar over its
-    bytes, or many (files or folders) to shards in a folder, one process per core."""
+class _FilesProgress:
+    """Progress of many inputs on stderr: the bytes read of all of them and of each one being
+    read (rich bars on a terminal, else a line every REPORT_SECONDS)."""
+
+    def __init__(self, paths: list[str]):
+        from .data.sources import STDIN
+        sizes = [os.path.getsize(path) for path in paths if path != STDIN]
+        self.total = sum(sizes) if len(sizes) == len(paths) else None
+        self.read: dict[str, int] = {}
+        self.tasks: dict[str, object] = {}
+        self.started = self.reported = time.monotonic()
+
+    def __enter__(self):
+        from rich.console import Console
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+        console = Console(stderr=True)
+        self.terminal = console.is_terminal
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
+                            TextColumn("{task.fields[games]}"), TimeElapsedColumn(), console=console,
+                            disable=not self.terminal)
+        self.bar.__enter__()
+        self.all = self.bar.add_task("all inputs", total=self.total, games="")
+        return self
+
+    def update(self, source: str, done: int, total, games: int) -> None:
+        if source not in self.tasks:
+            self.tasks[source] = self.bar.add_task(source, total=total, games="")
+        self.read[source] = done
+        self.bar.update(self.tasks[source], completed=done, total=total, games=f"{games:,} games")
+        self.bar.update(self.all, completed=sum(self.read.values()))
+        now = time.monotonic()
+        if not self.terminal and now - self.reported >= _Progress.REPORT_SECONDS:
+            self.reported = now
+            of = f" of {self.total:,}" if self.total is not None else ""
+            print(f"pgn: {sum(self.read.values()):,}{of} bytes read, {source}: {games:,} games, "
+                  f"{now - self.started:,.0f} s", file=sys.stderr, flush=True)
+
+    def finished(self, shard) -> None:
+        task = self.tasks.pop(shard.source, None)
+        if task is not None:
+            self.bar.remove_task(task)
+
+    def __exit__(self, *exc):
+        return self.bar.__exit__(*exc)
+
+
+def cmd_pgn_convert(args) -> int:
+    """PGN inputs to a Parquet dataset folder (games/ and positions/ shards, one worker per
+    core), or one input's arrays to .npz; a summary of what was written and of the games with
+    errors; exit status 1 when an input has no readable game."""
     from .data import datasets
     try:
         sources = datasets.pgn_files(args.files)
         if not sources:
             raise UsageError(f"no PGN files in {', '.join(map(quoted, args.files))}")
-        if len(args.files) == 1 and os.path.isfile(args.files[0]):  # one file to one output file
-            datasets.format_of(args.out)
-            path = sources[0]
-            with _bytes_progress(path) as progress:
-                games, positions = datasets.convert_file(
-                    path, args.out, progress=lambda offset, games: progress.update(offset, f"{games:,} games"))
-            print(f"wrote {games:,} games, {positions:,} positions to {args.out}")
-            return
-        suffix = ".npz" if args.format == "npz" else ".parquet"
-        with _Progress("files", len(sources), name="pgn") as progress:
-            done = [0]
-
-            def finished(source, games, positions):
-                done[0] += 1
-                progress.update(done[0], f"{os.path.basename(source)}: {games:,} games")
-            results = datasets.convert_files(sources, args.out, suffix=suffix, processes=args.processes,
-                                             progress=finished)
-        games = sum(g for g, _ in results.values())
-        positions = sum(p for _, p in results.values())
-        print(f"wrote {len(results):,} shards ({games:,} games, {positions:,} positions) to {args.out}")
+        if args.out.endswith(".npz"):
+            if len(sources) != 1 or sources[0] != args.files[0]:
+                raise UsageError(f"{quoted(args.out)}: .npz holds one PGN file's arrays; a folder OUT "
+                                 "takes many inputs")
+            return _pgn_to_npz(sources[0], args.out)
+        with _FilesProgress(sources) as progress:
+            shards = datasets.convert_files(sources, args.out, overwrite=args.overwrite, processes=args.processes,
+                                            progress=progress.update, finished=progress.finished)
     except InvalidArgumentError as exc:
         raise UsageError(str(exc)) from None
     except (OSError, EOFError, ImportError) as exc:
         raise UsageError(f"cannot convert: {exc}") from None
+    games = sum(shard.games for shard in shards.values())
+    positions = sum(shard.positions for shard in shards.values())
+    skipped = sum(shard.skipped for shard in shards.values())
+    errors = [shard for shard in shards.values() if shard.errors]
+    print(f"wrote {len(shards) - skipped:,} shards" + (f" ({skipped:,} already there, skipped)" if skipped else "")
+          + f": {games:,} games, {positions:,} positions in {args.out}")
+    if errors:
+        print(f"games with errors, kept with their error text: {sum(s.errors for s in errors):,} in "
+              f"{len(errors):,} inputs (first: {errors[0].source}, {errors[0].first_error})")
+    unreadable = [shard.source for shard in shards.values() if not shard.readable]
+    for source in unreadable:
+        print(f"bitboard pgn: error: no readable game in {quoted(source)}", file=sys.stderr)
+    return 1 if unreadable else 0
+
+
+def _pgn_to_npz(path: str, out: str) -> int:
+    """One PGN file's to_arrays dictionary to .npz (held in memory: a dataset folder streams)."""
+    from .data.arrays import to_arrays
+    from .data.datasets import write_arrays
+    with _bytes_progress(path) as progress:
+        arrays = to_arrays(path, progress=lambda offset, games: progress.update(offset, f"{games:,} games"))
+    write_arrays(arrays, out)
+    games, errors = len(arrays["result"]), int(arrays["error"].sum())
+    print(f"wrote {games:,} games, {len(arrays['moves']):,} positions to {out}"
+          + (f"; {errors:,} games with errors" if errors else ""))
+    if games == errors:
+        print(f"bitboard pgn: error: no readable game in {quoted(path)}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _count(name: str, low: int, high=None):
@@ -461,19 +536,25 @@ def build_parser() -> argparse.ArgumentParser:
     stats = actions.add_parser("stats", help="games, positions, errors and results of a PGN file",
                                description="Read every game of a PGN file (.gz, .bz2 and .zst too), legality "
                                            "checked, and count games, positions, errors and results.")
-    stats.add_argument("file", help="the PGN file")
+    stats.add_argument("file", help="the PGN file (- for standard input)")
     stats.set_defaults(run=cmd_pgn_stats)
     convert_pgn = actions.add_parser(
-        "to-parquet", help="a PGN file's positions, moves, evals and clocks to Parquet or .npz",
-        description="Read PGN files (.gz, .bz2 and .zst too) into bitboard.pgn.to_arrays' arrays and write "
-                    "them: one FILE to OUT (.parquet, needs pyarrow, or .npz by its extension), or several "
-                    "files or folders to one shard each in the folder OUT, one process per core.")
-    convert_pgn.add_argument("files", nargs="+", metavar="FILE", help="PGN files, or folders of them")
-    convert_pgn.add_argument("out", metavar="OUT", help="the output file, or the folder of shards")
-    convert_pgn.add_argument("--format", choices=("parquet", "npz"), default="parquet",
-                             help="the shards' format when OUT is a folder (default parquet)")
+        "to-parquet", help="PGN files to a Parquet dataset: a games table and a positions table",
+        description="Read PGN inputs (files, folders of them, - for standard input; gzip, bz2, xz and zstd "
+                    "told by their first bytes) into the dataset folder OUT: OUT/games/ (one row per game, "
+                    "its tags typed) and OUT/positions/ (one row per position, each game's final one "
+                    "included), one shard of each per input, named by its path relative to the inputs' "
+                    "common folder, written as it is read, one worker per core. A rerun skips the shards "
+                    "already written from the same input. OUT ending in .npz: one file's to_arrays arrays.",
+        epilog="exit status: 0 when every input had a readable game (games with errors are kept, counted and "
+               "summarised); 1 when an input had none (named on stderr); 2 for bad arguments or an existing "
+               "shard from another input without --overwrite; 130 on Ctrl-C (finished shards stay).")
+    convert_pgn.add_argument("files", nargs="+", metavar="INPUT", help="PGN files, folders of them, or -")
+    convert_pgn.add_argument("out", metavar="OUT", help="the dataset folder (or a .npz file for one input)")
+    convert_pgn.add_argument("--overwrite", action="store_true",
+                             help="replace shards already there from other inputs or versions")
     convert_pgn.add_argument("--processes", type=_count("processes", 1), default=None,
-                             help="processes for many files (default: one per core)")
+                             help="worker processes (default: one per core)")
     convert_pgn.set_defaults(run=cmd_pgn_convert)
 
     search = commands.add_parser("search", help="reproduce the shipped hash factors from their seeds",
@@ -488,7 +569,7 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        args.run(args)
+        status = args.run(args)
     except UsageError as exc:
         print(f"bitboard {args.command}: error: {exc}", file=sys.stderr)
         return 2
@@ -501,7 +582,7 @@ def main(argv=None) -> int:
     except BrokenPipeError:  # the reader (head, less) went away: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    return 0
+    return status or 0
 
 
 if __name__ == "__main__":

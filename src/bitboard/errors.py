@@ -54,3 +54,12 @@ class IllegalMoveError(ValueError):
 
 class AmbiguousMoveError(ValueError):
     """A move in SAN that more than one legal move fits."""
+
+
+class ShardExistsError(InvalidArgumentError):
+    """A dataset shard that is already there and was not written from the same input: replaced
+    only when asked (`overwrite=True`, `--overwrite`)."""
+
+
+class UnreadableInputError(InvalidArgumentError):
+    """A PGN input in which not one game can be read (a binary file, a wrong path's content)."""

@@ -7,9 +7,9 @@ The one import for the PGN half of the data pipeline, which lives in `bitboard.d
 reader (`bitboard.data.pgn_reader`), the writer (`bitboard.data.pgn_writer`) and the NumPy
 arrays (`bitboard.data.arrays`).
 """
-from .data.arrays import RESULT_CODES, to_arrays
-from .data.pgn_reader import RESULTS, SEVEN_TAG_ROSTER, SUFFIX_NAGS, Game, Mate, read_games
+from .data.arrays import NO_MOVE, RESULT_CODES, to_arrays
+from .data.pgn_reader import RESULTS, SEVEN_TAG_ROSTER, SUFFIX_NAGS, Game, Mate, positions_of, read_games
 from .data.pgn_writer import write
 
-__all__ = ["RESULTS", "RESULT_CODES", "SEVEN_TAG_ROSTER", "SUFFIX_NAGS", "Game", "Mate", "read_games", "to_arrays",
-           "write"]
+__all__ = ["NO_MOVE", "RESULTS", "RESULT_CODES", "SEVEN_TAG_ROSTER", "SUFFIX_NAGS", "Game", "Mate", "positions_of",
+           "read_games", "to_arrays", "write"]

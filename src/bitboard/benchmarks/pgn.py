@@ -262,12 +262,45 @@ def main(argv=None) -> None:
         print()
         for name, spent in times.items():
             print(f"{name} over {len(many):,} records: {len(many) / spent:,.0f} positions/s")
-        _all_cores(raw, plies, repeat=2 if args.quick else 3)
+        _to_parquet(raw, repeat=2 if args.quick else 3)
+        _all_cores(raw, repeat=2 if args.quick else 3)
 
 
-def _all_cores(raw: bytes, plies: int, repeat: int) -> None:
-    """Files to .npz shards: one process against one per core, on as many files as there are
-    cores, each the corpus sixteen times over (so that starting the processes, a tenth of a
+def _to_parquet(raw: bytes, repeat: int) -> None:
+    """PGN to the Parquet dataset (games and positions tables, zstd), end to end on one core,
+    beside to_arrays on the same text: what writing the tables costs."""
+    import tempfile
+
+    from ..data.arrays import to_arrays
+    from ..data.datasets import convert_file
+    with contextlib.suppress(ImportError):
+        import pyarrow  # noqa: F401
+        with tempfile.TemporaryDirectory() as folder:
+            plain = os.path.join(folder, "corpus.pgn")
+            with open(plain, "wb") as out:
+                out.write(raw)
+            runs = {"to_arrays (arrays in memory)": lambda: to_arrays(plain),
+                    "convert_file (Parquet dataset)": lambda: convert_file(plain, os.path.join(folder, "out"),
+                                                                           overwrite=True)}
+            with contextlib.suppress(ImportError):
+                import zstandard
+                packed = os.path.join(folder, "corpus.pgn.zst")
+                with open(packed, "wb") as out:
+                    out.write(zstandard.ZstdCompressor().compress(raw))
+                runs["convert_file from .pgn.zst"] = lambda: convert_file(packed, os.path.join(folder, "zst"),
+                                                                          overwrite=True)
+            positions = len(to_arrays(plain)["moves"])
+            seconds = best_times(runs, repeat=repeat)
+        first = seconds["to_arrays (arrays in memory)"]
+        print(f"\nPGN to Parquet end to end, one core ({positions:,} positions, each game's final one included):\n")
+        print(markdown_table(["run", "seconds", "positions/s", "of to_arrays' speed"],
+                             [[name, f"{spent:.3f}", f"{positions / spent:,.0f}", f"{first / spent:.0%}"]
+                              for name, spent in seconds.items()]))
+
+
+def _all_cores(raw: bytes, repeat: int) -> None:
+    """Files to a Parquet dataset: one process against one per core, on as many files as there
+    are cores, each the corpus sixteen times over (so that starting the processes, a tenth of a
     second, is small beside the work, as it is beside a real month of games)."""
     import tempfile
 
@@ -276,22 +309,25 @@ def _all_cores(raw: bytes, plies: int, repeat: int) -> None:
     if cores < 2:
         print("\nAll cores: this machine has one core")
         return
-    with tempfile.TemporaryDirectory() as folder:
-        paths = []
-        for n in range(cores):
-            paths.append(os.path.join(folder, f"part{n}.pgn"))
-            with open(paths[-1], "wb") as out:
-                out.write(raw * 16)
-        runs = {f"{p} process{'es' if p > 1 else ''}": (lambda p=p: convert_files(paths, os.path.join(folder, "out"),
-                                                                                    suffix=".npz", processes=p))
-                for p in (1, cores)}
-        seconds = best_times(runs, repeat=repeat)
-    one = seconds["1 process"]
-    positions = 16 * cores * plies
-    print(f"\nAll cores: {cores} files, each the corpus 16 times, to .npz shards ({positions:,} positions):\n")
-    print(markdown_table(["processes", "seconds", "positions/s", "speed-up"],
-                         [[name, f"{spent:.3f}", f"{positions / spent:,.0f}", f"{one / spent:.2f}x"]
-                          for name, spent in seconds.items()]))
+    with contextlib.suppress(ImportError):
+        import pyarrow  # noqa: F401
+        with tempfile.TemporaryDirectory() as folder:
+            paths = []
+            for n in range(cores):
+                paths.append(os.path.join(folder, f"part{n}.pgn"))
+                with open(paths[-1], "wb") as out:
+                    out.write(raw * 16)
+            positions = sum(shard.positions for shard in convert_files(paths, os.path.join(folder, "out")).values())
+            runs = {f"{p} process{'es' if p > 1 else ''}": (lambda p=p: convert_files(
+                paths, os.path.join(folder, "out"), processes=p, overwrite=True)) for p in (1, cores)}
+            seconds = best_times(runs, repeat=repeat)
+        one = seconds["1 process"]
+        print(f"\nAll cores: {cores} files, each the corpus 16 times, to a Parquet dataset "
+              f"({positions:,} positions):\n")
+        print(markdown_table(["processes", "seconds", "positions/s", "speed-up"],
+                             [[name, f"{spent:.3f}", f"{positions / spent:,.0f}", f"{one / spent:.2f}x"]
+                              for name, spent in seconds.items()]))
+
 
 if __name__ == "__main__":
     main()

@@ -55,6 +55,9 @@ cdef enum:
     PHANTOM_EP = 0x8000
     # a perft transposition table's bucket: 8 words, one cache line (core/perft, core/perft_table)
     PERFT_BUCKET_WORDS = 8
+    # the dataset move code of a game's final position: no move from it (dataset_move's codes
+    # stop at 5 << 12 | 63 << 6 | 63)
+    DATASET_NO_MOVE = 0xFFFF
     UNDO_CASTLING_SHIFT = 4
     UNDO_EP_SHIFT = 8
     UNDO_HALFMOVE_SHIFT = 16

@@ -41,6 +41,7 @@ UNDO_HALFMOVE_SHIFT = 16
 ENTRY_CODE_SHIFT = 48
 PHANTOM_EP = 0x8000
 PERFT_BUCKET_WORDS = 8  # a perft table's bucket: 8 words, one cache line
+DATASET_NO_MOVE = 0xFFFF  # the dataset move code of a game's final position: no move from it
 
 
 def piece_code(piece_type, color):

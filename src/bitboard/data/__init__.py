@@ -4,26 +4,27 @@
         │
         └──arrays (the reader's C columns)──▶ position records + per-game columns (NumPy)
                  │                                   │
-                 datasets (.npz, Parquet; every core; cluster: Dask)     encode (planes, policy, keys)
+                 datasets (Parquet games + positions tables;        encode (planes, policy, keys)
+                 every core: workers; Dask: cluster; .npz)
 
 Every public name of the pipeline is importable from here (`from bitboard.data import
 read_games, to_arrays, convert_files, leela_planes`). The modules: `pgn_reader`, `pgn_writer`,
-`arrays`, `records` (the 43-byte position record), `datasets`, `cluster`, `encode`.
+`arrays`, `records` (the 43-byte position record), `sources` (inputs, compression, names),
+`tables` (the Parquet dataset's schema), `datasets` (PGN to a dataset folder, every core),
+`workers`, `cluster` (Dask), `batches` (training batches from a dataset folder), `encode`.
 """
 from ..core.encoding import dataset_move, dataset_move_parts
-from .arrays import RESULT_CODES, to_arrays
+from .arrays import NO_MOVE, RESULT_CODES, to_arrays
+from .batches import ENCODINGS, POLICIES, Batches, batches
 from .cluster import pgn_to_parquet
 from .datasets import (
-                       FORMATS,
-                       PGN_SUFFIXES,
+                       TABLES,
+                       Shard,
                        convert_file,
                        convert_files,
-                       format_of,
-                       from_arrow,
-                       pgn_files,
+                       dataset_folder,
                        read_arrays,
-                       shard_name,
-                       to_arrow,
+                       shard_paths,
                        write_arrays,
 )
 from .encode import (
@@ -46,7 +47,7 @@ from .encode import (
                        unpack_planes,
 )
 from .encode.keys import POLYGLOT_TABLE_SIZE, polyglot_table
-from .pgn_reader import RESULTS, SEVEN_TAG_ROSTER, SUFFIX_NAGS, Game, Mate, read_games
+from .pgn_reader import RESULTS, SEVEN_TAG_ROSTER, SUFFIX_NAGS, Game, Mate, positions_of, read_games
 from .pgn_writer import write
 from .records import (
                        RECORD_SIZE,
@@ -60,14 +61,29 @@ from .records import (
                        record_of,
                        square_codes,
 )
+from .sources import (
+                       COMPRESSIONS,
+                       PGN_SUFFIXES,
+                       STDIN,
+                       compression_of,
+                       decompressed,
+                       open_pgn,
+                       pgn_files,
+                       shard_stems,
+                       source_names,
+)
+from .tables import GAME_TAGS, NO_RESULT, SCHEMA_VERSION, games_schema, positions_schema, result_code
 
 __all__ = [
-    "ALPHAZERO_POLICY_SIZE", "FORMATS", "LC0_MOVES", "LC0_POLICY_SIZE", "LEELA_PLANES", "PGN_SUFFIXES",
-    "PIECE_PLANES", "POLYGLOT_TABLE_SIZE", "RECORD_SIZE", "RESULTS", "RESULT_CODES", "SEVEN_TAG_ROSTER",
-    "SUFFIX_NAGS", "Game", "Mate", "alphazero_index", "alphazero_indices", "alphazero_move", "bitboards", "board_of",
-    "convert_file", "convert_files", "dataset_move", "dataset_move_parts", "nibble_of", "en_passant_capturable",
-    "format_of", "from_arrow", "lc0_index", "lc0_indices", "lc0_move", "leela_planes", "legal_move_masks", "mirror",
-    "mirrored_castling", "pgn_files", "pgn_to_parquet", "piece_planes", "polyglot_keys", "polyglot_table",
-    "position_dtype", "read_arrays", "read_games", "record_of", "repetition_counts", "shard_name", "square_codes",
-    "to_arrays", "to_arrow", "unpack_planes", "write", "write_arrays"
+    "ALPHAZERO_POLICY_SIZE", "COMPRESSIONS", "ENCODINGS", "GAME_TAGS", "LC0_MOVES", "LC0_POLICY_SIZE", "LEELA_PLANES",
+    "NO_MOVE", "NO_RESULT", "PGN_SUFFIXES", "PIECE_PLANES", "POLICIES", "POLYGLOT_TABLE_SIZE", "RECORD_SIZE",
+    "RESULTS", "RESULT_CODES", "SCHEMA_VERSION", "SEVEN_TAG_ROSTER", "STDIN", "SUFFIX_NAGS", "TABLES",
+    "alphazero_index", "alphazero_indices", "alphazero_move", "Batches", "batches", "bitboards", "board_of",
+    "compression_of", "convert_file", "convert_files", "dataset_folder", "dataset_move", "dataset_move_parts",
+    "decompressed", "en_passant_capturable", "Game", "games_schema", "lc0_index", "lc0_indices", "lc0_move",
+    "leela_planes", "legal_move_masks", "Mate", "mirror", "mirrored_castling", "nibble_of", "open_pgn", "pgn_files",
+    "pgn_to_parquet", "piece_planes", "polyglot_keys", "polyglot_table", "position_dtype", "positions_of",
+    "positions_schema", "read_arrays", "read_games", "record_of", "repetition_counts", "result_code", "Shard",
+    "shard_paths", "shard_stems", "source_names", "square_codes", "to_arrays", "unpack_planes", "write",
+    "write_arrays"
 ]

@@ -1,37 +1,66 @@
-"""Training data on disk: a PGN file's arrays as Parquet or .npz, and many files on all cores.
+"""PGN inputs to a Parquet dataset that loses nothing, in bounded memory, on every core.
 
-    >>> from bitboard import datasets
-    >>> datasets.convert_file("lichess_2024-01.pgn.zst", "lichess_2024-01.parquet")
-    >>> datasets.convert_files(["a.pgn", "b.pgn.gz"], "shards/")   # one process per core
-    >>> arrays = datasets.read_arrays("shards/a.parquet")
+    >>> from bitboard.data import convert_files, read_arrays, write_arrays
+    >>> convert_files(["2024/lichess_2024-01.pgn.zst", "2024/lichess_2024-02.pgn.zst"], "out")
+    >>> # out/games/lichess_2024-01.parquet, out/positions/lichess_2024-01.parquet, ...
 
-`.npz` keeps `bitboard.pgn.to_arrays`' dictionary as it is (NumPy only). Parquet (pip install
-pyarrow) holds one row per position, the game's columns repeated on its rows, which Parquet's
-encodings store in a few bytes: board (32 bytes, the record's packed squares), turn, castling,
-ep, halfmove, fullmove, rooks (4 bytes), move, game, eval, mate, clock, result, white_elo,
-black_elo, time_control, offset and error. A game without a move has no row there.
+A dataset folder holds two tables (bitboard.data.tables; docs/datasets.md has every column):
+`games`, one row per game with its tags, and `positions`, one row per position including each
+game's final one. Each input becomes one shard of each table, named by the input's path relative
+to the inputs' common folder (bitboard.data.sources), which is also every row's `source`.
+
+A shard is written as the input is read, a row group at a time, under a temporary name unique to
+the attempt, and renamed when complete: an interrupted run leaves no half shard. Each shard's
+Parquet metadata records its input's size and modification time, bitboard's version and the
+schema's version; a rerun skips a shard whose record matches, converts what is missing, and
+refuses to replace a shard from another input unless asked to (`overwrite=True`).
+
+`write_arrays` and `read_arrays` keep to_arrays' dictionary as one `.npz` file (NumPy only).
 """
-import multiprocessing
 import os
+import secrets
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 
-from ..errors import InvalidArgumentError, quoted
+from ..errors import InvalidArgumentError, ShardExistsError, quoted
+from . import sources as _sources
+from .sources import PGN_SUFFIXES, STDIN, pgn_files, shard_stems, source_names
+from .tables import SCHEMA_VERSION, GameRows, games_schema, positions_batch, positions_schema, result_code
 
-FORMATS = (".parquet", ".npz")
-PGN_SUFFIXES = (".pgn", ".pgn.gz", ".pgn.bz2", ".pgn.zst")
-_RECORD_FIELDS = ("turn", "castling", "ep", "halfmove", "fullmove")
-_PER_POSITION = ("moves", "game", "evals", "mates", "clocks")
-_PER_GAME = ("result", "white_elo", "black_elo", "time_control", "offset", "error")
-_PARQUET_NAMES = {"moves": "move", "evals": "eval", "mates": "mate", "clocks": "clock"}
+__all__ = ["PGN_SUFFIXES", "TABLES", "Shard", "convert_file", "convert_files", "dataset_folder", "pgn_files",
+           "read_arrays", "shard_paths", "write_arrays"]
+
+TABLES = ("games", "positions")
+#: Positions per row group: what a worker holds before it writes (about 10 MB of columns).
+ROWS_PER_GROUP = 1 << 17
+_META = "bitboard."  # the prefix of the shards' metadata keys
 
 
-def format_of(path) -> str:
-    """The output format a path's extension names (InvalidArgumentError for any other)."""
-    for suffix in FORMATS:
-        if os.fspath(path).endswith(suffix):
-            return suffix
-    raise InvalidArgumentError(f"output {quoted(os.fspath(path))} is neither .parquet nor .npz")
+@dataclass
+class Shard:
+    """What one input became: its name in the dataset, its games and positions, the games read
+    with an error (kept, with their text) and the first of them, and whether the shard was
+    already there from the same input (a resumed run skips it)."""
+
+    source: str
+    games: int = 0
+    positions: int = 0
+    errors: int = 0
+    first_error: str | None = None
+    skipped: bool = False
+
+    @property
+    def readable(self) -> bool:
+        """Whether at least one game was read without an error."""
+        return self.games > self.errors
+
+
+Progress = Callable[[str, int, "int | None", int], None]  # (source, bytes read, bytes in all or None, games)
+
+
+def shard_paths(out_dir, stem: str) -> dict[str, str]:
+    """Each table's shard of the input whose shard stem is `stem` (sources.shard_stems)."""
+    return {table: os.path.join(os.fspath(out_dir), table, *stem.split("/")) + ".parquet" for table in TABLES}
 
 
 def _pyarrow():
@@ -39,152 +68,208 @@ def _pyarrow():
         import pyarrow
         import pyarrow.parquet
     except ImportError:
-        raise ImportError("Parquet needs pyarrow: pip install pyarrow (or write .npz)") from None
+        raise ImportError("Parquet needs pyarrow: pip install 'bitboard[parquet]' (or pip install pyarrow)") from None
     return pyarrow, pyarrow.parquet
 
 
-def _fixed_binary(rows):
-    """An (N, width) uint8 array as a pyarrow fixed-size binary column, without a copy per row."""
+def _identity(source: str) -> dict[str, str]:
+    """What the shards' metadata records of their input, to tell on a rerun whether it changed."""
+    from .. import __version__
+    record = {"source": source, "version": __version__, "schema_version": str(SCHEMA_VERSION)}
+    return record
+
+
+def _input_stamp(path: str) -> dict[str, str]:
+    if path == STDIN:
+        return {"input_size": "", "input_mtime_ns": ""}  # never the same: standard input is read again
+    status = os.stat(path)
+    return {"input_size": str(status.st_size), "input_mtime_ns": str(status.st_mtime_ns)}
+
+
+def _recorded(path: str) -> dict[str, str] | None:
+    """The bitboard metadata of an existing shard, or None when there is none."""
+    if not os.path.exists(path):
+        return None
+    _, pq = _pyarrow()
+    try:
+        meta = pq.read_schema(path).metadata or {}
+    except Exception:  # noqa: BLE001  (not Parquet: another program's file, never ours to replace silently)
+        return {}
+    return {key.decode()[len(_META):]: value.decode() for key, value in meta.items()
+            if key.decode().startswith(_META)}
+
+
+def _counts(paths: dict[str, str]) -> tuple[int, int, int, str | None]:
+    """(games, positions, errors, first error) of a finished shard, from its files."""
+    _, pq = _pyarrow()
+    errors = pq.read_table(paths["games"], columns=["game", "error"])
+    failed = errors.filter(errors.column("error").is_valid())
+    first = None
+    if failed.num_rows:
+        first = f"game {failed.column('game')[0].as_py()}: {failed.column('error')[0].as_py()}"
+    return (pq.ParquetFile(paths["games"]).metadata.num_rows, pq.ParquetFile(paths["positions"]).metadata.num_rows,
+            failed.num_rows, first)
+
+
+def _unlike(record: dict[str, str], wanted: dict[str, str]) -> str:
+    """How an existing shard's record differs from what this run would write."""
+    if not record:
+        return "not a shard bitboard wrote"
+    if record.get("source") != wanted["source"]:
+        return f"written from the input {record.get('source')!r}"
+    if record.get("schema_version") != wanted["schema_version"] or record.get("version") != wanted["version"]:
+        return f"written by bitboard {record.get('version')} (schema {record.get('schema_version')})"
+    return f"written from {wanted['source']!r} when it had another size or modification time"
+
+
+def convert_file(source, out_dir, *, name: str | None = None, stem: str | None = None, overwrite: bool = False,
+                 progress: Progress | None = None, rows_per_group: int = ROWS_PER_GROUP) -> Shard:
+    """Convert one PGN input (a path, "-" for standard input) into its shards of `out_dir`'s
+    tables, streaming; `name` is its `source` (default: the file's name), `stem` its shards'
+    name (default: from `name`). `progress(name, bytes read, bytes in all, games)` is called as
+    it reads. A shard already there from the same input is skipped (Shard.skipped); one from
+    anything else raises ShardExistsError unless `overwrite`."""
+    path = os.fspath(source)
+    if path != STDIN and not os.path.isfile(path):
+        raise InvalidArgumentError(f"no PGN file {path!r}")
+    name = name or (source_names([path])[path])
+    stem = stem or shard_stems([name])[name]
+    paths = shard_paths(out_dir, stem)
+    wanted = {**_identity(name), **_input_stamp(path)}
+    recorded = {table: _recorded(paths[table]) for table in TABLES}
+    if all(record == wanted for record in recorded.values()) and not overwrite:
+        return Shard(name, *_counts(paths), skipped=True)
+    for table, record in recorded.items():
+        if record is not None and record != wanted and not overwrite:
+            raise ShardExistsError(f"{paths[table]!r} is already there, {_unlike(record, wanted)}: "
+                                   "overwrite=True (--overwrite) replaces it")
+    return _write_shards(path, name, paths, wanted, progress, rows_per_group)
+
+
+def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str, str],
+                  progress: Progress | None, rows_per_group: int) -> Shard:
     import numpy as np
-    pa, _ = _pyarrow()
-    rows = np.ascontiguousarray(rows, dtype=np.uint8)
-    return pa.FixedSizeBinaryArray.from_buffers(pa.binary(rows.shape[1]), len(rows), [None, pa.py_buffer(rows)])
+
+    from .pgn_reader import _Columns, _Reader
+    pa, pq = _pyarrow()
+    metadata = {(_META + key).encode(): value.encode() for key, value in wanted.items()}
+    # hidden (a leading dot: pyarrow.dataset, Dask and globs skip it) and unique to the attempt
+    attempt = f".tmp-{os.getpid()}-{secrets.token_hex(4)}"
+    temporary = {table: os.path.join(os.path.dirname(paths[table]), "." + os.path.basename(paths[table]) + attempt)
+                 for table in TABLES}
+    writers = {}
+    shard = Shard(name)
+    raw = None
+    try:
+        for table, schema in (("games", games_schema()), ("positions", positions_schema())):
+            os.makedirs(os.path.dirname(paths[table]), exist_ok=True)
+            writers[table] = pq.ParquetWriter(temporary[table], schema.with_metadata(metadata), compression="zstd")
+        raw = open(path, "rb") if path != STDIN else None  # noqa: SIM115  (closed below)
+        stream, _ = (_sources.decompressed(raw, path), True) if raw is not None else _sources.open_pgn(STDIN)
+        total = os.fstat(raw.fileno()).st_size if raw is not None else None
+        columns = _Columns()
+        reader = _Reader(False, False, columns)
+        games = GameRows(name)
+        results: list[int] = []
+        first_game = 0  # the number of the first game not yet written
+
+        def flush(upto: int) -> None:
+            nonlocal first_game, results
+            rows = columns.take(upto)
+            game = rows["game"].astype(np.int64)
+            per_game = np.bincount(game - first_game, minlength=upto - first_game)
+            rows["ply"] = np.arange(len(game), dtype=np.int64) - np.repeat(np.cumsum(per_game) - per_game, per_game)
+            writers["positions"].write_batch(positions_batch(name, rows, results, first_game))
+            writers["games"].write_batch(games.take(np.maximum(per_game - 1, 0)))
+            shard.positions += len(game)
+            first_game, results = upto, []
+
+        for game in reader.games(stream):
+            number = shard.games
+            shard.games += 1
+            results.append(result_code(game.result))
+            games.add(number, game)
+            if game.error is not None:
+                shard.errors += 1
+                if shard.first_error is None:
+                    shard.first_error = f"game {number} (line {game.line}): {game.error}"
+            if columns.held() >= rows_per_group:
+                flush(shard.games)
+            if progress is not None and shard.games % 256 == 0:
+                progress(name, raw.tell() if raw is not None else game.offset, total, shard.games)
+        flush(shard.games)
+        for writer in writers.values():
+            writer.close()
+        for table in TABLES:
+            os.replace(temporary[table], paths[table])
+        if progress is not None:
+            progress(name, total if total is not None else 0, total, shard.games)
+        return shard
+    finally:
+        if raw is not None:
+            raw.close()
+        for table, writer in writers.items():
+            if os.path.exists(temporary[table]):  # stopped: the unfinished file goes, then its writer
+                os.remove(temporary[table])
+                writer.close()
 
 
-def _bytes_of(column, width: int):
-    """A fixed-size binary column back as an (N, width) uint8 array."""
-    import numpy as np
-    data = np.frombuffer(column.buffers()[1], dtype=np.uint8)
-    start = column.offset * width
-    return data[start:start + len(column) * width].reshape(len(column), width)
-
-
-def to_arrow(arrays: dict):
-    """to_arrays' dictionary as a pyarrow Table, one row per position."""
-    import numpy as np
-    pa, _ = _pyarrow()
-    positions = arrays["positions"]
-    game = arrays["game"].astype(np.int64)
-    columns = {"board": _fixed_binary(positions["board"])}
-    for field in _RECORD_FIELDS:
-        columns[field] = pa.array(np.ascontiguousarray(positions[field]))
-    columns["rooks"] = _fixed_binary(positions["rooks"])
-    for name in _PER_POSITION:
-        columns[_PARQUET_NAMES.get(name, name)] = pa.array(arrays[name])
-    for name in _PER_GAME:
-        values = arrays[name][game]
-        columns[name] = pa.array(values).dictionary_encode() if name == "time_control" else pa.array(values)
-    return pa.table(columns)
-
-
-def from_arrow(table) -> dict:
-    """A Table written by `to_arrow` back into to_arrays' dictionary (the games with rows)."""
-    import numpy as np
-
-    from .records import position_dtype
-    columns = {name: table.column(name).combine_chunks() for name in table.column_names}
-    count = table.num_rows
-    positions = np.zeros(count, dtype=position_dtype())
-    positions["board"] = _bytes_of(columns["board"], 32)
-    positions["rooks"] = _bytes_of(columns["rooks"], 4)
-    for field in _RECORD_FIELDS:
-        positions[field] = columns[field].to_numpy()
-    out = {"positions": positions}
-    for name in _PER_POSITION:
-        out[name] = columns[_PARQUET_NAMES.get(name, name)].to_numpy()
-    game = out["game"].astype(np.int64)
-    first = np.flatnonzero(np.r_[True, game[1:] != game[:-1]]) if count else np.zeros(0, dtype=np.int64)
-    games = int(game.max()) + 1 if count else 0
-    for name in _PER_GAME:
-        column = columns[name]
-        values = np.asarray(column.to_pylist() if name == "time_control" else column.to_numpy(zero_copy_only=False))
-        full = np.zeros(games, dtype=values.dtype)  # games without rows: zeros (they are not in the file)
-        full[game[first]] = values[first]
-        out[name] = full
+def dataset_folder(out_dir) -> str:
+    """`out_dir` as a dataset folder's path: InvalidArgumentError for a file's name or a file."""
+    out = os.fspath(out_dir)
+    if out.endswith((".parquet", ".npz")) or os.path.isfile(out):
+        raise InvalidArgumentError(f"the output {out!r} names a file: a dataset is a folder "
+                                   "(it gets games/ and positions/), and .npz holds one input's arrays")
     return out
+
+
+def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: bool = False,
+                  processes: int | None = None, progress: Progress | None = None,
+                  finished: Callable[[Shard], None] | None = None) -> dict[str, Shard]:
+    """Convert PGN inputs (files, folders of them, "-") into the dataset folder `out_dir`,
+    one worker process per core (or `processes`), each input streamed into its own shards;
+    {source name: Shard}. `progress` is convert_file's, `finished(shard)` is called as each input
+    is done. Ctrl-C stops every worker; finished shards stay, unfinished ones leave nothing.
+
+    The workers are fresh interpreters running `python -m bitboard.data.workers`: they never
+    import the calling script, so a script without `if __name__ == "__main__":` works."""
+    paths = pgn_files(sources)
+    if not paths:
+        raise InvalidArgumentError(f"no PGN inputs in {quoted(sources)}")
+    out = dataset_folder(out_dir)
+    names = source_names(paths)
+    stems = shard_stems(names.values())
+    tasks = [(path, names[path], stems[names[path]]) for path in paths]
+    processes = min(processes or os.cpu_count() or 1, len(tasks))
+    if processes < 1:
+        raise InvalidArgumentError(f"processes must be at least 1, not {quoted(processes)}")
+    done: dict[str, Shard] = {}
+    if processes == 1 or any(path == STDIN for path in paths):
+        for path, name, stem in tasks:
+            done[name] = convert_file(path, out, name=name, stem=stem, overwrite=overwrite, progress=progress)
+            if finished is not None:
+                finished(done[name])
+        return done
+    from .workers import run_tasks
+    for shard in run_tasks(tasks, out, overwrite=overwrite, processes=processes, progress=progress):
+        done[shard.source] = shard
+        if finished is not None:
+            finished(shard)
+    return done
 
 
 def write_arrays(arrays: dict, path) -> None:
-    """Write to_arrays' dictionary to `path`, Parquet or .npz by its extension."""
+    """Write to_arrays' dictionary to the `.npz` file `path`, every array as it is."""
     import numpy as np
-    if format_of(path) == ".npz":
-        columns = {name: np.asarray(value) for name, value in arrays.items()}
-        np.savez(path, **columns)  # type: ignore[arg-type]  # numpy's stub: a name could be allow_pickle
-        return
-    _, pq = _pyarrow()
-    pq.write_table(to_arrow(arrays), os.fspath(path), compression="zstd")
+    if not os.fspath(path).endswith(".npz"):
+        raise InvalidArgumentError(f"arrays are written to a .npz file, not {os.fspath(path)!r} "
+                                   "(Parquet: convert_file / convert_files)")
+    columns = {name: np.asarray(value) for name, value in arrays.items()}
+    np.savez(path, **columns)  # type: ignore[arg-type]  # numpy's stub: a name could be allow_pickle
 
 
 def read_arrays(path) -> dict:
-    """Read a file `write_arrays` wrote back into to_arrays' dictionary."""
+    """Read a `.npz` file `write_arrays` wrote back into to_arrays' dictionary."""
     import numpy as np
-    if format_of(path) == ".npz":
-        with np.load(path) as data:
-            return {name: data[name] for name in data.files}
-    _, pq = _pyarrow()
-    return from_arrow(pq.read_table(os.fspath(path)))
-
-
-def convert_file(source, out, progress: Callable[[int, int], None] | None = None) -> tuple[int, int]:
-    """Read the PGN file `source` and write its arrays to `out` (.parquet or .npz); (games,
-    positions). `progress(bytes read, games)` is called as the reading goes on."""
-    from .arrays import to_arrays
-    format_of(out)
-    arrays = to_arrays(source, progress=progress)
-    write_arrays(arrays, out)
-    return len(arrays["result"]), len(arrays["moves"])
-
-
-def pgn_files(paths: Iterable) -> list[str]:
-    """The PGN files named (one path or several): files as given, folders by their .pgn,
-    .pgn.gz, .pgn.bz2 and .pgn.zst files."""
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    out = []
-    for path in map(os.fspath, paths):
-        if os.path.isdir(path):
-            out += sorted(os.path.join(path, name) for name in os.listdir(path) if name.endswith(PGN_SUFFIXES))
-        elif os.path.isfile(path):
-            out.append(path)
-        else:
-            raise InvalidArgumentError(f"no PGN file or folder {quoted(path)}")
-    return out
-
-
-def shard_name(source, out_dir, suffix: str = ".parquet") -> str:
-    """The output of one input file: its name without the PGN suffixes, in `out_dir`."""
-    name = os.path.basename(os.fspath(source))
-    for ending in (".gz", ".bz2", ".zst", ".pgn"):
-        if name.endswith(ending):
-            name = name[:-len(ending)]
-    return os.path.join(os.fspath(out_dir), name + suffix)
-
-
-def convert_files(sources: Iterable, out_dir, *, suffix: str = ".parquet", processes: int | None = None,
-                  progress: Callable[[str, int, int], None] | None = None) -> dict[str, tuple[int, int]]:
-    """Convert many PGN files, one process per core (or `processes`), each to a shard in
-    `out_dir`; {source: (games, positions)}. `progress(source, games, positions)` is called as
-    each file is done. Ctrl-C cancels the files not started."""
-    sources = pgn_files(sources)
-    format_of("x" + suffix)
-    processes = min(processes or os.cpu_count() or 1, max(len(sources), 1))
-    os.makedirs(out_dir, exist_ok=True)
-    done: dict[str, tuple[int, int]] = {}
-    if processes == 1:
-        for source in sources:
-            done[source] = convert_file(source, shard_name(source, out_dir, suffix))
-            if progress:
-                progress(source, *done[source])
-        return done
-    # Spawned, not forked: forking a process that runs threads can deadlock the child.
-    pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
-    try:
-        futures = {pool.submit(convert_file, source, shard_name(source, out_dir, suffix)): source
-                   for source in sources}
-        for future in as_completed(futures):
-            done[futures[future]] = future.result()
-            if progress:
-                progress(futures[future], *done[futures[future]])
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return done
+    with np.load(path) as data:
+        return {name: data[name] for name in data.files}

@@ -3,9 +3,10 @@
     for game in read_games("lichess_db.pgn.zst"):
         game.headers["White"], game.moves, game.result, game.evals, game.clocks
 
-`read_games` takes a path (str or PathLike; `.gz`, `.bz2` and `.zst` are read transparently, the
-last with the `zstandard` package) or an open binary or text file (`io.StringIO(text)` for PGN in
-a string), and yields one `Game` per game: a game starts at a tag section, or at movetext after
+`read_games` takes a path (str or PathLike; gzip, bz2, xz and zstd files are read transparently,
+told by their first bytes, zstd with the `zstandard` package; "-" is standard input) or an open
+binary or text file (`io.StringIO(text)` for PGN in a string), and yields one `Game` per game:
+a game starts at a tag section, or at movetext after
 a result token. Every move is parsed by the board's SAN reader and checked for legality.
 
 Real files' habits are accepted: `0-0`, long algebraic (`e2e4`, `Ng1-f3`), missing or extra
@@ -23,6 +24,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.encoding import (
         CASTLING,
+        DATASET_NO_MOVE,
         NORMAL,
         castled_king_square,
         dataset_move,
@@ -39,6 +41,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
 else:
     from cython.cimports.bitboard.core.encoding import (
         CASTLING,
+        DATASET_NO_MOVE,
         NORMAL,
         castled_king_square,
         dataset_move,
@@ -53,10 +56,6 @@ else:
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.san import plain_san_code
 
-import bz2
-import gzip
-import io
-import os
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -66,6 +65,7 @@ from ..core.encoding import dataset_move_parts
 from ..errors import quoted
 from ..fen import STARTING_FEN
 from ..move import Move
+from .sources import open_pgn
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -79,6 +79,9 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"(.*)"\s*\]\Z')
 _COMMANDS = re.compile(r"\s*\[%[^\]]*\]\s*")
 _TRUNCATED = "the game ends without a result token (a truncated game)"
+#: How the error of a game whose starting position (its FEN tag) cannot be set up begins.
+SETUP_FAILED = "the starting position cannot be set up"
+
 
 
 class Mate(int):
@@ -146,37 +149,21 @@ class Game:
         return f"<Game {names!r} {len(self.moves)} moves {self.result or '(no result)'} at byte {self.offset}{error}>"
 
 
+def positions_of(game: Game) -> int:
+    """The positions of a game that to_arrays and the dataset's positions table hold: one before
+    each move read and the final one, none when the starting position cannot be set up."""
+    return 0 if game.error is not None and game.error.startswith(SETUP_FAILED) else len(game.moves) + 1
+
+
 def read_games(source, *, variations: bool = False, comments: bool = False) -> Iterator[Game]:
     """Every game of a PGN source (a path, or an open binary or text file), one Game each."""
-    stream, close = _open(source)
+    stream, close = open_pgn(source)
     try:
         reader: _Reader = _Reader(variations, comments, None)
         yield from reader.games(stream)
     finally:
         if close:
             stream.close()
-
-
-def _open(source):
-    """(an iterable of lines, bytes or str; whether we opened it)."""
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        if path.endswith(".gz"):
-            return gzip.open(path, "rb"), True
-        if path.endswith(".bz2"):
-            return bz2.open(path, "rb"), True
-        if path.endswith(".zst"):
-            try:
-                import zstandard
-            except ImportError:
-                raise ImportError(f"reading {quoted(path)} needs zstandard: pip install 'bitboard[pgn]' "
-                                  "(or pip install zstandard)") from None
-            raw = open(path, "rb")  # noqa: SIM115  (closed with the reader)
-            return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw, closefd=True)), True
-        return open(path, "rb"), True  # noqa: SIM115
-    if hasattr(source, "read"):
-        return source, False
-    raise TypeError(f"a PGN source is a path or an open file, not {type(source).__name__} {quoted(source)}")
 
 
 # The bytes the movetext scanner compares with, as C constants.
@@ -284,6 +271,29 @@ class _Columns:
     def set_clock(self, seconds: cython.double) -> cython.void:
         if self.count:
             self.clocks[self.count - 1] = seconds
+
+    def held(self) -> int:
+        """The rows committed and not yet taken."""
+        return self.count
+
+    def take(self, games: cython.Py_ssize_t) -> dict:
+        """Copies of the committed rows of the games numbered below `games`, which then leave the
+        columns (the later games' rows move to the front): the streaming writer's chunk."""
+        from .records import position_dtype
+        count: cython.Py_ssize_t = self.count
+        while count and self.game[count - 1] >= games:
+            count -= 1
+        out = {name: array[:count].copy() for name, array in self.arrays.items()}
+        out["positions"] = out.pop("records").view(position_dtype()).reshape(count)
+        rest: cython.Py_ssize_t = self.count - count
+        for array in self.arrays.values():
+            array[:rest] = array[count:self.count]
+            if array.dtype.kind == "f":
+                array[rest:self.count] = float("nan")
+            elif array.ndim == 1:
+                array[rest:self.count] = 0
+        self.count = rest
+        return out
 
     def rows(self, games: cython.Py_ssize_t) -> dict:
         """The columns' committed rows of the first `games` games (views of the grown arrays:
@@ -462,6 +472,11 @@ class _Reader:
     def finish(self, error: object = None) -> cython.void:
         """Put the game read on `done`; `error` if it ended without a result token after movetext."""
         game: Game = self.game
+        if not self.ready and not self.failed:
+            self.set_up()  # (a game without a move still has its position)
+        if self.columns is not None and self.ready:  # the final position's row: no move from it
+            self.columns.stage(self.position, self.number)
+            self.columns.commit(DATASET_NO_MOVE)
         if game.result is None and not self.seen_movetext and game.headers.get("Result") in RESULTS:
             game.result = game.headers["Result"]  # tags alone: an empty game, complete as it is
         elif game.result is None and game.error is None and error is not None:
@@ -583,23 +598,31 @@ class _Reader:
                 self.nag(nag)
 
     @cython.cfunc
+    def set_up(self) -> cython.bint:
+        """Put the game's starting position in `position`; False (the game failed) if its FEN
+        cannot be set up."""
+        game: Game = self.game
+        if "FEN" not in game.headers and not game.chess960:
+            _copy_position(self.position, self.standard)  # the standard start, set up once
+            self.chess960, self.board = False, None
+        else:
+            try:
+                self.board = game.board()
+            except ValueError as error:
+                self.fail(f"{SETUP_FAILED}: {error}")
+                return False
+            _copy_position(self.position, self.board)
+            self.chess960 = self.board.chess960
+        self.board_plies, self.ready = 0, True
+        return True
+
+    @cython.cfunc
     def move(self, data: bytes, p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.void:
         """Read the move data[start:end]: plain SAN in C on `position`, anything else (long
         algebraic, null moves, errors and their messages) by a Board's full SAN reader."""
         game: Game = self.game
-        if not self.ready:
-            if "FEN" not in game.headers and not game.chess960:
-                _copy_position(self.position, self.standard)  # the standard start, set up once
-                self.chess960, self.board = False, None
-            else:
-                try:
-                    self.board = game.board()
-                except ValueError as error:
-                    self.fail(f"the starting position cannot be set up: {error}")
-                    return
-                _copy_position(self.position, self.board)
-                self.chess960 = self.board.chess960
-            self.board_plies, self.ready = 0, True
+        if not self.ready and not self.set_up():
+            return
         code: cython.int = plain_san_code(self.position, p, start, end)
         column_code: cython.int  # the move as to_arrays writes it
         columns: _Columns | None = self.columns

@@ -4,7 +4,18 @@ AlphaZero's 8 x 8 x 73 planes (4,672 indices) and Leela Chess Zero's 1,858 moves
 the side to move (ranks flipped when black moves), with a batch form over `to_arrays` moves and
 legal-move masks over a batch of position records.
 """
-from ...core.encoding import BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN, ROOK, castled_king_square, dataset_move_parts
+from ...core.encoding import (
+    BISHOP,
+    DATASET_NO_MOVE,
+    KING,
+    KNIGHT,
+    NO_SQUARE,
+    PAWN,
+    QUEEN,
+    ROOK,
+    castled_king_square,
+    dataset_move_parts,
+)
 from ..records import nibble_of
 
 # --- AlphaZero's policy: 73 planes of 8 x 8 moves (4,672 indices) ------------------------------
@@ -86,7 +97,7 @@ def alphazero_move(index: int, board):
 def alphazero_indices(moves, turns):
     """AlphaZero policy indices of a batch: `moves` as to_arrays writes them (dataset move codes,
     core.encoding.dataset_move), `turns` 1 where white moved; int16 array, -1 for a move that
-    has none (a move no piece could make)."""
+    has none (a move no piece could make, and DATASET_NO_MOVE: a game's final position)."""
     import numpy as np
     global _PLANE_TABLE
     if _PLANE_TABLE is None:
@@ -98,7 +109,7 @@ def alphazero_indices(moves, turns):
     planes = _PLANE_TABLE[frm, to].astype(np.int64)
     under = (promotion >= KNIGHT) & (promotion <= ROOK)
     planes[under] = 64 + 3 * (promotion[under] - KNIGHT) + (to[under] & 7) - (frm[under] & 7) + 1
-    return np.where(planes >= 0, planes * 64 + frm, -1).astype(np.int16)
+    return np.where((planes >= 0) & (moves != DATASET_NO_MOVE), planes * 64 + frm, -1).astype(np.int16)
 
 
 _PLANE_TABLE = None
@@ -175,7 +186,8 @@ _LC0_TABLE = None
 
 def lc0_indices(moves, positions):
     """lc0 policy indices of a batch: `moves` as to_arrays writes them, `positions` the records
-    they were played from; int16 array, -1 for a move that has none."""
+    they were played from; int16 array, -1 for a move that has none (DATASET_NO_MOVE: a game's
+    final position)."""
     import numpy as np
     global _LC0_TABLE
     if _LC0_TABLE is None:
@@ -197,7 +209,7 @@ def lc0_indices(moves, positions):
     to = np.where(castles & (rooks < NO_SQUARE), rooks, to)
     flip = np.where(white, 0, 56)
     slot = np.select([promotion == QUEEN, promotion == ROOK, promotion == BISHOP], [1, 2, 3], 0)
-    return _LC0_TABLE[slot, frm ^ flip, to ^ flip]
+    return np.where(moves != DATASET_NO_MOVE, _LC0_TABLE[slot, frm ^ flip, to ^ flip], -1).astype(np.int16)
 
 
 def legal_move_masks(positions, policy: str = "alphazero"):

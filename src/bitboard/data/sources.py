@@ -1,0 +1,139 @@
+"""Where PGN comes from: files, folders of them and standard input, their compression told by
+their first bytes (never by their name), and the name each input goes by in a dataset.
+
+A dataset names each input by its path relative to the inputs' common folder (`source_names`),
+the same string in every row's `source` column and in the names of its shards, so that two
+inputs called `games.pgn` in different folders never meet in one file.
+"""
+import bz2
+import gzip
+import io
+import lzma
+import os
+import sys
+from collections.abc import Iterable
+
+from ..errors import InvalidArgumentError, quoted
+
+__all__ = ["COMPRESSIONS", "PGN_SUFFIXES", "STDIN", "compression_of", "decompressed", "open_pgn", "pgn_files",
+           "shard_stems", "source_names"]
+
+#: The name of standard input among the sources ("-" on the command line).
+STDIN = "-"
+#: The suffixes a folder's PGN files are listed by (files named on their own are read whatever their name).
+PGN_SUFFIXES = (".pgn", ".pgn.gz", ".pgn.bz2", ".pgn.xz", ".pgn.zst")
+#: Each compression's magic bytes (the formats' own specifications).
+COMPRESSIONS = {"gzip": b"\x1f\x8b", "bz2": b"BZh", "xz": b"\xfd7zXZ\x00", "zstd": b"\x28\xb5\x2f\xfd"}
+
+
+def compression_of(head: bytes) -> str | None:
+    """The compression whose magic bytes start `head`, or None for plain text."""
+    for name, magic in COMPRESSIONS.items():
+        if head.startswith(magic):
+            return name
+    return None
+
+
+def decompressed(raw, name: str):
+    """A binary stream of `raw`'s content unpacked."""
+    kind = compression_of(raw.peek(6)[:6])
+    if kind == "gzip":
+        return gzip.GzipFile(fileobj=raw, mode="rb")
+    if kind == "bz2":
+        return bz2.BZ2File(raw, "rb")
+    if kind == "xz":
+        return lzma.LZMAFile(raw, "rb")
+    if kind == "zstd":
+        try:
+            import zstandard
+        except ImportError:
+            raise ImportError(f"reading {name!r}, zstd-compressed, needs zstandard: "
+                              "pip install 'bitboard[pgn]' (or pip install zstandard)") from None
+        return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True,
+                                                                             closefd=True))
+    return raw
+
+
+def open_pgn(source):
+    """(a binary stream of the PGN text, whether we opened it): a path (gzip, bz2, xz and zstd
+    read by their magic bytes), "-" for standard input (likewise), or an open file as it is."""
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        if path == STDIN:
+            return decompressed(io.BufferedReader(_Unclosed(sys.stdin.buffer)), "standard input"), True
+        return decompressed(open(path, "rb"), path), True  # noqa: SIM115  (closed with the reader)
+    if hasattr(source, "read"):
+        return source, False
+    raise TypeError(f"a PGN source is a path or an open file, not {type(source).__name__} {quoted(source)}")
+
+
+class _Unclosed(io.RawIOBase):
+    """Standard input for a BufferedReader that may be closed without closing stdin itself."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self.stream.read1(len(buffer)) if hasattr(self.stream, "read1") else self.stream.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+
+def pgn_files(paths: Iterable | str | os.PathLike) -> list[str]:
+    """The PGN inputs named (one path or several): files as given, "-" for standard input,
+    folders by their PGN files (PGN_SUFFIXES), recursively, sorted."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    out = []
+    for path in map(os.fspath, paths):
+        if path == STDIN:
+            out.append(path)
+        elif os.path.isdir(path):
+            found = []
+            for folder, _, names in os.walk(path):
+                found += [os.path.join(folder, name) for name in names if name.endswith(PGN_SUFFIXES)]
+            out += sorted(found)
+        elif os.path.isfile(path):
+            out.append(path)
+        else:
+            raise InvalidArgumentError(f"no PGN file or folder {path!r}")
+    seen: set[str] = set()
+    for path in out:
+        real = os.path.abspath(path) if path != STDIN else path
+        if real in seen:
+            raise InvalidArgumentError(f"the input {path!r} is named twice")
+        seen.add(real)
+    return out
+
+
+def source_names(files: list[str]) -> dict[str, str]:
+    """Each input's name in a dataset: its path relative to the inputs' common folder, with "/"
+    between folders ("stdin" for standard input). Unique, since the paths are."""
+    real = [os.path.abspath(path) for path in files if path != STDIN]
+    root = os.path.commonpath([os.path.dirname(path) for path in real]) if real else ""
+    names = {}
+    for path in files:
+        if path == STDIN:
+            names[path] = "stdin"
+        else:
+            names[path] = os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+    return names
+
+
+def _stem(name: str) -> str:
+    for ending in (".gz", ".bz2", ".xz", ".zst", ".pgn"):
+        if name.endswith(ending) and len(name) > len(ending):
+            name = name[:-len(ending)]
+    return name
+
+
+def shard_stems(names: Iterable[str]) -> dict[str, str]:
+    """Each source name's shard name without ".parquet": the name without its PGN and
+    compression suffixes ("2024/jan.pgn.zst" -> "2024/jan", a shard in a subfolder), or the whole
+    name where two sources would share a stem ("a.pgn" and "a.pgn.gz")."""
+    names = list(names)
+    stems = [_stem(name) for name in names]
+    return {name: stem if stems.count(stem) == 1 else name for name, stem in zip(names, stems)}
