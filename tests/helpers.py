@@ -37,3 +37,10 @@ def compiled_modules():
 def module_path(name: str) -> pathlib.Path:
     """The source file of a module named as COMPILED_MODULES names it ("core.bits")."""
     return SOURCE / (name.replace(".", "/") + ".py")
+
+
+def sigint_default() -> None:
+    """A child's Ctrl-C as in a terminal: a shell's background job (`cmd &`, CI runners) starts
+    with SIGINT ignored, and Python then never raises KeyboardInterrupt. Popen(preexec_fn=...)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

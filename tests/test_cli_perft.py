@@ -11,6 +11,7 @@ import time
 
 import chess
 import pytest
+from helpers import sigint_default
 
 import bitboard
 import bitboard.benchmarks
@@ -158,7 +159,7 @@ DIVIDE_DEPTH = 8 if bitboard.compiled else 5
 def test_ctrl_c_keeps_the_divide_lines_printed(extra):
     process = subprocess.Popen([sys.executable, "-m", "bitboard.cli", "perft", "--divide", "-d", str(DIVIDE_DEPTH),
                                 *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=sigint_default)
     try:
         first = process.stdout.readline()  # flushed as soon as counted, into this pipe
         assert re.fullmatch(r"[a-h][1-8][a-h][1-8]: \d+\n", first), first

@@ -13,6 +13,7 @@ import textwrap
 
 import numpy as np
 import pytest
+from helpers import sigint_default
 
 from bitboard import pgn
 from bitboard.benchmarks.pgn import corpus
@@ -307,7 +308,8 @@ def test_ctrl_c_stops_every_worker_keeps_finished_shards_and_leaves_no_temporary
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     command = [sys.executable, "-m", "bitboard.cli", "pgn", "to-parquet", str(tmp_path / "in"), str(tmp_path / "out"),
                "--processes", "2"]
-    run = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    run = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                           preexec_fn=sigint_default)
     finished = tmp_path / "out" / "positions" / "part0.parquet"
     deadline = time.monotonic() + 120
     while not finished.exists() and run.poll() is None and time.monotonic() < deadline:

@@ -9,6 +9,7 @@ import time
 
 import chess
 import pytest
+from helpers import sigint_default
 
 import bitboard
 from bitboard import Board, InvalidArgumentError, InvalidBitboardError, InvalidFenError, Move, SquareSet
@@ -123,7 +124,8 @@ INTERRUPT_SCRIPT = textwrap.dedent("""
                          ids=lambda kw: ",".join(f"{k}={v}" for k, v in kw.items()) or "one thread")
 def test_keyboard_interrupt_stops_perft_and_leaves_the_board_usable(kwargs):
     script = INTERRUPT_SCRIPT.format(fen=README_FEN, kwargs=kwargs, check=2812)
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                            preexec_fn=sigint_default)
     assert result.returncode == 0, result.stderr
     delay = float(result.stdout.split()[2])
     assert delay < 5.0  # measured well under a tenth of a second; the bound is for slow machines
@@ -131,6 +133,7 @@ def test_keyboard_interrupt_stops_perft_and_leaves_the_board_usable(kwargs):
 
 def test_ctrl_c_ends_the_cli_perft_with_status_130():
     process = subprocess.Popen([sys.executable, "-m", "bitboard.cli", "perft", "--depth", "12", "--threads", "2"],
+                               preexec_fn=sigint_default,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(1.5)  # started and counting
     sent = time.monotonic()
