@@ -14,6 +14,8 @@ import textwrap
 import numpy as np
 import pytest
 from helpers import sigint_default
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bitboard import pgn
 from bitboard.benchmarks.pgn import corpus
@@ -322,3 +324,47 @@ def test_ctrl_c_stops_every_worker_keeps_finished_shards_and_leaves_no_temporary
     assert "part0.parquet" in left and not [name for name in left if name.startswith(".")]
     assert len(left) < 12  # stopped before the end
     assert pq.read_table(finished).num_rows == len(pgn.to_arrays(tmp_path / "in" / "part0.pgn")["moves"])
+
+
+TAG_VALUES = {"WhiteElo": ["1500", "+5", "-7", "40000", "?", "", "12a"],
+              "BlackRatingDiff": ["+12", "-32768", "32768", "x"],
+              "UTCDate": ["2024.01.31", "2024.02.30", "2024.??.??", "24.1.1"],
+              "UTCTime": ["23:59:58", "00:00:00", "24:00:00", "7:5:3", "12:60:00"],
+              "TimeControl": ["180+2", "-", "40/7200:3600", "60"],
+              "Site": ["https://lichess.org/AbCd1234", "https://lichess.org/AbCd12345", "?"],
+              "Result": ["1-0", "0-1", "*"], "FEN": ["8/8/8/8/8/8/8/K6k w - - 0 1"], "Custom": ["a \\\"b\\\" c"]}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from(sorted(TAG_VALUES)), st.integers(0, 6)), min_size=1, max_size=6))
+def test_every_tag_is_in_its_typed_column_or_in_the_map_as_written(tmp_path_factory, games):
+    text = ""
+    for tags in games:
+        chosen = {tag: TAG_VALUES[tag][n % len(TAG_VALUES[tag])] for tag, n in tags.items()}
+        text += "".join(f'[{tag} "{value}"]\n' for tag, value in chosen.items()) + "\n1. e4 e5 1-0\n\n"
+    folder = tmp_path_factory.mktemp("tags")
+    (folder / "in.pgn").write_text(text)
+    datasets.convert_file(folder / "in.pgn", folder / "out")
+    rows = _read(folder / "out", "games").to_pylist()
+    read = list(pgn.read_games(folder / "in.pgn"))
+    assert len(rows) == len(read) == len(games)
+    columns = {tag: column for tag, (column, _) in tables.GAME_TAGS.items()}
+    for row, game in zip(rows, read):
+        kept = dict(row["tags"])
+        for tag, value in game.headers.items():
+            if tag in kept:  # as written: no column, or a value that is not its column's type
+                assert kept.pop(tag) == value and (tag not in columns or row[columns[tag]] is None)
+            elif tag == "Result":
+                assert value == game.result and row["result"] == tables.result_code(value)
+            elif tag == "TimeControl":
+                assert f"{row['time_control_base']}+{row['time_control_increment']}" == value
+            elif tag in ("WhiteElo", "BlackRatingDiff"):
+                assert row[columns[tag]] == int(value)
+            elif tag == "UTCDate":
+                assert row["utc_date"].strftime("%Y.%m.%d") == value
+            elif tag == "UTCTime":
+                assert row["utc_time"].strftime("%H:%M:%S") == value
+            else:
+                assert row[columns[tag]] == value
+        assert kept == {}  # nothing in the map that the game did not have
+        assert row["lichess_id"] == ("AbCd1234" if game.headers.get("Site") == TAG_VALUES["Site"][0] else None)

@@ -21,11 +21,12 @@ import os
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import InvalidArgumentError, ShardExistsError, quoted
 from . import sources as _sources
 from .sources import PGN_SUFFIXES, STDIN, pgn_files, shard_stems, source_names
-from .tables import SCHEMA_VERSION, GameRows, games_schema, positions_batch, positions_schema, result_code
+from .tables import SCHEMA_VERSION, GameRows, games_schema, positions_batch, positions_schema
 
 __all__ = ["PGN_SUFFIXES", "TABLES", "Shard", "convert_file", "convert_files", "dataset_folder", "pgn_files",
            "read_arrays", "shard_paths", "write_arrays"]
@@ -158,36 +159,36 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
     temporary = {table: os.path.join(os.path.dirname(paths[table]), "." + os.path.basename(paths[table]) + attempt)
                  for table in TABLES}
     writers = {}
+    background = None
     shard = Shard(name)
     raw = None
     try:
         for table, schema in (("games", games_schema()), ("positions", positions_schema())):
             os.makedirs(os.path.dirname(paths[table]), exist_ok=True)
-            writers[table] = pq.ParquetWriter(temporary[table], schema.with_metadata(metadata), compression="zstd")
+            writers[table] = pq.ParquetWriter(temporary[table], schema.with_metadata(metadata), **_WRITE_OPTIONS[table])
+        background = _BackgroundWriter(writers)
         raw = open(path, "rb") if path != STDIN else None  # noqa: SIM115  (closed below)
         stream, _ = (_sources.decompressed(raw, path), True) if raw is not None else _sources.open_pgn(STDIN)
         total = os.fstat(raw.fileno()).st_size if raw is not None else None
         columns = _Columns()
         reader = _Reader(False, False, columns)
         games = GameRows(name)
-        results: list[int] = []
         first_game = 0  # the number of the first game not yet written
 
         def flush(upto: int) -> None:
-            nonlocal first_game, results
+            nonlocal first_game
             rows = columns.take(upto)
             game = rows["game"].astype(np.int64)
             per_game = np.bincount(game - first_game, minlength=upto - first_game)
             rows["ply"] = np.arange(len(game), dtype=np.int64) - np.repeat(np.cumsum(per_game) - per_game, per_game)
-            writers["positions"].write_batch(positions_batch(name, rows, results, first_game))
-            writers["games"].write_batch(games.take(np.maximum(per_game - 1, 0)))
+            positions = positions_batch(name, rows, games.results, first_game)
+            background.put({"positions": positions, "games": games.take(np.maximum(per_game - 1, 0))})
             shard.positions += len(game)
-            first_game, results = upto, []
+            first_game = upto
 
         for game in reader.games(stream):
             number = shard.games
             shard.games += 1
-            results.append(result_code(game.result))
             games.add(number, game)
             if game.error is not None:
                 shard.errors += 1
@@ -198,6 +199,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             if progress is not None and shard.games % 256 == 0:
                 progress(name, raw.tell() if raw is not None else game.offset, total, shard.games)
         flush(shard.games)
+        background.close()
         for writer in writers.values():
             writer.close()
         for table in TABLES:
@@ -208,10 +210,65 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
     finally:
         if raw is not None:
             raw.close()
+        if background is not None:
+            background.stop()
         for table, writer in writers.items():
             if os.path.exists(temporary[table]):  # stopped: the unfinished file goes, then its writer
                 os.remove(temporary[table])
                 writer.close()
+
+
+# Dictionary encoding where a column has few values (elsewhere pyarrow would try it and give up,
+# at a cost), statistics where a filter may use them; zstd.
+_WRITE_OPTIONS: dict[str, dict[str, Any]] = {
+    "games": {"compression": "zstd"},
+    "positions": {"compression": "zstd", "use_dictionary": ["source", "turn", "castling", "ep", "mate", "result"],
+                  "write_statistics": ["source", "game", "ply", "turn", "result"]},
+}
+
+
+class _BackgroundWriter:
+    """Writes each flush's record batches on a thread of its own: pyarrow encodes and compresses
+    Parquet without the GIL, so the reader goes on meanwhile (building the batches is Python's,
+    and stays with the reader: in the thread it would take the GIL from it). At most two flushes
+    wait (memory stays bounded); an error in the thread is raised at the next put or at close."""
+
+    def __init__(self, writers: dict):
+        import queue
+        import threading
+        self.writers = writers
+        self.queue: queue.Queue = queue.Queue(maxsize=2)
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="bitboard parquet writer", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            batches = self.queue.get()
+            if batches is None:
+                return
+            if self.error is None:
+                try:
+                    for table, batch in batches.items():
+                        self.writers[table].write_batch(batch)
+                except BaseException as error:  # noqa: BLE001  (raised in the reading thread)
+                    self.error = error
+
+    def put(self, batches: dict) -> None:
+        if self.error is not None:
+            raise self.error
+        self.queue.put(batches)
+
+    def close(self) -> None:
+        """Wait until every batch is written (raising the thread's error, if any)."""
+        self.stop()
+        if self.error is not None:
+            raise self.error
+
+    def stop(self) -> None:
+        if self.thread.is_alive():
+            self.queue.put(None)
+            self.thread.join()
 
 
 def dataset_folder(out_dir) -> str:

@@ -8,9 +8,6 @@ key (`source`, `game`) with the game's byte `offset`. `positions` has one row pe
 keyed by (`source`, `game`, `ply`): the position before each move and the game's final position,
 whose `move` is null; `result` is repeated on every row for value targets.
 """
-import datetime
-import re
-
 from ..core.encoding import DATASET_NO_MOVE as NO_MOVE  # a game's final position: null in Parquet
 
 __all__ = ["GAME_TAGS", "NO_MOVE", "NO_RESULT", "RESULT_CODES", "SCHEMA_VERSION", "games_schema", "positions_schema",
@@ -36,12 +33,6 @@ GAME_TAGS = {
 #: Tags read into columns of their own besides GAME_TAGS: Result (the `result` code, with the
 #: movetext's token winning), TimeControl (`time_control_base` and `time_control_increment`, in
 #: seconds) and Site's lichess game id (`lichess_id`; Site stays in `site`).
-_LICHESS_SITE = re.compile(r"\Ahttps?://lichess\.org/([A-Za-z0-9]{8})\Z")
-_TIME_CONTROL = re.compile(r"\A(\d+)\+(\d+)\Z")
-_INT16 = re.compile(r"\A[+-]?\d{1,5}\Z")
-_DATE = re.compile(r"\A(\d{4})\.(\d{2})\.(\d{2})\Z")
-_TIME = re.compile(r"\A(\d{2}):(\d{2}):(\d{2})\Z")
-_EPOCH = datetime.date(1970, 1, 1)
 
 
 def _arrow_type(name: str):
@@ -79,81 +70,107 @@ def result_code(result: str | None) -> int:
     return RESULT_CODES.get(result or "", NO_RESULT)
 
 
-def _typed(kind: str, text: str):
-    """The tag value as its column's type, or None when it does not parse (it then goes to `tags`)."""
+# The typed columns' values as text, matched in one vectorized call per column: what does not
+# match (or is out of range) stays a string, in `tags`.
+_PATTERNS = {"int16": r"^[+-]?[0-9]{1,5}$", "date32": r"^[0-9]{4}\.[0-9]{2}\.[0-9]{2}$",
+             "time32": r"^[0-9]{2}:[0-9]{2}:[0-9]{2}$"}
+_FORMATS = {"date32": "%Y.%m.%d", "time32": "%H:%M:%S"}
+_IN_COLUMNS = {*GAME_TAGS, "TimeControl", "Result"}
+
+
+def _typed_column(kind: str, texts: list):
+    """(the column of the tag's values as `kind`, the mask of values that did not parse)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    raw = pa.array(texts, pa.string())
+    if kind == "string":
+        return raw, None
+    matches = pc.fill_null(pc.match_substring_regex(raw, _PATTERNS[kind]), False)
     if kind == "int16":
-        if _INT16.match(text) and -32768 <= int(text) <= 32767:
-            return int(text)
-        return None
-    if kind == "date32":
-        m = _DATE.match(text)
-        if m:
-            try:
-                return datetime.date(int(m[1]), int(m[2]), int(m[3]))
-            except ValueError:
-                return None
-        return None
-    if kind == "time32":
-        m = _TIME.match(text)
-        if m and int(m[1]) < 24 and int(m[2]) < 60 and int(m[3]) < 61:
-            return datetime.time(int(m[1]), int(m[2]), min(int(m[3]), 59))
-        return None
-    return text
+        unsigned = pc.replace_substring_regex(raw, r"^\+", "")  # (Arrow's cast takes no plus sign)
+        wide = pc.cast(pc.if_else(matches, unsigned, pa.scalar(None, pa.string())), pa.int32())
+        fits = pc.fill_null(pc.and_(pc.greater_equal(wide, -32768), pc.less_equal(wide, 32767)), False)
+        column = pc.cast(pc.if_else(fits, wide, pa.scalar(None, pa.int32())), pa.int16())
+    else:
+        stamp = pc.strptime(pc.if_else(matches, raw, pa.scalar(None, pa.string())), format=_FORMATS[kind],
+                            unit="s", error_is_null=True)
+        # strptime rolls an impossible date over (2024.02.30 as March 1st): only what reads back stays
+        same = pc.fill_null(pc.equal(pc.strftime(stamp, format=_FORMATS[kind]), raw), False)
+        stamp = pc.if_else(same, stamp, pa.scalar(None, stamp.type))
+        if kind == "date32":
+            column = pc.cast(stamp, pa.date32())
+        else:
+            seconds = pc.cast(pc.cast(stamp, pa.int64()), pa.int64())
+            column = pc.cast(pc.cast(pc.subtract(seconds, pc.multiply(pc.divide(seconds, 86400), 86400)),
+                                     pa.int32()), pa.time32("s"))
+    return column, pc.and_(raw.is_valid(), column.is_null())
 
 
 class GameRows:
-    """The `games` rows of one shard's games, gathered game by game and taken as a record batch."""
+    """The `games` rows of one shard's games: gathered game by game (the offset, result, error
+    and tags as read), typed a batch at a time in vectorized calls, taken as a record batch."""
 
     def __init__(self, source: str):
         self.source = source
         self.clear()
 
     def clear(self) -> None:
-        self.columns: dict[str, list] = {field: [] for field in games_schema().names if field != "source"}
+        self.first: int | None = None
+        self.offsets: list[int] = []
+        self.results: list[int] = []
+        self.results_read: list[str | None] = []
+        self.errors: list[str | None] = []
+        self.headers: list[dict[str, str]] = []
 
     def __len__(self) -> int:
-        return len(self.columns["game"])
+        return len(self.offsets)
 
     def add(self, number: int, game) -> None:
-        """Add game `number` of the source (a bitboard.data.Game read into columns)."""
-        columns = self.columns
-        columns["game"].append(number)
-        columns["offset"].append(game.offset)
-        columns["result"].append(result_code(game.result))
-        columns["error"].append(game.error)
-        headers = game.headers
-        typed: dict[str, object] = {}
-        rest = []  # every tag that has no column, or whose value does not parse as its column's type
-        for tag, value in headers.items():
-            spec = GAME_TAGS.get(tag)
-            if spec is not None:
-                typed[spec[0]] = _typed(spec[1], value)
-                if typed[spec[0]] is None:
-                    rest.append((tag, value))
-            elif tag == "TimeControl":
-                if not _TIME_CONTROL.match(value):
-                    rest.append((tag, value))
-            elif tag != "Result" or value != game.result:  # (a Result tag unlike the token is kept)
-                rest.append((tag, value))
-        for column, _ in GAME_TAGS.values():
-            columns[column].append(typed.get(column))
-        time_control = _TIME_CONTROL.match(headers.get("TimeControl", ""))
-        columns["time_control_base"].append(int(time_control[1]) if time_control else None)
-        columns["time_control_increment"].append(int(time_control[2]) if time_control else None)
-        site = _LICHESS_SITE.match(headers.get("Site", ""))
-        columns["lichess_id"].append(site[1] if site else None)
-        columns["tags"].append(rest)
+        """Add game `number` of the source (a bitboard.data.Game read into columns); the games
+        of a batch are numbered one after the other."""
+        if self.first is None:
+            self.first = number
+        self.offsets.append(game.offset)
+        self.results.append(RESULT_CODES.get(game.result or "", NO_RESULT))
+        self.results_read.append(game.result)
+        self.errors.append(game.error)
+        self.headers.append(game.headers)
 
     def take(self, plies):
         """The rows gathered as a pyarrow RecordBatch, each game's `plies` (moves read) given,
         and a fresh start."""
+        import numpy as np
         import pyarrow as pa
+        import pyarrow.compute as pc
         schema = games_schema()
-        self.columns["plies"] = plies
-        arrays = [pa.repeat(pa.scalar(self.source, pa.string()), len(self))]
-        arrays += [pa.array(self.columns[field.name], field.type) for field in schema if field.name != "source"]
+        count, headers = len(self), self.headers
+        # every tag without a column of its own, as written, in the game's order
+        rest = [[(tag, value) for tag, value in h.items() if tag not in _IN_COLUMNS] for h in headers]
+        columns = {
+            "source": pa.repeat(pa.scalar(self.source, pa.string()), count),
+            "game": pa.array(np.arange(count, dtype=np.int64) + (self.first or 0)),
+            "offset": pa.array(self.offsets, pa.int64()), "result": pa.array(self.results, pa.int8()),
+            "plies": pa.array(plies, pa.int32()), "error": pa.array(self.errors, pa.string()),
+        }
+        for tag, (column, kind) in GAME_TAGS.items():
+            columns[column], failed = _typed_column(kind, [h.get(tag) for h in headers])
+            if failed is not None and pc.any(failed).as_py():
+                for row in np.flatnonzero(failed.to_numpy(zero_copy_only=False)):
+                    rest[row].append((tag, headers[row][tag]))
+        time_control = pc.extract_regex(pa.array([h.get("TimeControl") for h in headers], pa.string()),
+                                        r"^(?P<base>[0-9]{1,9})\+(?P<increment>[0-9]{1,9})$")
+        columns["time_control_base"] = pc.cast(pc.struct_field(time_control, "base"), pa.int32())
+        columns["time_control_increment"] = pc.cast(pc.struct_field(time_control, "increment"), pa.int32())
+        columns["lichess_id"] = pc.struct_field(
+            pc.extract_regex(columns["site"], r"^https?://lichess\.org/(?P<id>[A-Za-z0-9]{8})$"), "id")
+        for row, h in enumerate(headers):  # a TimeControl that did not parse, a Result tag unlike the token
+            if "TimeControl" in h and not time_control[row].is_valid:
+                rest[row].append(("TimeControl", h["TimeControl"]))
+            if "Result" in h and h["Result"] != self.results_read[row]:
+                rest[row].append(("Result", h["Result"]))
+        columns["tags"] = pa.array(rest, pa.map_(pa.string(), pa.string()))
         self.clear()
-        return pa.RecordBatch.from_arrays(arrays, schema=schema)
+        return pa.RecordBatch.from_arrays([columns[name] for name in schema.names], schema=schema)
 
 
 def _fixed_binary(rows):
