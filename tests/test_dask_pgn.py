@@ -23,7 +23,7 @@ from bitboard.data.cluster import pgn_to_parquet  # noqa: E402
 from bitboard.errors import InvalidArgumentError  # noqa: E402
 
 #: A temporary shard file: hidden, and named by the process writing it (datasets._write_shards).
-TEMPORARY = re.compile(r"\A\..+\.parquet\.tmp-(\d+)-[0-9a-f]+\Z")
+TEMPORARY = re.compile(r"\A\..+\.parquet\.tmp-[^-]+-(\d+)-[0-9a-f]+\Z")  # host, pid, a random part
 #: Games per input: a conversion lasts about 1.5 s uncompiled, long enough to kill a worker within it.
 GAMES = 1000 if not bitboard.compiled else 20_000
 INPUTS = 4
@@ -122,11 +122,11 @@ def test_a_worker_killed_mid_conversion_costs_no_game(cluster_client, tmp_path):
         stop.set()
         killer.join(10)
     assert killed, "no conversion was seen running: nothing was killed"
-    # The kill landed mid-conversion: the attempt neither renamed nor removed its temporary files,
-    # which stay behind (hidden; a later run never reads or reuses them) while a retry wrote the shard.
+    # The kill landed mid-conversion, its temporary file there; the retry, on this machine, wrote the
+    # shard and removed the dead attempt's file (hidden all along: never read as a shard).
     folder, name = os.path.split(killed["path"])
-    assert os.path.exists(killed["path"]) and os.path.exists(os.path.join(folder, name[1:].split(".tmp-")[0]))
-    assert killed["pid"] in temporaries(out).values()
+    assert not os.path.exists(killed["path"]) and os.path.exists(os.path.join(folder, name[1:].split(".tmp-")[0]))
+    assert killed["pid"] not in temporaries(out).values()
     assert killed["pid"] not in cluster_client.run(os.getpid).values()  # that worker died (its Nanny restarts it)
     assert sorted(done) == [path.name for path in paths]
     assert not any(shard.skipped for shard in done.values())  # the killed input was converted again, whole

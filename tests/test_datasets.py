@@ -368,3 +368,18 @@ def test_every_tag_is_in_its_typed_column_or_in_the_map_as_written(tmp_path_fact
                 assert row[columns[tag]] == value
         assert kept == {}  # nothing in the map that the game did not have
         assert row["lichess_id"] == ("AbCd1234" if game.headers.get("Site") == TAG_VALUES["Site"][0] else None)
+
+
+def test_a_rerun_removes_what_a_killed_attempt_left_here_and_nothing_else(pgn_file, tmp_path):
+    from bitboard.data.datasets import _HOST
+    out = tmp_path / "out"
+    (out / "positions").mkdir(parents=True)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()  # a process that has ended
+    left = {name: out / "positions" / f".games.parquet.tmp-{name}-1a2b3c4d"
+            for name in (f"{_HOST}-{dead}", f"{_HOST}-{os.getpid()}", f"elsewhere-{dead}")}
+    for path in left.values():
+        path.write_bytes(b"half a shard")
+    datasets.convert_file(pgn_file, out)
+    assert [path.exists() for path in left.values()] == [False, True, True]  # only the dead process's, here
+    assert (out / "positions" / "games.parquet").exists()

@@ -17,8 +17,10 @@ refuses to replace a shard from another input unless asked to (`overwrite=True`)
 
 `write_arrays` and `read_arrays` keep to_arrays' dictionary as one `.npz` file (NumPy only).
 """
+import contextlib
 import os
 import secrets
+import socket
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -147,6 +149,39 @@ def convert_file(source, out_dir, *, name: str | None = None, stem: str | None =
     return _write_shards(path, name, paths, wanted, progress, rows_per_group)
 
 
+_HOST = socket.gethostname().replace("-", "_") or "host"
+
+
+def _remove_abandoned(path: str) -> None:
+    """Remove the temporary files of `path` that an attempt on this machine left when its
+    process was killed outright (SIGKILL, a lost Dask worker): hidden, never read as shards,
+    but space. Another machine's, or a living process's, are left alone."""
+    folder, name = os.path.split(path)
+    prefix = f".{name}.tmp-{_HOST}-"
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return
+    for leftover in names:
+        if leftover.startswith(prefix):
+            pid = leftover[len(prefix):].split("-")[0]
+            if pid.isdigit() and not _alive(int(pid)):
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(os.path.join(folder, leftover))
+
+
+def _alive(pid: int) -> bool:
+    if os.name == "nt":  # (os.kill there would end the process): never taken for dead
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str, str],
                   progress: Progress | None, rows_per_group: int) -> Shard:
     import numpy as np
@@ -155,9 +190,11 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
     pa, pq = _pyarrow()
     metadata = {(_META + key).encode(): value.encode() for key, value in wanted.items()}
     # hidden (a leading dot: pyarrow.dataset, Dask and globs skip it) and unique to the attempt
-    attempt = f".tmp-{os.getpid()}-{secrets.token_hex(4)}"
+    attempt = f".tmp-{_HOST}-{os.getpid()}-{secrets.token_hex(4)}"
     temporary = {table: os.path.join(os.path.dirname(paths[table]), "." + os.path.basename(paths[table]) + attempt)
                  for table in TABLES}
+    for table in TABLES:
+        _remove_abandoned(paths[table])
     writers = {}
     background = None
     shard = Shard(name)
