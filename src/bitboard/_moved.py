@@ -30,11 +30,19 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             return None
         return importlib.machinery.ModuleSpec(fullname, self)
 
+    def __init__(self):
+        self.specs: dict = {}  # each moved module's own spec, by its new name
+
     def create_module(self, spec):
-        return importlib.import_module(new_name(spec.name))
+        module = importlib.import_module(new_name(spec.name))
+        self.specs[module.__name__] = module.__spec__
+        return module
 
     def exec_module(self, module):
-        pass  # the module ran under its new name
+        # The module ran under its new name. The import system has just given it the old name's
+        # spec: its own goes back, so that its relative imports resolve in bitboard.data (Python
+        # 3.13 warns when __package__ and __spec__.parent differ, and will go by the spec).
+        module.__spec__ = self.specs[module.__name__]
 
 
 def install() -> None:
