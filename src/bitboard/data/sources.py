@@ -61,10 +61,36 @@ def open_pgn(source):
         path = os.fspath(source)
         if path == STDIN:
             return decompressed(io.BufferedReader(_Unclosed(sys.stdin.buffer)), "standard input"), True
-        return decompressed(open(path, "rb"), path), True  # noqa: SIM115  (closed with the reader)
+        raw = open(path, "rb")  # noqa: SIM115  (closed with the reader)
+        stream = decompressed(raw, path)
+        return (stream if stream is raw else _Closing(stream, raw)), True
     if hasattr(source, "read"):
         return source, False
     raise TypeError(f"a PGN source is a path or an open file, not {type(source).__name__} {quoted(source)}")
+
+
+class _Closing(io.BufferedIOBase):
+    """A decompressing stream that closes the file under it too (gzip's, bz2's and lzma's leave
+    a file object they were given open)."""
+
+    def __init__(self, stream, raw):
+        self.stream, self.raw = stream, raw
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        return self.stream.read(size)
+
+    def read1(self, size: int = -1) -> bytes:
+        return self.stream.read1(size)
+
+    def close(self) -> None:
+        try:
+            self.stream.close()
+        finally:
+            self.raw.close()
+            super().close()
 
 
 class _Unclosed(io.RawIOBase):
