@@ -383,3 +383,24 @@ def test_a_rerun_removes_what_a_killed_attempt_left_here_and_nothing_else(pgn_fi
     datasets.convert_file(pgn_file, out)
     assert [path.exists() for path in left.values()] == [False, True, True]  # only the dead process's, here
     assert (out / "positions" / "games.parquet").exists()
+
+
+def test_the_folder_reads_as_documented_subfolders_included(tmp_path):
+    """docs/datasets.md's ways of reading a dataset: pyarrow.dataset, Dask, DuckDB and batches()
+    see every shard, those in an input's subfolder too, and no hidden file."""
+    (tmp_path / "in" / "2024").mkdir(parents=True)
+    (tmp_path / "in" / "top.pgn").write_text(corpus(7, seed=1))
+    (tmp_path / "in" / "2024" / "jan.pgn").write_text(corpus(5, seed=2))
+    shards = datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=1)
+    (tmp_path / "out" / "positions" / ".top.parquet.tmp-x-1-2").write_bytes(b"not a shard")
+    positions = sum(shard.positions for shard in shards.values())
+    import pyarrow.dataset as ds
+    assert ds.dataset(tmp_path / "out" / "positions").count_rows() == positions
+    assert ds.dataset(tmp_path / "out" / "games").count_rows() == 12
+    dd = pytest.importorskip("dask.dataframe", reason="dask.dataframe needs pandas: pip install 'dask[dataframe]'")
+    assert len(dd.read_parquet(str(tmp_path / "out" / "games"))) == 12
+    from bitboard.data import batches
+    assert sum(len(value) for _, _, value in batches(tmp_path / "out", 100)) == positions
+    duckdb = pytest.importorskip("duckdb", reason="duckdb is not installed: pip install duckdb")
+    pattern = str(tmp_path / "out" / "positions" / "**" / "*.parquet").replace("'", "''")
+    assert duckdb.sql(f"select count(*) from '{pattern}'").fetchall()[0][0] == positions
