@@ -404,3 +404,30 @@ def test_the_folder_reads_as_documented_subfolders_included(tmp_path):
     duckdb = pytest.importorskip("duckdb", reason="duckdb is not installed: pip install duckdb")
     pattern = str(tmp_path / "out" / "positions" / "**" / "*.parquet").replace("'", "''")
     assert duckdb.sql(f"select count(*) from '{pattern}'").fetchall()[0][0] == positions
+
+
+def test_a_shard_missing_its_other_table_is_converted_again(pgn_file, tmp_path):
+    out = tmp_path / "out"
+    datasets.convert_file(pgn_file, out)
+    os.remove(out / "positions" / "games.parquet")  # as if stopped between the two renames
+    again = datasets.convert_file(pgn_file, out)
+    assert not again.skipped and pq.read_table(out / "positions" / "games.parquet").num_rows == again.positions
+
+
+def test_mates_and_evals_keep_their_sign_and_none_is_null(tmp_path):
+    path = tmp_path / "mates.pgn"
+    path.write_text("1. e4 { [%eval #3] } 1... e5 { [%eval #-2] } 2. Nf3 { [%eval -0.5] } 2... Nc6 *\n")
+    datasets.convert_file(path, tmp_path / "out")
+    rows = _read(tmp_path / "out", "positions").to_pylist()
+    assert [(r["mate"], r["eval"]) for r in rows] == [(3, None), (-2, None), (None, -0.5), (None, None), (None, None)]
+
+
+def test_inputs_sharing_a_stem_keep_their_whole_names(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.pgn").write_text(corpus(3, seed=1))
+    with gzip.open(tmp_path / "in" / "a.pgn.gz", "wt") as out:
+        out.write(corpus(4, seed=2))
+    (tmp_path / "in" / "b.pgn").write_text(corpus(2, seed=3))
+    done = datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=1)
+    assert {name: shard.games for name, shard in done.items()} == {"a.pgn": 3, "a.pgn.gz": 4, "b.pgn": 2}
+    assert sorted(os.listdir(tmp_path / "out" / "games")) == ["a.pgn.gz.parquet", "a.pgn.parquet", "b.parquet"]
