@@ -101,6 +101,7 @@ BENCHMARKS = {
     "pgn": "PGN reading speed beside python-chess and rust_pgn_reader on one generated corpus",
     "scale": "perft at scale: threads, the transposition table, and Dask's rate per worker",
     "batches": "training batches from a Parquet dataset: positions/s on one core",
+    "api": "python-chess's calls and small programs: bitboard.chess against python-chess",
     "pgn_memory": "PGN to a Parquet dataset: a worker's peak memory on inputs of 1 GB and 4 GB (--quick: 64, 256 MB)",
 }
 
