@@ -206,7 +206,13 @@ def main(argv=None) -> None:
     parser.add_argument("--engine", metavar="COMMAND", help="a UCI engine plays the corpus's games (with "
                                                             "--write-corpus): 'stockfish', or a path")
     parser.add_argument("--corpus", metavar="PATH", help="read this PGN file instead of generating one")
+    parser.add_argument("--one-file-mb", type=int, metavar="MB",
+                        help="only: one .pgn.zst of MB megabytes unpacked (one zstd frame, as lichess ships a "
+                             "month) to a Parquet dataset, held to one core and on every core")
     args = parser.parse_args(argv)
+    if args.one_file_mb:
+        _one_big_file(args.one_file_mb)
+        return
     games = args.games or (300 if args.quick else 2000)
     if args.write_corpus:
         engine = (shutil.which(args.engine) or shutil.which(args.engine, path="/usr/games")) if args.engine else None
@@ -307,6 +313,45 @@ def _to_parquet(raw: bytes, repeat: int) -> None:
         print(markdown_table(["run", "seconds", "positions/s", "of to_arrays' speed"],
                              [[name, f"{spent:.3f}", f"{positions / spent:,.0f}", f"{first / spent:.0%}"]
                               for name, spent in seconds.items()]))
+
+
+def _one_big_file(megabytes: int) -> None:
+    """One big .pgn.zst, one zstd frame, to a Parquet dataset: the process held to one core
+    against the same process on every core (its Parquet writer is a thread beside the reader:
+    an input is read by one process)."""
+    import subprocess
+    import sys
+    import tempfile
+
+    import zstandard
+    text = (corpus(3000, seed=7) + "\n").encode()
+    child = ("import os, sys, time, pyarrow\n"
+             "from bitboard.data.datasets import convert_file\n"
+             "if sys.argv[3] == 'one': os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})\n"
+             "start = time.perf_counter()\n"
+             "shard = convert_file(sys.argv[1], sys.argv[2], overwrite=True)\n"
+             "print(time.perf_counter() - start, shard.positions)\n")
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "month.pgn.zst")
+        with open(path, "wb") as raw, zstandard.ZstdCompressor(level=3).stream_writer(raw) as out:
+            written = 0
+            while written < megabytes << 20:
+                out.write(text)
+                written += len(text)
+        best: dict = {}
+        for _ in range(2):
+            for run in ("one", "every"):
+                result = subprocess.run([sys.executable, "-c", child, path, os.path.join(folder, "out"), run],
+                                        capture_output=True, text=True, check=True)
+                seconds, positions = result.stdout.split()
+                best[run] = min(best.get(run, float("inf")), float(seconds))
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+        print(f"One .pgn.zst of {written / 2**20:,.0f} MB unpacked ({os.path.getsize(path) / 2**20:,.0f} MB, "
+              f"one zstd frame) to a Parquet dataset, {int(positions):,} positions:\n")
+        print(markdown_table(["cores", "seconds", "positions/s", "speed-up"],
+                             [[name, f"{best[key]:.1f}", f"{int(positions) / best[key]:,.0f}",
+                               f"{best['one'] / best[key]:.2f}x"]
+                              for key, name in (("one", "1"), ("every", str(cores)))]))
 
 
 def _all_cores(raw: bytes, repeat: int) -> None:
