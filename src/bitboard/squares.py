@@ -58,16 +58,22 @@ def square(file_index: Index, rank_index: Index) -> int:
 
 def square_file(sq: Square) -> int:
     """File index of a square: 0 for the a-file ... 7 for the h-file."""
+    if type(sq) is int and 0 <= sq < 64:  # the common case, checked in C
+        return sq & 7
     return square_arg(sq) & 7
 
 
 def square_rank(sq: Square) -> int:
     """Rank index of a square: 0 for the first rank ... 7 for the eighth."""
+    if type(sq) is int and 0 <= sq < 64:  # the common case, checked in C
+        return sq >> 3
     return square_arg(sq) >> 3
 
 
 def square_name(sq: Square) -> str:
     """'e4' for 28."""
+    if type(sq) is int and 0 <= sq < 64:  # the common case, checked in C
+        return SQUARE_NAMES[sq]
     return SQUARE_NAMES[square_arg(sq)]
 
 
