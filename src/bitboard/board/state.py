@@ -55,6 +55,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.position import (
         Position,
         _compute_key,
+        _copy_position,
         _ep_capturable,
         _make,
         _make_null,
@@ -103,6 +104,7 @@ else:
     from cython.cimports.bitboard.core.position import (
         Position,
         _compute_key,
+        _copy_position,
         _ep_capturable,
         _make,
         _make_null,
@@ -136,6 +138,10 @@ __all__ = ["BoardState"]
 
 
 
+# The standard starting position once read: Board() copies it (parsing its FEN is 2 µs).
+_standard: Position | None = None
+
+
 @cython.embedsignature(False)
 @cython.cclass
 class BoardState(BaseBoard):
@@ -157,10 +163,17 @@ class BoardState(BaseBoard):
         self._spurious_rights = 0
         self._spurious_ep = NO_SQUARE
         self._chess960 = bool(chess960)
+        global _standard
         if fen is None:
             self._key = _compute_key(self)
+        elif ((fen is STARTING_FEN or fen == STARTING_FEN) and not self._chess960 and _standard is not None
+              and type(self)._load is _LOAD):  # (a subclass that reads FENs its own way reads this one too)
+            _copy_position(self, _standard)  # Board(): the standard start, read once
         else:
             self._load(parse_fen(fen, self._chess960))
+            if _standard is None and fen == STARTING_FEN and not self._chess960:
+                _standard = Position()
+                _copy_position(_standard, self)
 
     @classmethod
     def empty(cls, *, chess960: bool = False):
@@ -701,3 +714,6 @@ def _as_move(move: Any) -> Move:  # Any: a python-chess Move's fields are read t
         return Move(move.from_square, move.to_square, move.promotion, move.drop)
     except AttributeError:
         raise TypeError(f"expected a Move, not {type(move).__name__} {quoted(move)}") from None
+
+
+_LOAD = BoardState._load  # Board()'s copy of the standard start is for boards that load FENs as this layer does
