@@ -61,6 +61,18 @@ class Piece:
 
     @classmethod
     def from_symbol(cls, symbol: str) -> "Piece":
-        if not isinstance(symbol, str) or symbol.lower() not in PIECE_SYMBOLS[1:]:
-            raise ValueError(f"invalid piece symbol {symbol!r}")
-        return cls(PIECE_SYMBOLS.index(symbol.lower()), symbol.isupper())
+        """The Piece of 'P', 'n', ... (ValueError naming anything else)."""
+        try:
+            piece_type, color = _BY_SYMBOL[symbol]
+        except (KeyError, TypeError):  # (TypeError: an unhashable symbol)
+            raise ValueError(f"invalid piece symbol {symbol!r}") from None
+        if cls is not Piece:  # a subclass's __init__ may do more
+            return cls(piece_type, color)
+        piece = object.__new__(Piece)  # the table's values are valid: no __init__ checks
+        piece.piece_type, piece.color = piece_type, color
+        return piece
+
+
+# (piece type, colour) of each symbol: Piece.from_symbol's one lookup
+_BY_SYMBOL = {symbol: (piece_type, color) for piece_type in PIECE_TYPES
+              for symbol, color in ((piece_symbol(piece_type).upper(), WHITE), (piece_symbol(piece_type), BLACK))}
