@@ -11,15 +11,16 @@ from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cy
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from .core.arguments import bitboard_arg, square_arg
 from .core.bits import flip_vertical, subsets
 from .squares import SQUARE_NAMES
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .core.arguments import bitboard_arg, square_arg
     from .core.bits import _square_list
     from .core.encoding import BB_ALL, ONE, u64
     from .core.native import popcount64
 else:
+    from cython.cimports.bitboard.core.arguments import bitboard_arg, square_arg
     from cython.cimports.bitboard.core.bits import _square_list
     from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
     from cython.cimports.bitboard.core.native import popcount64

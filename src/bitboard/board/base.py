@@ -11,6 +11,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.arguments import bitboard_arg, square_arg
     from ..core.encoding import (
         BB_ALL,
         KING,
@@ -30,6 +31,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         _copy_position,
     )
 else:
+    from cython.cimports.bitboard.core.arguments import bitboard_arg, square_arg
     from cython.cimports.bitboard.core.encoding import (
         BB_ALL,
         KING,
@@ -51,7 +53,6 @@ else:
 
 from collections.abc import Callable
 
-from ..core.arguments import bitboard_arg, square_arg
 from ..core.attacks import bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks
 from ..core.bits import flip_vertical
 from ..errors import quoted

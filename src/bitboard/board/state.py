@@ -18,6 +18,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.arguments import square_arg
     from ..core.encoding import (
         BB_ALL,
         CASTLING,
@@ -67,6 +68,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .base import BaseBoard
 else:
     from cython.cimports.bitboard.board.base import BaseBoard
+    from cython.cimports.bitboard.core.arguments import square_arg
     from cython.cimports.bitboard.core.encoding import (
         BB_ALL,
         CASTLING,
@@ -117,7 +119,6 @@ else:
 from collections.abc import Iterator
 from typing import Any
 
-from ..core.arguments import square_arg
 from ..errors import IllegalMoveError, quoted
 from ..fen import (
     STARTING_FEN,

@@ -46,8 +46,13 @@ def index_arg(value, what: str, size: int) -> int:
     return index
 
 
-def square_arg(value) -> int:
-    """`value` as a square index, or TypeError / InvalidSquareError naming it."""
+@cython.ccall
+@cython.exceptval(-1, check=False)  # (no square is -1)
+def square_arg(value: object) -> cython.int:
+    """`value` as a square index, or TypeError / InvalidSquareError naming it (a C call from
+    compiled modules: every square argument of the API passes here)."""
+    if type(value) is int and 0 <= value < 64:
+        return value
     return index_arg(value, "square", 64)
 
 

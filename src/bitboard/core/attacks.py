@@ -19,14 +19,15 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .arguments import bitboard_arg, square_arg
     from .encoding import BB_ALL, ONE, u64
     from .native import clz64, ctz64
 else:
+    from cython.cimports.bitboard.core.arguments import bitboard_arg, square_arg
     from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
     from cython.cimports.bitboard.core.native import clz64, ctz64
 
 from ..types import Bitboard, Color, Direction, Square
-from .arguments import bitboard_arg, square_arg
 from .bits import (
     DIRECTIONS,
     EAST,

@@ -17,12 +17,13 @@ import operator
 from collections.abc import Iterator
 
 from ..types import Bitboard, Direction
-from .arguments import bitboard_arg
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .arguments import bitboard_arg
     from .encoding import BB_ALL, u64
     from .native import bswap64, clz64, ctz64, popcount64
 else:
+    from cython.cimports.bitboard.core.arguments import bitboard_arg
     from cython.cimports.bitboard.core.encoding import BB_ALL, u64
     from cython.cimports.bitboard.core.native import bswap64, clz64, ctz64, popcount64
 
