@@ -375,11 +375,20 @@ class BaseBoard(Position):
         board.apply_mirror()
         return board
 
+    def _mirrored_codes(self) -> list:
+        """The piece codes flipped top to bottom with the colours swapped, read in C (the
+        transform of any `f` calls it on each piece's square)."""
+        codes = [0] * 64
+        sq: cython.int
+        for sq in range(64):
+            if self._board[sq]:
+                codes[sq ^ 56] = self._board[sq] ^ 8
+        return codes
+
     def apply_mirror(self) -> None:
         """Flip top to bottom and swap the colours, in place."""
-        codes = self._transformed_codes(flip_vertical)
         promoted = flip_vertical(self._promoted)
-        self._set_codes([code ^ 8 if code else 0 for code in codes])
+        self._set_codes(self._mirrored_codes())
         self._promoted = promoted
 
     def copy(self):

@@ -476,7 +476,7 @@ class Board(BoardNotation):
         rights = flip_vertical(self.castling_rights)
         ep = self.ep_square
         promoted = flip_vertical(self._promoted)
-        BaseBoard._place(self, [code ^ 8 if code else 0 for code in self._transformed_codes(flip_vertical)])
+        BaseBoard._place(self, self._mirrored_codes())
         self._promoted = promoted
         self._turn ^= 1
         self._set_state(rights, None if ep is None else ep ^ 56)
