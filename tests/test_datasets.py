@@ -431,3 +431,16 @@ def test_inputs_sharing_a_stem_keep_their_whole_names(tmp_path):
     done = datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=1)
     assert {name: shard.games for name, shard in done.items()} == {"a.pgn": 3, "a.pgn.gz": 4, "b.pgn": 2}
     assert sorted(os.listdir(tmp_path / "out" / "games")) == ["a.pgn.gz.parquet", "a.pgn.parquet", "b.parquet"]
+
+
+def test_progress_in_a_log_names_the_bytes_of_all_inputs_and_the_one_being_read(pgn_file, tmp_path, capsys,
+                                                                                  monkeypatch):
+    from bitboard import cli
+    monkeypatch.setattr(cli._Progress, "REPORT_SECONDS", 0.0)
+    big = tmp_path / "in" / "big.pgn"
+    big.write_text(corpus(600, seed=3))
+    total = os.path.getsize(big) + os.path.getsize(pgn_file)
+    assert main(["pgn", "to-parquet", str(tmp_path / "in"), str(tmp_path / "out"), "--processes", "1"]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("pgn: ")]
+    assert lines and all(f"/{total:,} bytes done, " in line for line in lines)
+    assert any(", big.pgn: 512 games, " in line for line in lines)

@@ -235,14 +235,17 @@ class _Progress:
 
     def __enter__(self):
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import Progress
         console = Console(stderr=True)
         self.terminal = console.is_terminal
-        self.bar = Progress(TextColumn(self.name), BarColumn(), MofNCompleteColumn(), TextColumn(self.unit),
-                            TextColumn("{task.fields[last]}"), TimeElapsedColumn(), console=console,
-                            disable=not self.terminal)
+        self.bar = Progress(*self._columns(), console=console, disable=not self.terminal)
         self.bar.__enter__()
         return self
+
+    def _columns(self) -> list:
+        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+        return [TextColumn(self.name), BarColumn(), MofNCompleteColumn(), TextColumn(self.unit),
+                TextColumn("{task.fields[last]}"), TimeElapsedColumn()]
 
     def update(self, done: int, last: str = "", total=None, report: bool = False) -> None:
         """`done` of the total so far, `last` what was done last; `report`: a line now, even
@@ -259,10 +262,12 @@ class _Progress:
         now = time.monotonic()
         if not self.terminal and (report or now - self.reported >= self.REPORT_SECONDS):
             self.reported = now
-            of = f"/{self.total:,}" if self.total is not None else ""
-            last = f", {self.last}" if self.last else ""
-            print(f"{self.name}: {self.done:,}{of} {self.unit} done{last}, {now - self.started:,.0f} s",
-                  file=sys.stderr, flush=True)
+            print(f"{self._line()}, {now - self.started:,.0f} s", file=sys.stderr, flush=True)
+
+    def _line(self) -> str:
+        of = f"/{self.total:,}" if self.total is not None else ""
+        last = f", {self.last}" if self.last else ""
+        return f"{self.name}: {self.done:,}{of} {self.unit} done{last}"
 
     def __exit__(self, *exc):
         return self.bar.__exit__(*exc)
@@ -314,50 +319,40 @@ def cmd_pgn_stats(args) -> int:
     return 0
 
 
-class _FilesProgress:
+class _FilesProgress(_Progress):
     """Progress of many inputs on stderr: the bytes read of all of them and of each one being
     read (rich bars on a terminal, else a line every REPORT_SECONDS)."""
 
     def __init__(self, paths: list[str]):
         from .data.sources import STDIN
         sizes = [os.path.getsize(path) for path in paths if path != STDIN]
-        self.total = sum(sizes) if len(sizes) == len(paths) else None
+        super().__init__("bytes", sum(sizes) if len(sizes) == len(paths) else None, name="pgn")
         self.read: dict[str, int] = {}
         self.tasks: dict[str, object] = {}
-        self.started = self.reported = time.monotonic()
 
     def __enter__(self):
-        from rich.console import Console
-        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
-        console = Console(stderr=True)
-        self.terminal = console.is_terminal
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
-                            TextColumn("{task.fields[games]}"), TimeElapsedColumn(), console=console,
-                            disable=not self.terminal)
-        self.bar.__enter__()
+        super().__enter__()
         self.all = self.bar.add_task("all inputs", total=self.total, games="")
         return self
 
-    def update(self, source: str, done: int, total, games: int) -> None:
+    def _columns(self) -> list:
+        from rich.progress import BarColumn, DownloadColumn, TextColumn, TimeElapsedColumn
+        return [TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TextColumn("{task.fields[games]}"),
+                TimeElapsedColumn()]
+
+    def update(self, source: str, done: int, total, games: int) -> None:  # type: ignore[override]
         if source not in self.tasks:
             self.tasks[source] = self.bar.add_task(source, total=total, games="")
         self.read[source] = done
+        self.done, self.last = sum(self.read.values()), f"{source}: {games:,} games"
         self.bar.update(self.tasks[source], completed=done, total=total, games=f"{games:,} games")
-        self.bar.update(self.all, completed=sum(self.read.values()))
-        now = time.monotonic()
-        if not self.terminal and now - self.reported >= _Progress.REPORT_SECONDS:
-            self.reported = now
-            of = f" of {self.total:,}" if self.total is not None else ""
-            print(f"pgn: {sum(self.read.values()):,}{of} bytes read, {source}: {games:,} games, "
-                  f"{now - self.started:,.0f} s", file=sys.stderr, flush=True)
+        self.bar.update(self.all, completed=self.done)
+        self.tick()
 
     def finished(self, shard) -> None:
         task = self.tasks.pop(shard.source, None)
         if task is not None:
             self.bar.remove_task(task)
-
-    def __exit__(self, *exc):
-        return self.bar.__exit__(*exc)
 
 
 def cmd_pgn_convert(args) -> int:
