@@ -52,9 +52,6 @@ def to_arrays(source, *, games: int | None = None, progress=None) -> dict:
         if close:
             stream.close()
     out = columns.rows(len(results))
-    game_of = out["game"].astype(np.int64)
-    per_game = np.bincount(game_of, minlength=len(results))
-    out["ply"] = (np.arange(len(game_of)) - np.repeat(np.cumsum(per_game) - per_game, per_game)).astype(np.uint32)
     out.update({
         "result": np.array(results, dtype=np.int8),
         "white_elo": np.array(white_elo, dtype=np.int16),

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from ..errors import InvalidArgumentError, quoted
 from .encode import alphazero_indices, lc0_indices, leela_planes, piece_planes, unpack_planes
 from .records import position_dtype
-from .tables import NO_MOVE, NO_RESULT, positions_schema
+from .tables import NO_MOVE, NO_RESULT, fixed_bytes, position_records, positions_schema
 
 __all__ = ["ENCODINGS", "POLICIES", "Batches", "batches"]
 
@@ -44,7 +44,6 @@ __all__ = ["ENCODINGS", "POLICIES", "Batches", "batches"]
 ENCODINGS = ("planes", "packed_planes", "lc0", "lc0_packed")
 #: The policy targets (None: no policy target, the second item of each batch is None).
 POLICIES = ("alphazero", "lc0", None)
-_RECORD_FIELDS = ("board", "turn", "castling", "ep", "halfmove", "fullmove", "rooks")
 _KEEP = "__keep"  # the filter's value, computed while reading as one more column
 #: Rows read at a time from the groups after a chunk, to finish its last game (a game is rarely
 #: longer than a few hundred plies, so one step is nearly always enough).
@@ -150,7 +149,7 @@ class Batches:
         """{name: expression} of the columns read: the key, the record, the targets' columns, the
         asked-for ones and the filter's value."""
         import pyarrow.compute as pc
-        names = ["game", "ply", *_RECORD_FIELDS, "result"]
+        names = ["game", "ply", *position_dtype().names, "result"]
         if self.policy is not None:
             names.append("move")
         names += [name for name in self.columns if name not in names]
@@ -163,7 +162,7 @@ class Batches:
         """A chunk of whole games as {name: array} of equal length: the packed inputs, the
         targets and the asked-for columns, the filter's rows only."""
         import numpy as np
-        records = _records(table)
+        records = position_records(table)
         keep = None
         if self.filter is not None:
             keep = table.column(_KEEP).fill_null(False).to_numpy(zero_copy_only=False)
@@ -315,34 +314,13 @@ def _continuation(fragments: list, group: int, game: int, columns: dict) -> list
     return pieces
 
 
-def _records(table):
-    """The position records (position_dtype) of a table's record columns, a NumPy copy each."""
-    import numpy as np
-    records = np.empty(table.num_rows, dtype=position_dtype())
-    for name in _RECORD_FIELDS:
-        column = table.column(name)
-        records[name] = _fixed_bytes(column) if name in ("board", "rooks") else column.to_numpy()
-    return records
-
-
-def _fixed_bytes(column):
-    """A fixed-size binary column as an (N, width) uint8 array, from its data buffer (no row
-    is touched by Python). The table's binaries are never null."""
-    import numpy as np
-    import pyarrow as pa
-    array = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
-    width = array.type.byte_width
-    return np.frombuffer(array.buffers()[1], dtype=np.uint8, count=len(array) * width,
-                         offset=array.offset * width).reshape(len(array), width)
-
-
 def _column_array(column, name: str):
     """A further column as NumPy, nulls as to_arrays writes them (the batches() docstring)."""
     import numpy as np
     import pyarrow as pa
     kind = column.type
     if pa.types.is_fixed_size_binary(kind):
-        return _fixed_bytes(column).copy()
+        return fixed_bytes(column).copy()
     if pa.types.is_floating(kind):
         return column.fill_null(float("nan")).to_numpy()
     if pa.types.is_integer(kind):

@@ -78,8 +78,7 @@ def _pyarrow():
 def _identity(source: str) -> dict[str, str]:
     """What the shards' metadata records of their input, to tell on a rerun whether it changed."""
     from .. import __version__
-    record = {"source": source, "version": __version__, "schema_version": str(SCHEMA_VERSION)}
-    return record
+    return {"source": source, "version": __version__, "schema_version": str(SCHEMA_VERSION)}
 
 
 def _input_stamp(path: str) -> dict[str, str]:
@@ -205,7 +204,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             writers[table] = pq.ParquetWriter(temporary[table], schema.with_metadata(metadata), **_WRITE_OPTIONS[table])
         background = _BackgroundWriter(writers)
         raw = open(path, "rb") if path != STDIN else None  # noqa: SIM115  (closed below)
-        stream, _ = (_sources.decompressed(raw, path), True) if raw is not None else _sources.open_pgn(STDIN)
+        stream = _sources.decompressed(raw, path) if raw is not None else _sources.open_pgn(STDIN)[0]
         total = os.fstat(raw.fileno()).st_size if raw is not None else None
         columns = _Columns()
         reader = _Reader(False, False, columns)
@@ -217,7 +216,6 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             rows = columns.take(upto)
             game = rows["game"].astype(np.int64)
             per_game = np.bincount(game - first_game, minlength=upto - first_game)
-            rows["ply"] = np.arange(len(game), dtype=np.int64) - np.repeat(np.cumsum(per_game) - per_game, per_game)
             positions = positions_batch(name, rows, games.results, first_game)
             background.put({"positions": positions, "games": games.take(np.maximum(per_game - 1, 0))})
             shard.positions += len(game)

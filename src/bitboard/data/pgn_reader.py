@@ -279,12 +279,8 @@ class _Columns:
     def take(self, games: cython.Py_ssize_t) -> dict:
         """Copies of the committed rows of the games numbered below `games`, which then leave the
         columns (the later games' rows move to the front): the streaming writer's chunk."""
-        from .records import position_dtype
-        count: cython.Py_ssize_t = self.count
-        while count and self.game[count - 1] >= games:
-            count -= 1
-        out = {name: array[:count].copy() for name, array in self.arrays.items()}
-        out["positions"] = out.pop("records").view(position_dtype()).reshape(count)
+        count: cython.Py_ssize_t = self.below(games)
+        out = _chunk({name: array[:count].copy() for name, array in self.arrays.items()})
         rest: cython.Py_ssize_t = self.count - count
         for array in self.arrays.values():
             array[:rest] = array[count:self.count]
@@ -298,13 +294,34 @@ class _Columns:
     def rows(self, games: cython.Py_ssize_t) -> dict:
         """The columns' committed rows of the first `games` games (views of the grown arrays:
         copying them would cost more than the spare rows' memory)."""
-        from .records import position_dtype
+        count: cython.Py_ssize_t = self.below(games)
+        return _chunk({name: array[:count] for name, array in self.arrays.items()})
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.initializedcheck(False)  # (set by grow in __init__)
+    def below(self, games: cython.Py_ssize_t) -> cython.Py_ssize_t:
+        """The committed rows of the games numbered below `games` (the rows are in game order)."""
         count: cython.Py_ssize_t = self.count
         while count and self.game[count - 1] >= games:
             count -= 1
-        out = {name: array[:count] for name, array in self.arrays.items()}
-        out["positions"] = out.pop("records").view(position_dtype()).reshape(count)
-        return out
+        return count
+
+
+def _chunk(columns: dict) -> dict:
+    """Rows of the columns as to_arrays gives them: the records as position records, and each
+    row's `ply`, its index in its game (a game's rows are together)."""
+    import numpy as np
+
+    from .records import position_dtype
+    count = len(columns["game"])
+    columns["positions"] = columns.pop("records").view(position_dtype()).reshape(count)
+    game = columns["game"]
+    starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]]) if count else np.zeros(0, dtype=np.intp)
+    columns["ply"] = (np.arange(count) - np.repeat(starts, np.diff(np.r_[starts, count]))).astype(np.uint32)
+    return columns
 
 
 @cython.cclass

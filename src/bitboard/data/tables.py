@@ -30,15 +30,11 @@ GAME_TAGS = {
     "Termination": ("termination", "string"), "ECO": ("eco", "string"), "Opening": ("opening", "string"),
     "Variant": ("variant", "string"),
 }
-#: Tags read into columns of their own besides GAME_TAGS: Result (the `result` code, with the
-#: movetext's token winning), TimeControl (`time_control_base` and `time_control_increment`, in
-#: seconds) and Site's lichess game id (`lichess_id`; Site stays in `site`).
 
 
 def _arrow_type(name: str):
     import pyarrow as pa
-    return {"string": pa.string(), "date32": pa.date32(), "time32": pa.time32("s"), "int16": pa.int16(),
-            "int32": pa.int32(), "int64": pa.int64()}[name]
+    return {"string": pa.string(), "date32": pa.date32(), "time32": pa.time32("s"), "int16": pa.int16()}[name]
 
 
 def games_schema():
@@ -75,6 +71,9 @@ def result_code(result: str | None) -> int:
 _PATTERNS = {"int16": r"^[+-]?[0-9]{1,5}$", "date32": r"^[0-9]{4}\.[0-9]{2}\.[0-9]{2}$",
              "time32": r"^[0-9]{2}:[0-9]{2}:[0-9]{2}$"}
 _FORMATS = {"date32": "%Y.%m.%d", "time32": "%H:%M:%S"}
+# The tags read into columns: GAME_TAGS, Result (the `result` code, with the movetext's token
+# winning) and TimeControl (`time_control_base` and `time_control_increment`, in seconds); Site
+# gives `lichess_id` too.
 _IN_COLUMNS = {*GAME_TAGS, "TimeControl", "Result"}
 
 
@@ -131,7 +130,7 @@ class GameRows:
         if self.first is None:
             self.first = number
         self.offsets.append(game.offset)
-        self.results.append(RESULT_CODES.get(game.result or "", NO_RESULT))
+        self.results.append(result_code(game.result))
         self.results_read.append(game.result)
         self.errors.append(game.error)
         self.headers.append(game.headers)
@@ -194,11 +193,9 @@ def positions_batch(source: str, rows: dict, results, first_game: int):
     evals, mates, clocks = rows["evals"], rows["mates"], rows["clocks"]
     arrays = [
         pa.repeat(pa.scalar(source, pa.string()), count), pa.array(game), pa.array(rows["ply"].astype(np.int32)),
-        _fixed_binary(positions["board"]),
     ]
-    arrays += [pa.array(np.ascontiguousarray(positions[field])) for field in ("turn", "castling", "ep", "halfmove",
-                                                                               "fullmove")]
-    arrays.append(_fixed_binary(positions["rooks"]))
+    arrays += [_fixed_binary(positions[field]) if positions.dtype[field].shape else
+               pa.array(np.ascontiguousarray(positions[field])) for field in positions.dtype.names]
     arrays.append(pa.array(moves, mask=moves == NO_MOVE))
     arrays.append(pa.array(evals, mask=np.isnan(evals)))
     arrays.append(pa.array(mates, mask=mates == 0))
@@ -206,3 +203,27 @@ def positions_batch(source: str, rows: dict, results, first_game: int):
     arrays.append(pa.array(np.asarray(results, dtype=np.int8)[game - first_game] if count else
                            np.zeros(0, dtype=np.int8)))
     return pa.RecordBatch.from_arrays(arrays, schema=positions_schema())
+
+
+def position_records(table):
+    """The position records (records.position_dtype) of a `positions` table's record columns,
+    the way back from positions_batch: a NumPy copy each, no row touched by Python."""
+    import numpy as np
+
+    from .records import position_dtype
+    records = np.empty(table.num_rows, dtype=position_dtype())
+    for name in records.dtype.names:
+        column = table.column(name)
+        records[name] = fixed_bytes(column) if records.dtype[name].shape else column.to_numpy()
+    return records
+
+
+def fixed_bytes(column):
+    """A fixed-size binary column as an (N, width) uint8 array, from its data buffer (no row
+    is touched by Python). The table's binaries are never null."""
+    import numpy as np
+    import pyarrow as pa
+    array = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
+    width = array.type.byte_width
+    return np.frombuffer(array.buffers()[1], dtype=np.uint8, count=len(array) * width,
+                         offset=array.offset * width).reshape(len(array), width)
