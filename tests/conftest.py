@@ -18,7 +18,7 @@ PYTHON_CHESS_VERSION = "1.11.2"
 
 @pytest.fixture(scope="session")
 def sdist(tmp_path_factory):
-    """The unpacked test.py, examples/perft and data/pgn of python-chess's sdist, downloaded
+    """The unpacked test.py, examples/perft and data/ of python-chess's sdist, downloaded
     from PyPI with pip (GPL-3.0: read at test time, never copied into this repository)."""
     folder = tmp_path_factory.mktemp("python-chess")
     download = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary",
@@ -31,7 +31,7 @@ def sdist(tmp_path_factory):
     with tarfile.open(archives[0]) as archive:
         for member in archive.getmembers():
             name = member.name.split("/", 1)[-1]
-            if name == "test.py" or name.startswith(("examples/perft/", "data/pgn/")) and member.isfile():
+            if name == "test.py" or name.startswith(("examples/perft/", "data/")) and member.isfile():
                 target = folder / name
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(archive.extractfile(member).read())

@@ -3,23 +3,24 @@
     python tests/python_chess_suite.py PATH/TO/test.py [CLASS ...]
 
 python-chess's test.py (from its source distribution; never copied here) imports chess.engine,
-chess.pgn and other submodules this namespace does not cover: they are stood in for by empty
-modules, so only the classes named run. One line per test, "ok|fail|error|skip Class.test",
+chess.pgn and the other submodules: each is bound to bitboard.chess's module of that name where
+there is one, and stood in for by an empty module where there is not yet, so only the classes
+named run. One line per test, "ok|fail|error|skip Class.test",
 then a JSON summary line.
 """
+import importlib
 import importlib.util
 import json
+import os
 import sys
 import types
 import unittest
 
 import bitboard.chess
-import bitboard.chess.polyglot
 
 DEFAULT_CLASSES = ["SquareTestCase", "MoveTestCase", "PieceTestCase", "BoardTestCase",
                    "LegalMoveGeneratorTestCase", "BaseBoardTestCase", "SquareSetTestCase"]
-COVERED = {"polyglot": bitboard.chess.polyglot}
-STOOD_IN = ["gaviota", "engine", "pgn", "svg", "syzygy", "variant"]
+SUBMODULES = ["engine", "gaviota", "pgn", "polyglot", "svg", "syzygy", "variant"]
 
 
 class _StandIn(types.ModuleType):
@@ -34,16 +35,18 @@ class _StandIn(types.ModuleType):
 
 def _bind():
     sys.modules["chess"] = bitboard.chess
-    for name, module in COVERED.items():
+    for name in SUBMODULES:
+        if importlib.util.find_spec(f"bitboard.chess.{name}") is not None:
+            module = importlib.import_module(f"bitboard.chess.{name}")
+        else:
+            module = _StandIn(f"chess.{name}")
+            setattr(bitboard.chess, name, module)
         sys.modules[f"chess.{name}"] = module
-    for name in STOOD_IN:
-        module = _StandIn(f"chess.{name}")
-        sys.modules[f"chess.{name}"] = module
-        setattr(bitboard.chess, name, module)
 
 
 def main(argv):
-    path, classes = argv[0], argv[1:] or DEFAULT_CLASSES
+    path, classes = os.path.abspath(argv[0]), argv[1:] or DEFAULT_CLASSES
+    os.chdir(os.path.dirname(path))  # its tests open data/... relative to the sdist's root
     _bind()
     spec = importlib.util.spec_from_file_location("python_chess_test", path)
     module = importlib.util.module_from_spec(spec)
