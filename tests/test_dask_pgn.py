@@ -1,6 +1,7 @@
 """PGN to Parquet on a Dask cluster keeps convert_files' guarantees: a worker killed in the middle
 of a conversion costs nothing (no game missing, none twice, no unfinished file read as a shard),
-a rerun skips what is done, and a file's name is refused as the dataset folder."""
+a rerun skips what is done, and a file's name is refused as the dataset folder. A big input is
+cut into parts, each a task, and reads back as if converted whole."""
 import os
 import random
 import re
@@ -20,7 +21,7 @@ import bitboard  # noqa: E402
 from bitboard.benchmarks.pgn import corpus  # noqa: E402
 from bitboard.data import NO_MOVE, to_arrays  # noqa: E402
 from bitboard.data.cluster import pgn_to_parquet  # noqa: E402
-from bitboard.errors import InvalidArgumentError  # noqa: E402
+from bitboard.errors import InvalidArgumentError, ShardExistsError  # noqa: E402
 
 #: A temporary shard file: hidden, and named by the process writing it (datasets._write_shards).
 TEMPORARY = re.compile(r"\A\..+\.parquet\.tmp-[^-]+-(\d+)-[0-9a-f]+\Z")  # host, pid, a random part
@@ -70,8 +71,9 @@ def assert_exact(out, paths) -> dict:
     games = ds.dataset(out / "games", format="parquet")
     positions = ds.dataset(out / "positions", format="parquet")
     for dataset in (games, positions):  # pyarrow.dataset skips hidden files: no temporary is read as a shard
-        assert sorted(os.path.basename(file) for file in dataset.files) == \
-            sorted(f"{path.stem}.parquet" for path in paths)
+        # an input's shard, or its parts' (STEM.part-K-of-N.parquet)
+        assert {os.path.basename(file).split(".")[0] for file in dataset.files} == {path.name.split(".")[0]
+                                                                                    for path in paths}
     games = games.to_table().sort_by([("source", "ascending"), ("game", "ascending")])
     positions = positions.to_table(columns=["source", "game", "ply", "move"])
     positions = positions.sort_by([("source", "ascending"), ("game", "ascending"), ("ply", "ascending")])
@@ -116,8 +118,8 @@ def test_a_worker_killed_mid_conversion_costs_no_game(cluster_client, tmp_path):
 
     killer = threading.Thread(target=kill_a_converting_worker, daemon=True)
     killer.start()
-    try:
-        done = pgn_to_parquet(tmp_path / "in", out, cluster_client)
+    try:  # each input cut into three parts: a part's task is killed, and run again
+        done = pgn_to_parquet(tmp_path / "in", out, cluster_client, part_bytes=paths[0].stat().st_size // 3)
     finally:
         stop.set()
         killer.join(10)
@@ -162,3 +164,29 @@ def test_a_cluster_refuses_what_is_no_dataset_folder_or_no_file(cluster_client, 
     (tmp_path / "empty").mkdir()
     with pytest.raises(InvalidArgumentError, match="no PGN inputs"):
         pgn_to_parquet(tmp_path / "empty", tmp_path / "out", cluster_client)
+
+
+def test_a_big_input_is_cut_into_parts_that_read_as_if_converted_whole(cluster_client, tmp_path):
+    import zstandard
+    paths = write_inputs(tmp_path / "in", 2, 150, seed=2)
+    packed = tmp_path / "in" / "packed.pgn.zst"  # one zstd frame: each part unpacks it from the start
+    packed.write_bytes(zstandard.ZstdCompressor().compress(paths[0].read_bytes()))
+    paths.append(packed)
+    out = tmp_path / "out"
+    part_bytes = paths[0].stat().st_size // 5
+    seen = []
+    done = pgn_to_parquet(tmp_path / "in", out, cluster_client, part_bytes=part_bytes, progress=seen.append)
+    assert sorted(os.listdir(out / "games")) == sorted(f"{stem}.part-{k:05d}-of-00005.parquet"
+                                                       for stem in ("packed", "part0", "part1") for k in range(5))
+    assert len(seen) == 15 and all(not shard.skipped for shard in done.values())
+    counts = assert_exact(out, paths)
+    assert {name: (shard.games, shard.positions) for name, shard in done.items()} == counts
+    again = pgn_to_parquet(tmp_path / "in", out, cluster_client, part_bytes=part_bytes)
+    assert all(shard.skipped for shard in again.values()) and again.keys() == done.keys()
+    # cut another way, the parts would count games twice with the old ones: refused, then replaced
+    with pytest.raises(ShardExistsError, match="cut into parts another way"):
+        pgn_to_parquet(tmp_path / "in", out, cluster_client, part_bytes=part_bytes * 2)
+    whole = pgn_to_parquet(tmp_path / "in", out, cluster_client, part_bytes=None, overwrite=True)
+    assert sorted(os.listdir(out / "games")) == ["packed.parquet", "part0.parquet", "part1.parquet"]
+    assert {name: (shard.games, shard.positions) for name, shard in whole.items()} == counts
+    assert_exact(out, paths)

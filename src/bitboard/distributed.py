@@ -17,9 +17,10 @@ multiplied by how often they occur. If a worker dies, Dask runs its tasks again 
 The count is summed only from results, so a failed task raises; no partial count is ever
 returned.
 
-PGN: `pgn_to_parquet(paths, out_dir, client)` converts a folder of PGN files, one task per file,
-each worker writing its shard (bitboard.data.datasets) into `out_dir`, a folder every worker reaches;
-it lives with the rest of the data pipeline, in bitboard.data.cluster.
+PGN: `pgn_to_parquet(paths, out_dir, client)` converts a folder of PGN files, one task per file
+and a big file cut into parts (bitboard.data.parts), each worker writing its shards
+(bitboard.data.datasets) into `out_dir`, a folder every worker reaches; it lives with the rest
+of the data pipeline, in bitboard.data.cluster.
 """
 import collections
 import contextlib

@@ -16,7 +16,7 @@ read_games, to_arrays, convert_files, leela_planes`). The modules: `pgn_reader`,
 from ..core.encoding import dataset_move, dataset_move_parts
 from .arrays import NO_MOVE, RESULT_CODES, to_arrays
 from .batches import ENCODINGS, POLICIES, Batches, batches
-from .cluster import pgn_to_parquet
+from .cluster import PART_BYTES, pgn_to_parquet
 from .datasets import (
                        TABLES,
                        Shard,
@@ -77,7 +77,7 @@ from .tables import GAME_TAGS, NO_RESULT, SCHEMA_VERSION, games_schema, position
 __all__ = [
     "ALPHAZERO_POLICY_SIZE", "COMPRESSIONS", "ENCODINGS", "GAME_TAGS", "LC0_MOVES", "LC0_POLICY_SIZE", "LEELA_PLANES",
     "NO_MOVE", "NO_RESULT", "PGN_SUFFIXES", "PIECE_PLANES", "POLICIES", "POLYGLOT_TABLE_SIZE", "RECORD_SIZE",
-    "RESULTS", "RESULT_CODES", "SCHEMA_VERSION", "SEVEN_TAG_ROSTER", "STDIN", "SUFFIX_NAGS", "TABLES",
+    "PART_BYTES", "RESULTS", "RESULT_CODES", "SCHEMA_VERSION", "SEVEN_TAG_ROSTER", "STDIN", "SUFFIX_NAGS", "TABLES",
     "alphazero_index", "alphazero_indices", "alphazero_move", "Batches", "batches", "bitboards", "board_of",
     "compression_of", "convert_file", "convert_files", "dataset_folder", "dataset_move", "dataset_move_parts",
     "decompressed", "en_passant_capturable", "Game", "games_schema", "lc0_index", "lc0_indices", "lc0_move",

@@ -1,24 +1,35 @@
-"""PGN inputs to a Parquet dataset on a Dask cluster, one task per input, with convert_files'
-guarantees: unique shards, each written under a temporary name and renamed when complete, a
-rerun (or a task run again after its worker died) skipping what is done. Without a client,
+"""PGN inputs to a Parquet dataset on a Dask cluster, with convert_files' guarantees: unique
+shards, each written under a temporary name and renamed when complete, a rerun (or a task run
+again after its worker died) skipping what is done. An input is one task, and a big one (a
+lichess month) is cut into parts of about `part_bytes` of text, each its own task and shard,
+read as if the input were read whole (bitboard.data.parts). Without a client,
 `datasets.convert_files` converts on this machine's cores; `bitboard.distributed` connects."""
 import os
 
-__all__ = ["pgn_to_parquet"]
+__all__ = ["PART_BYTES", "pgn_to_parquet"]
+
+#: The PGN text per task when an input is cut into parts: about a minute of one core's work.
+PART_BYTES = 1 << 30
+#: No PGN text packs smaller than this: a compressed input this much under part_bytes is not sized.
+_BEST_PACKING = 16
 
 
-def pgn_to_parquet(sources, out_dir, client=None, *, overwrite: bool = False, progress=None) -> dict:
-    """Convert PGN inputs (files or folders of them) into the dataset folder `out_dir`, one Dask
-    task per input; {source name: Shard}, `progress(shard)` as each finishes. A task is seconds
-    of work or more, so its cost to schedule is lost in it; a task whose worker dies is run again
-    elsewhere, and its unfinished files, hidden, are never read as shards. The paths go to the
-    workers absolute (a worker's working folder is not this one's); an error or Ctrl-C here
-    cancels the tasks not yet finished."""
+def pgn_to_parquet(sources, out_dir, client=None, *, overwrite: bool = False, progress=None,
+                   part_bytes: int | None = PART_BYTES) -> dict:
+    """Convert PGN inputs (files or folders of them) into the dataset folder `out_dir` on a Dask
+    cluster; {source name: Shard}, `progress(shard)` as each task finishes (an input, or a part
+    of one: its Shard then counts that part). An input of over 1.5 `part_bytes` of text is cut
+    into parts (None: never). A task is seconds of work or more, so its cost to schedule is lost
+    in it; a task whose worker dies is run again elsewhere, and its unfinished files, hidden,
+    are never read as shards. The paths go to the workers absolute (a worker's working folder is
+    not this one's); an error or Ctrl-C here cancels the tasks not yet finished."""
     from ..errors import InvalidArgumentError, quoted
     from . import datasets
     from .sources import STDIN, pgn_files, shard_stems, source_names
     if client is None:
         return datasets.convert_files(sources, out_dir, overwrite=overwrite, finished=progress)
+    if part_bytes is not None and (not isinstance(part_bytes, int) or isinstance(part_bytes, bool) or part_bytes < 1):
+        raise InvalidArgumentError(f"part_bytes is a positive number of bytes or None, not {quoted(part_bytes)}")
     paths = pgn_files(sources)
     if not paths:
         raise InvalidArgumentError(f"no PGN inputs in {quoted(sources)}")
@@ -28,17 +39,70 @@ def pgn_to_parquet(sources, out_dir, client=None, *, overwrite: bool = False, pr
     out = os.path.abspath(datasets.dataset_folder(out_dir))
     names = source_names(paths)
     stems = shard_stems(names.values())
-    from distributed import as_completed
-    futures = [client.submit(datasets.convert_file, os.path.abspath(path), out, name=names[path],
-                             stem=stems[names[path]], overwrite=overwrite, pure=False) for path in paths]
-    done = {}
+    inputs = {os.path.abspath(path): names[path] for path in paths}
+    futures = []
     try:
-        for future in as_completed(futures):
-            shard = future.result()
-            done[shard.source] = shard
-            if progress is not None:
-                progress(shard)
+        for path, parts in _cut(client, list(inputs), part_bytes).items():
+            name = inputs[path]
+            for part in parts or [None]:
+                futures.append(client.submit(datasets.convert_file, path, out, name=name, stem=stems[name],
+                                             overwrite=overwrite, part=part, pure=False))
+        return _gather(futures, progress)
     except BaseException:
         client.cancel(futures)  # a task already running finishes its shards; none is left half written
         raise
+
+
+def _cut(client, paths: list[str], part_bytes: int | None) -> dict:
+    """{absolute path: its parts (bitboard.data.parts.Part), or None to convert it whole}, the
+    sizing and counting done as tasks on the cluster."""
+    from .parts import count_from_cut, count_part, input_size, part_cuts, plan
+    from .sources import compression_of
+    cuts: dict[str, list[int] | None] = dict.fromkeys(paths)
+    if part_bytes is None:
+        return cuts
+    sized = {}
+    for path in paths:
+        with open(path, "rb") as raw:
+            compressed = compression_of(raw.read(6)) is not None
+        size = os.path.getsize(path)
+        if not compressed:
+            sized[path] = size
+        elif size * _BEST_PACKING > part_bytes * 3 // 2:
+            sized[path] = client.submit(input_size, path, pure=False)
+    for path, size in sized.items():
+        size = size.result() if hasattr(size, "result") else size
+        sized[path] = size
+        if len(part_cuts(size, part_bytes)) > 1:
+            cuts[path] = part_cuts(size, part_bytes)
+    counts = {path: [client.submit(count_from_cut, path, cut, at[k + 1] if k + 1 < len(at) else None, pure=False)
+                     for k, cut in enumerate(at)]
+              for path, at in cuts.items() if at}
+
+    def recount(path, at):
+        return lambda k, start: client.submit(count_part, path, start, at[k + 1] if k + 1 < len(at) else None,
+                                              pure=False).result()
+
+    return {path: (plan(client.gather(counts[path]), sized[path], recount(path, at)) if at else None)
+            for path, at in cuts.items()}
+
+
+def _gather(futures: list, progress) -> dict:
+    """{source: Shard} of the tasks as they finish, a split input's parts added up."""
+    from distributed import as_completed
+
+    from .datasets import Shard
+    done: dict = {}
+    parts: dict = {}
+    order = {future.key: index for index, future in enumerate(futures)}
+    for future in as_completed(futures):
+        shard = future.result()
+        parts.setdefault(shard.source, []).append((order[future.key], shard))
+        if progress is not None:
+            progress(shard)
+    for source, shards in parts.items():
+        shards = [shard for _, shard in sorted(shards, key=lambda pair: pair[0])]
+        first_error = next((shard.first_error for shard in shards if shard.first_error), None)
+        done[source] = Shard(source, sum(s.games for s in shards), sum(s.positions for s in shards),
+                             sum(s.errors for s in shards), first_error, all(s.skipped for s in shards))
     return done

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..errors import InvalidArgumentError, ShardExistsError, quoted
 from . import sources as _sources
+from .parts import Part, part_stem, part_stream
 from .sources import PGN_SUFFIXES, STDIN, pgn_files, shard_stems, source_names
 from .tables import SCHEMA_VERSION, GameRows, games_schema, positions_batch, positions_schema
 
@@ -125,19 +126,21 @@ def _unlike(record: dict[str, str], wanted: dict[str, str]) -> str:
 
 
 def convert_file(source, out_dir, *, name: str | None = None, stem: str | None = None, overwrite: bool = False,
-                 progress: Progress | None = None, rows_per_group: int = ROWS_PER_GROUP) -> Shard:
+                 progress: Progress | None = None, rows_per_group: int = ROWS_PER_GROUP,
+                 part: "Part | None" = None) -> Shard:
     """Convert one PGN input (a path, "-" for standard input) into its shards of `out_dir`'s
     tables, streaming; `name` is its `source` (default: the file's name), `stem` its shards'
     name (default: from `name`). `progress(name, bytes read, bytes in all, games)` is called as
     it reads. A shard already there from the same input is skipped (Shard.skipped); one from
-    anything else raises ShardExistsError unless `overwrite`."""
+    anything else raises ShardExistsError unless `overwrite`. With `part` (bitboard.data.parts)
+    only that part of the input is converted, its rows numbered as in the whole input."""
     path = os.fspath(source)
     if path != STDIN and not os.path.isfile(path):
         raise InvalidArgumentError(f"no PGN file {path!r}")
     name = name or (source_names([path])[path])
     stem = stem or shard_stems([name])[name]
-    paths = shard_paths(out_dir, stem)
-    wanted = {**_identity(name), **_input_stamp(path)}
+    paths = shard_paths(out_dir, stem if part is None else part_stem(stem, part.index, part.count))
+    wanted = {**_identity(name), **_input_stamp(path), **({"part": part.stamp()} if part is not None else {})}
     recorded = {table: _recorded(paths[table]) for table in TABLES}
     if all(record == wanted for record in recorded.values()) and not overwrite:
         return Shard(name, *_counts(paths), skipped=True)
@@ -145,7 +148,30 @@ def convert_file(source, out_dir, *, name: str | None = None, stem: str | None =
         if record is not None and record != wanted and not overwrite:
             raise ShardExistsError(f"{paths[table]!r} is already there, {_unlike(record, wanted)}: "
                                    "overwrite=True (--overwrite) replaces it")
-    return _write_shards(path, name, paths, wanted, progress, rows_per_group)
+    others = _other_cuts(out_dir, stem, part)
+    if others and not overwrite:
+        raise ShardExistsError(f"{others[0]!r} is already there, the same input cut into parts another way: "
+                               "overwrite=True (--overwrite) replaces it")
+    shard = _write_shards(path, name, paths, wanted, progress, rows_per_group, part)
+    for other in others:  # (after the new shard is complete: a stopped run loses nothing)
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(other)
+    return shard
+
+
+def _other_cuts(out_dir, stem: str, part: Part | None) -> list[str]:
+    """The shards of the input with shard stem `stem` that belong to another cut of it than
+    `part`'s: the whole input's shard for a part, parts of another count, parts for a whole."""
+    found = []
+    for path in shard_paths(out_dir, stem).values():
+        folder, whole = os.path.split(path)
+        prefix = whole[:-len(".parquet")] + ".part-"
+        mine = f"-of-{part.count:05d}.parquet" if part is not None else None
+        for entry in os.listdir(folder) if os.path.isdir(folder) else ():
+            other_part = entry.startswith(prefix) and entry.endswith(".parquet") and not (mine and entry.endswith(mine))
+            if other_part or (entry == whole and part is not None):
+                found.append(os.path.join(folder, entry))
+    return sorted(found)
 
 
 _HOST = socket.gethostname().replace("-", "_") or "host"
@@ -182,7 +208,7 @@ def _alive(pid: int) -> bool:
 
 
 def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str, str],
-                  progress: Progress | None, rows_per_group: int) -> Shard:
+                  progress: Progress | None, rows_per_group: int, part: "Part | None" = None) -> Shard:
     import numpy as np
 
     from .pgn_reader import _Columns, _Reader
@@ -203,13 +229,19 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             os.makedirs(os.path.dirname(paths[table]), exist_ok=True)
             writers[table] = pq.ParquetWriter(temporary[table], schema.with_metadata(metadata), **_WRITE_OPTIONS[table])
         background = _BackgroundWriter(writers)
-        raw = open(path, "rb") if path != STDIN else None  # noqa: SIM115  (closed below)
-        stream = _sources.decompressed(raw, path) if raw is not None else _sources.open_pgn(STDIN)[0]
-        total = os.fstat(raw.fileno()).st_size if raw is not None else None
+        raw = open(path, "rb") if path != STDIN and part is None else None  # noqa: SIM115  (closed below)
+        total: int | None
+        if part is not None:
+            raw = stream = part_stream(path, part)
+            total = part.stop - part.start
+        else:
+            stream = _sources.decompressed(raw, path) if raw is not None else _sources.open_pgn(STDIN)[0]
+            total = os.fstat(raw.fileno()).st_size if raw is not None else None
         columns = _Columns()
         reader = _Reader(False, False, columns)
         games = GameRows(name)
-        first_game = 0  # the number of the first game not yet written
+        base = 0 if part is None else part.first_game  # the number of the part's first game
+        first_game = base  # the number of the first game not yet written
 
         def flush(upto: int) -> None:
             nonlocal first_game
@@ -221,8 +253,9 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             shard.positions += len(game)
             first_game = upto
 
-        for game in reader.games(stream):
-            number = shard.games
+        for game in (reader.games(stream) if part is None else
+                     reader.games(stream, part.start, part.first_game, part.lines_before)):
+            number = base + shard.games
             shard.games += 1
             games.add(number, game)
             if game.error is not None:
@@ -230,10 +263,10 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
                 if shard.first_error is None:
                     shard.first_error = f"game {number} (line {game.line}): {game.error}"
             if columns.held() >= rows_per_group:
-                flush(shard.games)
+                flush(number + 1)
             if progress is not None and shard.games % 256 == 0:
-                progress(name, raw.tell() if raw is not None else game.offset, total, shard.games)
-        flush(shard.games)
+                progress(name, _read_so_far(raw, part, game), total, shard.games)
+        flush(base + shard.games)
         background.close()
         for writer in writers.values():
             writer.close()
@@ -251,6 +284,13 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             if os.path.exists(temporary[table]):  # stopped: the unfinished file goes, then its writer
                 os.remove(temporary[table])
                 writer.close()
+
+
+def _read_so_far(raw, part: Part | None, game) -> int:
+    """The bytes of the input (of the part) read so far, for the progress display."""
+    if part is not None:
+        return game.offset - part.start
+    return raw.tell() if raw is not None else game.offset
 
 
 # Dictionary encoding where a column has few values (elsewhere pyarrow would try it and give up,

@@ -338,6 +338,7 @@ class _Reader:
     evals: list
     clocks: list
     failed: cython.bint  # the game has an error: the rest of its movetext is skipped
+    counting: cython.bint  # only the games' bounds are wanted: every game's moves are skipped
     ready: cython.bint  # `position` holds the game's position
     position: Position  # where the game stands, moved on in C by the moves plain SAN names
     chess960: cython.bint
@@ -354,7 +355,7 @@ class _Reader:
     lineno: cython.Py_ssize_t
     done: list
 
-    def __init__(self, variations: bool, comments: bool, columns: _Columns | None):
+    def __init__(self, variations: bool, comments: bool, columns: _Columns | None, counting: bool = False):
         self.columns = columns
         self.number = -1
         self.want_variations = variations
@@ -367,14 +368,18 @@ class _Reader:
         self.variation = []
         self.comment = None
         self.lineno = 0
+        self.counting = counting
         self.done = []
         self.position = Position()
         self.standard = Board()
 
-    def games(self, stream) -> Iterator[Game]:
+    def games(self, stream, base: cython.Py_ssize_t = 0, first_game: cython.Py_ssize_t = 0,
+              lines_before: cython.Py_ssize_t = 0) -> Iterator[Game]:
         """Read the stream in blocks and feed `line` each line as a slice of its block (no bytes
-        object per line)."""
-        base: cython.Py_ssize_t = 0  # the stream offset of data[0]
+        object per line). A stream that is a part of its input (bitboard.data.parts) starts at
+        byte `base`, with game number `first_game`, after `lines_before` lines."""
+        self.number = first_game - 1
+        self.lineno = lines_before
         start: cython.Py_ssize_t
         end: cython.Py_ssize_t
         newline: cython.Py_ssize_t
@@ -393,7 +398,7 @@ class _Reader:
             start = 0
             if first:
                 first = False
-                if data.startswith(_BOM):
+                if base == 0 and data.startswith(_BOM):
                     start = 3
             while True:
                 newline = data.find(b"\n", start)
@@ -478,7 +483,7 @@ class _Reader:
         self.number += 1
         self.moves, self.evals, self.clocks = game.moves, game.evals, game.clocks
         self.plies = 0
-        self.failed = False
+        self.failed = self.counting
         self.ready = False
         self.seen_movetext = False
         self.board = None

@@ -1,0 +1,206 @@
+"""One big PGN input converted as parts, on many workers, exactly as if read whole.
+
+A lichess month is one file of 30+ GB: one task per input would leave a cluster idle. Such an
+input is cut into parts of about `part_bytes` of PGN text each, in two passes of tasks:
+
+1. **Count.** Part k starts at the first line at or after k * part_bytes that can only begin a
+   game: a tag line (`[`) after a line that is neither a tag line nor blank-and-unknown. From
+   there a reader that skips every move finds where the first game at or after the next cut
+   begins (the part's end), and counts the games and lines before it. The cut rule reads no
+   context, so a tag-like line inside a brace comment could fool it: the parts are checked
+   against each other (each must start where the previous one ended, which the previous one
+   found with full context) and a part that does not is counted again from where it should
+   start. The plan is exact whatever the text.
+2. **Convert.** Each part is converted like a whole input (datasets.convert_file), with its
+   first game's number, first line's number and byte offset given, so that every row reads as
+   if the input had been read in one go: (source, game) stays a key, and `offset` and error
+   lines are the input's. Each part is its own shard, `STEM.part-K-of-N.parquet`.
+
+A compressed input (one zstd frame, as lichess ships its months) cannot be entered in the
+middle: a part's task unpacks it from the start and drops what comes before the part. Unpacking
+runs at several times the reader's speed, so this costs well under the parse for a few parts
+per worker; the size is found by one unpacking pass first.
+"""
+import io
+import os
+from dataclasses import dataclass
+
+from .sources import compression_of, open_pgn
+
+__all__ = ["Part", "count_part", "input_size", "open_at", "part_cuts", "part_stem"]
+
+#: How far before a cut the search for a part's first game looks back for the line before it.
+_LOOK_BACK = 1 << 12
+_BLOCK = 1 << 20
+
+
+@dataclass(frozen=True)
+class Part:
+    """Part `index` of `count` of an input: its bytes [start, stop) of the PGN text (unpacked),
+    the number of its first game in the input and of the line before its first line."""
+
+    index: int
+    count: int
+    start: int
+    stop: int
+    first_game: int = 0
+    lines_before: int = 0
+
+    def stamp(self) -> str:
+        """The part as its shards' metadata records it: a rerun skips a shard only for the same."""
+        return f"{self.index}/{self.count} bytes {self.start}-{self.stop} game {self.first_game} " \
+               f"line {self.lines_before + 1}"
+
+
+def part_stem(stem: str, index: int, count: int) -> str:
+    """The shard stem of a part: `STEM.part-00003-of-00016`."""
+    return f"{stem}.part-{index:05d}-of-{count:05d}"
+
+
+def _compressed(path: str) -> bool:
+    with open(path, "rb") as raw:
+        return compression_of(raw.read(6)) is not None
+
+
+def input_size(path: str) -> int:
+    """The bytes of PGN text in `path`: its size, or, compressed, what it unpacks to (by
+    unpacking it: a zstd frame need not say)."""
+    if not _compressed(path):
+        return os.path.getsize(path)
+    with open_pgn(path)[0] as stream:
+        total = 0
+        while True:
+            block = stream.read(_BLOCK)
+            if not block:
+                return total
+            total += len(block)
+
+
+def part_cuts(size: int, part_bytes: int) -> list[int]:
+    """Where the parts of `size` bytes of text are cut: 0, part_bytes, 2 part_bytes, ... (the
+    last part takes the rest, up to half a part more than part_bytes)."""
+    count = max(1, round(size / part_bytes))
+    return [size * k // count for k in range(count)]
+
+
+def open_at(path: str, offset: int):
+    """A binary stream of `path`'s PGN text from byte `offset` on (compressed: unpacked from
+    the start, what comes before `offset` dropped)."""
+    if not _compressed(path):
+        raw = open(path, "rb")  # noqa: SIM115  (returned)
+        raw.seek(offset)
+        return raw
+    stream = open_pgn(path)[0]
+    left = offset
+    while left:
+        dropped = len(stream.read(min(left, _BLOCK)))
+        if not dropped:
+            break
+        left -= dropped
+    return stream
+
+
+class _Limited(io.RawIOBase):
+    """The first `length` bytes of a binary stream: a part's text ends where the next begins."""
+
+    def __init__(self, stream, length: int):
+        self.stream, self.left = stream, length
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        if self.left <= 0:
+            return b""
+        data = self.stream.read(self.left if size is None or size < 0 else min(size, self.left))
+        self.left -= len(data)
+        return data
+
+    def close(self) -> None:
+        self.stream.close()
+        super().close()
+
+
+def part_stream(path: str, part: Part):
+    """A binary stream of exactly the part's bytes of text."""
+    return _Limited(open_at(path, part.start), part.stop - part.start)
+
+
+def _first_game_line(path: str, cut: int) -> int:
+    """The offset of the first line at or after `cut` that can only start a game: a tag line
+    whose previous non-blank line is known and is no tag line (see the module's docstring); the
+    end of the text when there is none."""
+    begin = max(0, cut - _LOOK_BACK)
+    with open_at(path, begin) as stream:
+        offset = begin
+        data = stream.read(_BLOCK)
+        previous = None  # the previous non-blank line: "tag", "other", or None (not seen)
+        if begin > 0:  # the first line may be cut: its end tells a tag line (`"]`) from movetext
+            newline = data.find(b"\n")
+            while newline < 0 and data:
+                more = stream.read(_BLOCK)
+                if not more:
+                    return offset + len(data)
+                offset, data = offset + len(data), more
+                newline = data.find(b"\n")
+            tail = data[:newline].rstrip()
+            previous = None if not tail else "tag" if tail.endswith(b'"]') else "other"
+            offset, data = offset + newline + 1, data[newline + 1:]
+        while True:
+            newline = data.find(b"\n")
+            if newline < 0:
+                more = stream.read(_BLOCK)
+                if more:
+                    data += more
+                    continue
+                if not data:
+                    return offset
+                newline = len(data)
+            line = data[:newline]
+            stripped = line.lstrip(bytes(range(33)))
+            if stripped and not line.startswith(b"%"):
+                kind = "tag" if stripped.startswith(b"[") else "other"
+                if kind == "tag" and previous == "other" and offset >= cut:
+                    return offset
+                previous = kind
+            offset, data = offset + newline + 1, data[newline + 1:]
+
+
+def count_part(path: str, start: int, end_cut: int | None) -> tuple[int, int, int, int]:
+    """(start, stop, games, lines) of the part that starts at `start` and ends where the first
+    game with tags at or after `end_cut` begins (None, or stop -1: the end of the text), its
+    games and lines counted by a reader that skips the moves. A game without tags never ends a
+    part: where it starts, a reader without context could take the end of the game before it
+    for a game."""
+    from .pgn_reader import _Reader
+    reader = _Reader(False, False, None, True)
+    games = 0
+    with open_at(path, start) as stream:
+        for game in reader.games(stream, start):
+            if end_cut is not None and game.offset >= end_cut and game.headers:
+                return start, game.offset, games, game.line - 1
+            games += 1
+    return start, -1, games, 0  # (the last part: no part after it needs its lines)
+
+
+def count_from_cut(path: str, cut: int, end_cut: int | None) -> tuple[int, int, int, int]:
+    """count_part for the part whose start is found from its cut (the first part starts at 0)."""
+    start = 0 if cut == 0 else _first_game_line(path, cut)
+    return count_part(path, start, end_cut)
+
+
+def plan(counts: list[tuple[int, int, int, int]], size: int, recount) -> list[Part]:
+    """The parts of an input from its parts' counts (count_from_cut, in order), each checked to
+    start where the previous ends; `recount(k, start)` counts part k again from the right start
+    (count_part). Parts without a game are left out (their shards are never written)."""
+    parts = []
+    stop, first_game, lines_before = 0, 0, 0
+    count = len(counts)
+    for k, (start, end, games, lines) in enumerate(counts):
+        if start != stop:  # a cut fooled by the text: count it from where the last part ended
+            start, end, games, lines = recount(k, stop)
+        end = size if end < 0 else end
+        if games:
+            parts.append(Part(k, count, start, end, first_game, lines_before))
+        stop, first_game, lines_before = end, first_game + games, lines_before + lines
+    return parts

@@ -1,0 +1,91 @@
+"""An input cut into parts (bitboard.data.parts) converts to exactly the rows of the input read
+whole, wherever the cuts fall and whatever the text does to fool them: tag-like lines inside
+brace comments, games without tags, escape lines, errors with their line numbers."""
+import random
+
+import pytest
+
+pytest.importorskip("pyarrow", reason="Parquet needs pyarrow")
+
+import pyarrow.dataset as ds  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from bitboard.data import parts  # noqa: E402
+from bitboard.data.datasets import convert_file  # noqa: E402
+
+GAME = '[Event "Rated Blitz game"]\n[White "a"]\n[Black "b"]\n[Result "{result}"]\n\n{moves} {result}\n\n'
+MOVES = ["1. e4 e5 2. Nf3 Nc6 3. Bb5 a6", "1. d4 { [%eval 0.2] [%clk 0:03:00] } d5 2. c4", "1. e4 c5 2. Nf3 d6 3. d4",
+         "1. f3 e5 2. g4 Qh4#", "1. e4 e5 2. Ke2 Ke7 3. Qz9",  # an error, with its line
+         "1. e4 {a comment over\n\n[Event \"not a game\"]\n\nlines} e5 2. Nf3",  # a tag line in a comment
+         "1. Nf3 ( 1. e4 e5\n[Site \"?\"] ) Nf6",  # a tag line in a variation: a new game, as read whole
+         "1. c4\n% an escape line\ne5 2. Nc3"]
+
+
+def pgn_text(rng: random.Random, games: int) -> str:
+    out = []
+    for _ in range(games):
+        moves = rng.choice(MOVES)
+        if rng.random() < 0.15:  # a game without tags, on a line of its own or after the last one's result
+            if out and rng.random() < 0.5:
+                out[-1] = out[-1].rstrip("\n") + " "
+            out.append(f"{moves} *\n\n")
+        else:
+            out.append(GAME.format(moves=moves, result=rng.choice(["1-0", "0-1", "1/2-1/2", "*"])))
+    return "".join(out)
+
+
+def rows(out, table: str):
+    return ds.dataset(out / table, format="parquet").to_table().sort_by(
+        [("game", "ascending")] + ([("ply", "ascending")] if table == "positions" else []))
+
+
+def convert_in_parts(path, out, part_bytes: int, fool: dict | None = None) -> list:
+    size = parts.input_size(str(path))
+    cuts = parts.part_cuts(size, part_bytes)
+    ends = cuts[1:] + [None]
+    counts = [parts.count_from_cut(str(path), cut, end) for cut, end in zip(cuts, ends)]
+    for k, start in (fool or {}).items():  # a part told to start where no game starts
+        if k < len(counts):
+            counts[k] = parts.count_part(str(path), start, ends[k])
+    plan = parts.plan(counts, size, lambda k, start: parts.count_part(str(path), start, ends[k]))
+    for part in plan:
+        convert_file(path, out, name="in.pgn", stem="in", part=part)
+    return plan
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), games=st.integers(1, 40), part_bytes=st.integers(40, 3000),
+       fooled=st.integers(0, 50))
+def test_parts_read_as_the_whole_input(tmp_path_factory, seed, games, part_bytes, fooled):
+    folder = tmp_path_factory.mktemp("parts")
+    path = folder / "in.pgn"
+    path.write_text(pgn_text(random.Random(seed), games))
+    convert_file(path, folder / "whole", name="in.pgn", stem="in")
+    plan = convert_in_parts(path, folder / "cut", part_bytes, fool={1: fooled})
+    assert [part.first_game for part in plan] == sorted({part.first_game for part in plan})
+    for table in ("games", "positions"):
+        whole, cut = rows(folder / "whole", table), rows(folder / "cut", table)
+        assert cut.num_rows == whole.num_rows
+        assert cut.equals(whole), table
+
+
+def test_a_compressed_input_is_cut_by_its_unpacked_text(tmp_path):
+    zstandard = pytest.importorskip("zstandard")
+    text = pgn_text(random.Random(1), 60)
+    path = tmp_path / "in.pgn.zst"
+    path.write_bytes(zstandard.ZstdCompressor().compress(text.encode()))
+    assert parts.input_size(str(path)) == len(text.encode())
+    with parts.open_at(str(path), 1000) as stream:
+        assert stream.read(50) == text.encode()[1000:1050]
+    convert_file(path, tmp_path / "whole", name="in.pgn", stem="in")
+    plan = convert_in_parts(path, tmp_path / "cut", 1500)
+    assert len(plan) > 3
+    for table in ("games", "positions"):
+        assert rows(tmp_path / "cut", table).equals(rows(tmp_path / "whole", table))
+
+
+def test_part_cuts_and_stems():
+    assert parts.part_cuts(100, 1000) == [0]
+    assert parts.part_cuts(1000, 300) == [0, 333, 666]
+    assert parts.part_stem("a/lichess", 3, 16) == "a/lichess.part-00003-of-00016"
