@@ -30,7 +30,7 @@ from .sources import compression_of, open_pgn
 __all__ = ["Part", "count_part", "input_size", "open_at", "part_cuts", "part_stem"]
 
 #: How far before a cut the search for a part's first game looks back for the line before it.
-_LOOK_BACK = 1 << 12
+_LOOK_BACK = 4096
 _BLOCK = 1 << 20
 
 
