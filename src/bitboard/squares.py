@@ -1,3 +1,6 @@
+# cython: embedsignature.format=clinic
+# (its functions are builtins, @cython.binding(False): a call costs what a Python one-liner does;
+# the clinic signature format keeps them visible to inspect.signature)
 """Squares, their names, the documents' hexadecimal constants, and the five square mappings.
 
 The library numbers squares little-endian rank-file (LERF), as python-chess does: a1 = 0,
@@ -5,6 +8,11 @@ b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63, so square = 8 * rank + file. The othe
 the square-mapping document (and DarkThought's h1 = 0 ... a8 = 63) are `SquareMapping` values
 that convert square indices and whole bitboards to and from LERF.
 """
+from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
 from .core.arguments import bitboard_arg, index_arg, square_arg
 from .core.bits import EAST, WEST, flip_diagonal, flip_vertical, mirror_horizontal, rotate_180, shift
 from .core.encoding import BB_ALL  # every square: the one all-ones of the library
@@ -51,11 +59,13 @@ SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
 _SQUARE_BY_NAME = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
 
 
+@cython.binding(False)
 def square(file_index: Index, rank_index: Index) -> int:
     """The square on a file (0 = a) and rank (0 = first rank)."""
     return 8 * index_arg(rank_index, "rank index", 8) + index_arg(file_index, "file index", 8)
 
 
+@cython.binding(False)
 def square_file(sq: Square) -> int:
     """File index of a square: 0 for the a-file ... 7 for the h-file."""
     if type(sq) is int and 0 <= sq < 64:  # the common case, checked in C
@@ -63,6 +73,7 @@ def square_file(sq: Square) -> int:
     return square_arg(sq) & 7
 
 
+@cython.binding(False)
 def square_rank(sq: Square) -> int:
     """Rank index of a square: 0 for the first rank ... 7 for the eighth."""
     if type(sq) is int and 0 <= sq < 64:  # the common case, checked in C
@@ -70,6 +81,7 @@ def square_rank(sq: Square) -> int:
     return square_arg(sq) >> 3
 
 
+@cython.binding(False)
 def square_name(sq: Square) -> str:
     """'e4' for 28."""
     if type(sq) is int and 0 <= sq < 64:  # the common case, checked in C
@@ -77,6 +89,7 @@ def square_name(sq: Square) -> str:
     return SQUARE_NAMES[square_arg(sq)]
 
 
+@cython.binding(False)
 def parse_square(name) -> Square:  # name unannotated: compiled, `str` would refuse 28 before the check
     """28 for 'e4'; InvalidSquareError for anything that is not a square name."""
     try:
@@ -85,28 +98,33 @@ def parse_square(name) -> Square:  # name unannotated: compiled, `str` would ref
         raise InvalidSquareError(f"{quoted(name)} is not a square name (a1 .. h8)") from None
 
 
+@cython.binding(False)
 def square_mirror(sq: Square) -> int:
     """The square with the rank mirrored (a1 <-> a8), as python-chess defines it."""
     return square_arg(sq) ^ 56
 
 
+@cython.binding(False)
 def square_distance(a: Square, b: Square) -> int:
     """King steps between two squares (the Chebyshev distance)."""
     a, b = square_arg(a), square_arg(b)
     return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
 
 
+@cython.binding(False)
 def square_manhattan_distance(a: Square, b: Square) -> int:
     """Rook steps of one square between two squares (files apart plus ranks apart)."""
     a, b = square_arg(a), square_arg(b)
     return abs((a & 7) - (b & 7)) + abs((a >> 3) - (b >> 3))
 
 
+@cython.binding(False)
 def square_knight_distance(a: Square, b: Square) -> int:
     """The fewest knight moves from one square to the other."""
     return _KNIGHT_DISTANCES[square_arg(a)][square_arg(b)]
 
 
+@cython.binding(False)
 def _knight_distances() -> list:
     """A breadth-first search from every square over knight jumps."""
     jumps = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
@@ -163,6 +181,7 @@ BB_SQUARES = [BB_FILES[sq & 7] & BB_RANKS[sq >> 3] for sq in SQUARES]
 SQUARES_180 = [sq ^ 56 for sq in SQUARES]  # python-chess's name: each square with its rank mirrored
 
 
+@cython.binding(False)
 def _shifted(b: int, direction: Direction, times: int) -> int:
     for _ in range(times):
         b = shift(b, direction)
@@ -258,6 +277,7 @@ DARKTHOUGHT = SquareMapping("DarkThought", "DarkThought: h1 = 0, a1 = 7, h8 = 56
 MAPPINGS = {m.name.lower(): m for m in (LERF, LEFR, BERF, BEFR, DARKTHOUGHT)}
 
 
+@cython.binding(False)
 def mapping_arg(mapping) -> SquareMapping:
     """A SquareMapping, or one by name ('lerf', 'LEFR', 'darkthought', ...)."""
     if isinstance(mapping, SquareMapping):
@@ -268,11 +288,13 @@ def mapping_arg(mapping) -> SquareMapping:
         raise ValueError(f"unknown square mapping {quoted(mapping)}; known: {', '.join(MAPPINGS)}") from None
 
 
+@cython.binding(False)
 def convert_square(index: Index, source, target) -> int:
     """Renumber one square from mapping `source` to mapping `target`."""
     return mapping_arg(target).from_lerf(mapping_arg(source).to_lerf(index))
 
 
+@cython.binding(False)
 def convert_bitboard(b: Bitboard, source, target) -> int:
     """Renumber every bit of a bitboard from mapping `source` to mapping `target`."""
     return mapping_arg(target).bitboard_from_lerf(mapping_arg(source).bitboard_to_lerf(b))

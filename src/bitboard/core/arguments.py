@@ -22,6 +22,15 @@ else:
 @cython.exceptval(0xFFFFFFFFFFFFFFFF, check=True)
 def bitboard_arg(value: object) -> u64:
     """`value` as a bitboard, or TypeError / InvalidBitboardError naming it."""
+    if type(value) is int and value >= 0:  # the common case: compiled, one C conversion checks the rest
+        if cython.compiled:
+            try:
+                return cython.cast(u64, value)  # OverflowError past 64 bits
+            except OverflowError:
+                pass
+        elif value <= BB_ALL:
+            return value
+        raise InvalidBitboardError(f"bitboard {value!r} is not in 0..2**64-1")
     if type(value) is not int:
         try:
             value = operator.index(value)

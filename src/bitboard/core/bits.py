@@ -1,3 +1,6 @@
+# cython: embedsignature.format=clinic
+# (its functions are builtins, @cython.binding(False): a call costs what a Python one-liner does;
+# the clinic signature format keeps them visible to inspect.signature)
 """The 64-bit toolkit: population count, bit scans, single-bit tricks, flips, shifts and fills.
 
 `popcount`, `lsb` and `msb` are the fastest for the build: the CPU instruction when compiled,
@@ -62,6 +65,7 @@ def _popcount(b: u64) -> cython.int:
     return popcount64(b)
 
 
+@cython.binding(False)
 def popcount(b: Bitboard) -> int:
     """Number of one-bits: the CPU instruction when compiled, ``int.bit_count`` when not."""
     return _popcount(bitboard_arg(b))
@@ -106,21 +110,25 @@ def _leading_zeros(b: u64) -> cython.int:
     return clz64(b)
 
 
+@cython.binding(False)
 def lsb(b: Bitboard) -> int:
     """Index of the least significant one-bit (bit scan forward); -1 for the empty board."""
     return _lsb(bitboard_arg(b))
 
 
+@cython.binding(False)
 def msb(b: Bitboard) -> int:
     """Index of the most significant one-bit (bit scan reverse); -1 for the empty board."""
     return _msb(bitboard_arg(b))
 
 
+@cython.binding(False)
 def trailing_zeros(b: Bitboard) -> int:
     """The intrinsic style of bit scan forward (tzcnt): 64 for the empty board."""
     return _trailing_zeros(bitboard_arg(b))
 
 
+@cython.binding(False)
 def leading_zeros(b: Bitboard) -> int:
     """The intrinsic style of bit scan reverse (lzcnt): 64 for the empty board."""
     return _leading_zeros(bitboard_arg(b))
@@ -129,45 +137,53 @@ def leading_zeros(b: Bitboard) -> int:
 # --- single bits and cascaded operations ---------------------------------------------------
 
 
+@cython.binding(False)
 def ls1b(b: Bitboard) -> int:
     """The least significant one-bit alone, ``b & -b``; 0 for the empty board."""
     x: u64 = bitboard_arg(b)
     return x & (0 - x)
 
 
+@cython.binding(False)
 def reset_ls1b(b: Bitboard) -> int:
     """`b` without its least significant one-bit, ``b & (b - 1)``."""
     x: u64 = bitboard_arg(b)
     return x & (x - 1)
 
 
+@cython.binding(False)
 def mask_through_ls1b(b: Bitboard) -> int:
     """Every bit up to and including the LS1B, ``b ^ (b - 1)``; all ones for the empty board."""
     x: u64 = bitboard_arg(b)
     return (x ^ (x - 1)) & BB_ALL
 
 
+@cython.binding(False)
 def mask_below_ls1b(b: Bitboard) -> int:
     """Every bit below the LS1B, ``~b & (b - 1)``; all ones for the empty board."""
     x: u64 = bitboard_arg(b)
     return (~x & (x - 1)) & BB_ALL
 
 
+@cython.binding(False)
 def and_not(x: Bitboard, y: Bitboard) -> int:
     """``x & ~y``: one instruction on the Alpha (BIC) and on BMI1 (ANDN)."""
     return bitboard_arg(x) & ~bitboard_arg(y) & BB_ALL
 
 
+@cython.binding(False)
 def or_not(x: Bitboard, y: Bitboard) -> int:
     """``x | ~y`` (the Alpha's ORNOT)."""
     return (bitboard_arg(x) | ~bitboard_arg(y)) & BB_ALL
 
 
+@cython.binding(False)
 def xor_not(x: Bitboard, y: Bitboard) -> int:
     """``x ^ ~y``, the bits where x and y agree (the Alpha's EQV)."""
     return (bitboard_arg(x) ^ ~bitboard_arg(y)) & BB_ALL
 
 
+@cython.binding(False)
 def subsets(mask: Bitboard) -> Iterator[Bitboard]:
     """Every subset of `mask`, the empty set first and `mask` last (the Carry-Rippler)."""
     m = bitboard_arg(mask)
@@ -236,36 +252,43 @@ def _rotate_180(b: u64) -> u64:
     return _mirror_horizontal(bswap64(b))
 
 
+@cython.binding(False)
 def flip_vertical(b: Bitboard) -> int:
     """Mirror ranks 1 <-> 8 (square ^ 56): one byte swap."""
     return _flip_vertical(bitboard_arg(b))
 
 
+@cython.binding(False)
 def mirror_horizontal(b: Bitboard) -> int:
     """Mirror files a <-> h (square ^ 7)."""
     return _mirror_horizontal(bitboard_arg(b))
 
 
+@cython.binding(False)
 def flip_diagonal(b: Bitboard) -> int:
     """Reflect about the a1-h8 diagonal: file and rank swap (a transpose)."""
     return _flip_diagonal(bitboard_arg(b))
 
 
+@cython.binding(False)
 def flip_anti_diagonal(b: Bitboard) -> int:
     """Reflect about the h1-a8 anti-diagonal: (file, rank) -> (7 - rank, 7 - file)."""
     return _rotate_180(_flip_diagonal(bitboard_arg(b)))
 
 
+@cython.binding(False)
 def rotate_90(b: Bitboard) -> int:
     """Rotate the board picture a quarter turn clockwise: a1 goes to a8."""
     return bswap64(_flip_diagonal(bitboard_arg(b)))
 
 
+@cython.binding(False)
 def rotate_180(b: Bitboard) -> int:
     """Rotate a half turn (square ^ 63)."""
     return _rotate_180(bitboard_arg(b))
 
 
+@cython.binding(False)
 def rotate_270(b: Bitboard) -> int:
     """Rotate three quarter turns clockwise (a quarter anticlockwise): a1 goes to h1."""
     return _flip_diagonal(bswap64(bitboard_arg(b)))
@@ -347,6 +370,7 @@ def _orthogonal_fill_attacks(b: u64, empty: u64) -> u64:
             | _fill_attacks(b, empty, SOUTH) | _fill_attacks(b, empty, WEST))
 
 
+@cython.binding(False)
 def _direction_arg(direction) -> int:
     try:
         value = operator.index(direction)
@@ -357,93 +381,111 @@ def _direction_arg(direction) -> int:
     return value
 
 
+@cython.binding(False)
 def shift(b: Bitboard, direction: Direction) -> int:
     """`b` moved one step in a compass direction; bits leaving the board are dropped."""
     return _shift(bitboard_arg(b), _direction_arg(direction))
 
 
+@cython.binding(False)
 def fill(b: Bitboard, direction: Direction) -> int:
     """`b` smeared in a direction to the edge of the board (the source squares included)."""
     return _occluded_fill(bitboard_arg(b), BB_ALL, _direction_arg(direction))
 
 
+@cython.binding(False)
 def occluded_fill(gen: Bitboard, empty: Bitboard, direction: Direction) -> int:
     """Kogge-Stone fill of `gen` through the `empty` squares; it stops before a blocker."""
     return _occluded_fill(bitboard_arg(gen), bitboard_arg(empty), _direction_arg(direction))
 
 
+@cython.binding(False)
 def file_fill(b: Bitboard) -> int:
     """Every file that holds a bit of `b`, filled whole."""
     x: u64 = bitboard_arg(b)
     return _occluded_fill(x, BB_ALL, NORTH) | _occluded_fill(x, BB_ALL, SOUTH)
 
 
+@cython.binding(False)
 def rank_fill(b: Bitboard) -> int:
     """Every rank that holds a bit of `b`, filled whole."""
     x: u64 = bitboard_arg(b)
     return _occluded_fill(x, BB_ALL, EAST) | _occluded_fill(x, BB_ALL, WEST)
 
 
+@cython.binding(False)
 def shift_up(b: Bitboard) -> int:
     """One step north (python-chess's name)."""
     return _shift(bitboard_arg(b), NORTH)
 
 
+@cython.binding(False)
 def shift_down(b: Bitboard) -> int:
     """One step south."""
     return _shift(bitboard_arg(b), SOUTH)
 
 
+@cython.binding(False)
 def shift_right(b: Bitboard) -> int:
     """One step east; the h-file falls off."""
     return _shift(bitboard_arg(b), EAST)
 
 
+@cython.binding(False)
 def shift_left(b: Bitboard) -> int:
     """One step west; the a-file falls off."""
     return _shift(bitboard_arg(b), WEST)
 
 
+@cython.binding(False)
 def shift_up_right(b: Bitboard) -> int:
     """One step north-east."""
     return _shift(bitboard_arg(b), NORTH_EAST)
 
 
+@cython.binding(False)
 def shift_up_left(b: Bitboard) -> int:
     """One step north-west."""
     return _shift(bitboard_arg(b), NORTH_WEST)
 
 
+@cython.binding(False)
 def shift_down_right(b: Bitboard) -> int:
     """One step south-east."""
     return _shift(bitboard_arg(b), SOUTH_EAST)
 
 
+@cython.binding(False)
 def shift_down_left(b: Bitboard) -> int:
     """One step south-west."""
     return _shift(bitboard_arg(b), SOUTH_WEST)
 
 
+@cython.binding(False)
 def shift_2_up(b: Bitboard) -> int:
     """Two steps north (a pawn's double push)."""
     return _shift(_shift(bitboard_arg(b), NORTH), NORTH)
 
 
+@cython.binding(False)
 def shift_2_down(b: Bitboard) -> int:
     """Two steps south."""
     return _shift(_shift(bitboard_arg(b), SOUTH), SOUTH)
 
 
+@cython.binding(False)
 def shift_2_right(b: Bitboard) -> int:
     """Two steps east; the g- and h-files fall off."""
     return _shift(_shift(bitboard_arg(b), EAST), EAST)
 
 
+@cython.binding(False)
 def shift_2_left(b: Bitboard) -> int:
     """Two steps west; the a- and b-files fall off."""
     return _shift(_shift(bitboard_arg(b), WEST), WEST)
 
 
+@cython.binding(False)
 def scan_forward(b: Bitboard) -> Iterator[int]:
     """The squares of a bitboard, lowest first (python-chess's name)."""
     mask: u64 = bitboard_arg(b)
@@ -452,6 +494,7 @@ def scan_forward(b: Bitboard) -> Iterator[int]:
         mask &= mask - 1
 
 
+@cython.binding(False)
 def scan_reversed(b: Bitboard) -> Iterator[int]:
     """The squares of a bitboard, highest first (python-chess's name)."""
     mask: u64 = bitboard_arg(b)
