@@ -715,7 +715,19 @@ class _Reader:
             if self.want_comments and last < 0:
                 self.game.comment = _join(self.game.comment, data[start:end].decode("utf-8", errors="replace").strip())
             return
-        at: cython.Py_ssize_t = _command(p, start, end, b"[%eval", 6)
+        # one pass for the first "[%eval" and the first "[%clk"
+        at: cython.Py_ssize_t = -1
+        clock_at: cython.Py_ssize_t = -1
+        i: cython.Py_ssize_t = start
+        while i + 5 <= end:
+            if p[i] == _OPEN_BRACKET and p[i + 1] == _PERCENT:
+                if at < 0 and i + 6 <= end and _command_at(p, i + 2, b"eval", 4):
+                    at = i + 6
+                elif clock_at < 0 and _command_at(p, i + 2, b"clk", 3):
+                    clock_at = i + 5
+                if at >= 0 and clock_at >= 0:
+                    break
+            i += 1
         mate: cython.bint
         value: cython.double
         if at >= 0:  # "[%eval 0.35]", or "[%eval #-3]" for a mate
@@ -726,9 +738,8 @@ class _Reader:
                 self.columns.set_eval(value, mate)
             elif value == value:  # (NaN: malformed, no eval)
                 self.evals[last] = Mate(int(value)) if mate else value
-        at = _command(p, start, end, b"[%clk", 5)
-        if at >= 0:
-            value = _clock_seconds(p, at, end)
+        if clock_at >= 0:
+            value = _clock_seconds(p, clock_at, end)
             if self.columns is not None:
                 self.columns.set_clock(value)
             elif value == value:
@@ -741,20 +752,15 @@ class _Reader:
 
 
 @cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
-def _command(p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t, name: cython.p_char,
-             length: cython.int) -> cython.Py_ssize_t:
-    """Where the text after `name` (as "[%eval") starts in p[start:end]; -1 if it is not there."""
-    i: cython.Py_ssize_t
+def _command_at(p: cython.p_char, i: cython.Py_ssize_t, name: cython.p_char, length: cython.int) -> cython.bint:
+    """Whether p[i:i + length] is `name` (a command's name after "[%")."""
     k: cython.int
-    for i in range(start, end - length + 1):
-        if p[i] == name[0]:
-            k = 1
-            while k < length and p[i + k] == name[k]:
-                k += 1
-            if k == length:
-                return i + length
-    return -1
+    for k in range(length):
+        if p[i + k] != name[k]:
+            return False
+    return True
 
 
 _NAN = cython.declare(cython.double, float("nan"))
