@@ -41,7 +41,8 @@ def python_chess_source(name: str) -> tuple[str, str]:
 def run_python_chess_module(name: str, namespace: dict) -> None:
     """Execute python-chess's `chess.<name>` in `namespace` (the globals of bitboard.chess.<name>)
     with sys.modules["chess"] bound to bitboard.chess for the duration; the binding that was
-    there before (python-chess, bitboard.chess, or none) is put back afterwards."""
+    there before (python-chess, bitboard.chess, or none) is put back afterwards. The binding is
+    process-wide for those milliseconds: another thread importing `chess` meanwhile would get ours."""
     path, source = python_chess_source(name)
     code = compile(source, path, "exec", dont_inherit=True)  # tracebacks point at python-chess's file
     package = sys.modules[__package__]
