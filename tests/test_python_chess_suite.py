@@ -31,6 +31,10 @@ GROUPS = {
         "BoardTestCase.test_polyglot":
             "bitboard's Zobrist keys come from its own seeded generator, not from Polyglot's published table",
     }),
+    "engine": ("EngineTestCase", 36, {
+        "EngineTestCase.test_xboard_analyse":
+            "it analyses a chess.variant.AtomicBoard: variants are outside bitboard.chess",
+    }),
 }
 
 

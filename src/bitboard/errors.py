@@ -1,4 +1,5 @@
-"""The exceptions of `bitboard`: every one a ValueError, each with the bad value in its message."""
+"""The exceptions of `bitboard`: each with the bad value in its message; every one a ValueError but
+MissingExtraError, an ImportError naming the optional extra to install."""
 
 #: Values quoted in messages are cut to this many characters (a whole garbage file helps no one).
 QUOTE_LIMIT = 60
@@ -63,3 +64,12 @@ class ShardExistsError(InvalidArgumentError):
 
 class UnreadableInputError(InvalidArgumentError):
     """A PGN input in which not one game can be read (a binary file, a wrong path's content)."""
+
+
+class MissingExtraError(ImportError):
+    """A feature that runs on an optional package which is not installed (bitboard.chess.engine
+    on python-chess): the message names the extra to install; `extra` holds its name."""
+
+    def __init__(self, message: str, extra: str = ""):
+        super().__init__(message)
+        self.extra = extra

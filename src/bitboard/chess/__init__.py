@@ -4,6 +4,10 @@ The names, numbers and behaviour are python-chess's (squares a1 = 0 ... h8 = 63,
 bitboards as ints), so a program written against python-chess runs unchanged; the objects are
 bitboard's own (one Board class, one Move class). Everything here is also importable from the
 module that is its home; this namespace only gathers it under python-chess's names.
+
+`install()` (swap.py) runs a program's unchanged `import chess` and `import chess.pgn` on this
+package; importing it puts a finder on sys.meta_path that keeps `chess.<sub>` the very module
+`bitboard.chess.<sub>` whenever sys.modules["chess"] is this package.
 """
 from ..board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMoveGenerator
 from ..core.attacks import between
@@ -79,7 +83,10 @@ from ..status import (
     Status,
 )
 from ..types import Bitboard, Color, PieceType, Square
+from .swap import add_finder, install
 from .tables import attack_tables
+
+add_finder()
 
 # python-chess's precomputed attack tables (BB_RANK_ATTACKS and the others), built at import
 # (2 ms): a module `__getattr__` would cost every `chess.X` lookup its specialization in CPython

@@ -1,0 +1,58 @@
+"""python-chess's pure-Python modules that bitboard runs rather than rewrites (the engine
+protocols): the installed python-chess's own source file, executed as a module of this package
+while `chess` is bound to this package, so that every `chess.Board` and `chess.Move` it names is
+bitboard's. python-chess is the optional `[chess]` extra; nothing of it is copied here.
+
+The file is found through the installed distribution's metadata, never through `import chess`,
+which is bitboard.chess itself once a program has swapped it in.
+"""
+import importlib.metadata
+import sys
+
+from ..errors import MissingExtraError
+
+#: The distribution, the extra that installs it and the oldest release whose modules fit.
+DISTRIBUTION = "chess"
+EXTRA = "chess"
+MINIMUM_VERSION = (1, 10)
+
+
+def python_chess_source(name: str) -> tuple[str, str]:
+    """(path, source text) of python-chess's module `chess.<name>`, as installed."""
+    hint = f"pip install 'bitboard[{EXTRA}]' (or pip install 'chess>=1.10')"
+    try:
+        distribution = importlib.metadata.distribution(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        raise MissingExtraError(f"bitboard.chess.{name} runs python-chess's chess.{name}, and python-chess is not "
+                                f"installed: {hint}", EXTRA) from None
+    version = tuple(int(part) for part in distribution.version.split(".")[:2] if part.isdigit())
+    if version < MINIMUM_VERSION:
+        raise MissingExtraError(f"bitboard.chess.{name} needs python-chess 1.10 or later, not "
+                                f"{distribution.version!r}: {hint}", EXTRA)
+    path = str(distribution.locate_file(f"chess/{name}.py"))
+    try:
+        with open(path, encoding="utf-8") as file:
+            return path, file.read()
+    except OSError:
+        raise MissingExtraError(f"bitboard.chess.{name}: python-chess {distribution.version} is installed without "
+                                f"{path!r}: {hint}", EXTRA) from None
+
+
+def run_python_chess_module(name: str, namespace: dict) -> None:
+    """Execute python-chess's `chess.<name>` in `namespace` (the globals of bitboard.chess.<name>)
+    with sys.modules["chess"] bound to bitboard.chess for the duration; the binding that was
+    there before (python-chess, bitboard.chess, or none) is put back afterwards. The binding is
+    process-wide for those milliseconds: another thread importing `chess` meanwhile would get ours."""
+    path, source = python_chess_source(name)
+    code = compile(source, path, "exec", dont_inherit=True)  # tracebacks point at python-chess's file
+    package = sys.modules[__package__]
+    missing = object()
+    before = sys.modules.get("chess", missing)
+    sys.modules["chess"] = package
+    try:
+        exec(code, namespace)
+    finally:
+        if before is missing:
+            sys.modules.pop("chess", None)
+        else:
+            sys.modules["chess"] = before  # type: ignore[assignment]

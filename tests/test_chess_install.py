@@ -1,0 +1,130 @@
+"""The swap: a python-chess program's `import chess` and `import chess.<sub>` running on
+bitboard.chess, through `bitboard.chess.install()` or the plain `sys.modules["chess"] = ...`.
+
+Each case runs in a fresh interpreter, since binding `chess` is process-wide and python-chess
+itself is the other tests' oracle. The submodules checked are those bitboard.chess has (pgn,
+svg and the others join the list as they are written).
+"""
+import importlib.metadata
+import importlib.util
+import os
+import subprocess
+import sys
+
+import pytest
+
+SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+PYTHON_CHESS_SUBMODULES = ["engine", "gaviota", "pgn", "polyglot", "svg", "syzygy", "variant"]
+
+
+def _has_python_chess() -> bool:
+    try:
+        importlib.metadata.distribution("chess")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+OURS = [name for name in PYTHON_CHESS_SUBMODULES if importlib.util.find_spec(f"bitboard.chess.{name}") is not None
+        and (name != "engine" or _has_python_chess())]  # engine runs python-chess's protocol code
+MISSING = [name for name in PYTHON_CHESS_SUBMODULES if importlib.util.find_spec(f"bitboard.chess.{name}") is None]
+SWAPS = {"install": "bitboard.chess.install()", "plain": "sys.modules['chess'] = bitboard.chess"}
+
+
+def run_python(code: str) -> str:
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout
+
+
+def test_polyglot_and_engine_are_among_the_submodules_checked():
+    assert "polyglot" in OURS
+    assert "engine" in OURS or not _has_python_chess()
+
+
+@pytest.mark.parametrize("swap", sorted(SWAPS))
+@pytest.mark.parametrize("name", OURS)
+def test_import_chess_submodule_is_ours_itself(swap, name):
+    assert run_python(f"""
+import importlib, sys
+import bitboard.chess
+{SWAPS[swap]}
+import chess
+import chess.{name}
+ours = importlib.import_module("bitboard.chess.{name}")
+assert chess is bitboard.chess
+assert chess.{name} is ours and sys.modules["chess.{name}"] is ours, chess.{name}
+assert ours.__name__ == ours.__spec__.name == "bitboard.chess.{name}", ours.__spec__  # its own spec kept
+from chess import {name} as again
+assert again is ours
+# one copy: no module loaded from our folder under a second name
+copies = [key for key, module in sys.modules.items() if getattr(module, "__file__", None) == ours.__file__]
+assert sorted(copies) == ["bitboard.chess.{name}", "chess.{name}"], copies
+assert importlib.reload(chess.{name}) is ours
+print("ok")
+""") == "ok\n"
+
+
+@pytest.mark.parametrize("swap", sorted(SWAPS))
+@pytest.mark.parametrize("name", MISSING or ["(none missing)"])
+def test_a_submodule_we_lack_is_missing_not_python_chess(swap, name):
+    if not MISSING:
+        pytest.skip("bitboard.chess has every python-chess submodule")
+    assert run_python(f"""
+import sys
+import bitboard.chess
+{SWAPS[swap]}
+try:
+    import chess.{name}
+except ModuleNotFoundError as error:
+    assert error.name == "chess.{name}", error.name
+    print("missing")
+""") == "missing\n"
+
+
+def test_install_drops_python_chess_submodules_imported_before():
+    if not _has_python_chess():
+        pytest.skip("python-chess is not installed")
+    assert run_python("""
+import sys
+import chess, chess.polyglot  # python-chess's
+real_polyglot = chess.polyglot
+import bitboard.chess
+bitboard.chess.install()
+import chess.polyglot
+assert chess.polyglot is bitboard.chess.polyglot is sys.modules["chess.polyglot"]
+assert chess.polyglot is not real_polyglot
+assert chess.Board is bitboard.chess.Board
+bitboard.chess.install()  # twice is harmless: one finder
+from bitboard.chess.swap import SubmoduleAliases
+assert sum(isinstance(f, SubmoduleAliases) for f in sys.meta_path) == 1
+print("ok")
+""") == "ok\n"
+
+
+def test_the_finder_leaves_python_chess_alone_while_chess_is_python_chess():
+    if not _has_python_chess():
+        pytest.skip("python-chess is not installed")
+    assert run_python("""
+import bitboard.chess, bitboard.chess.polyglot
+import chess, chess.polyglot
+assert chess is not bitboard.chess and chess.polyglot is not bitboard.chess.polyglot
+assert chess.polyglot.__name__ == "chess.polyglot" and chess.polyglot.chess is chess
+print("ok")
+""") == "ok\n"
+
+
+def test_a_program_runs_unchanged_after_install():
+    assert run_python("""
+import bitboard.chess
+bitboard.chess.install()
+import chess
+import chess.polyglot
+board = chess.Board()
+for san in ["e4", "e5", "Nf3", "Nc6", "Bb5"]:
+    board.push_san(san)
+assert type(board).__module__.startswith("bitboard")
+assert chess.polyglot.zobrist_hash(board) == board.zobrist_key
+print(board.fen())
+""") == "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n"
