@@ -37,8 +37,6 @@ class SquareSet:
     SquareSet(0x81), SquareSet([A1, H1]) and SquareSet(other_set) are all the same set.
     """
 
-    _mask: u64
-
     def __init__(self, squares=0):
         other: SquareSet
         if isinstance(squares, SquareSet):
@@ -128,31 +126,31 @@ class SquareSet:
     # --- operators (each accepts a SquareSet or an int bitboard) ---
 
     def __and__(self, other):
-        return SquareSet(self._mask & _other_mask(other))
+        return squares_of(self._mask & _other_mask(other))
 
     def __or__(self, other):
-        return SquareSet(self._mask | _other_mask(other))
+        return squares_of(self._mask | _other_mask(other))
 
     def __xor__(self, other):
-        return SquareSet(self._mask ^ _other_mask(other))
+        return squares_of(self._mask ^ _other_mask(other))
 
     def __sub__(self, other):
-        return SquareSet(self._mask & ~_other_mask(other))
+        return squares_of(self._mask & ~_other_mask(other))
 
     def __rand__(self, other):
-        return SquareSet(self._mask & _other_mask(other))
+        return squares_of(self._mask & _other_mask(other))
 
     def __ror__(self, other):
-        return SquareSet(self._mask | _other_mask(other))
+        return squares_of(self._mask | _other_mask(other))
 
     def __rxor__(self, other):
-        return SquareSet(self._mask ^ _other_mask(other))
+        return squares_of(self._mask ^ _other_mask(other))
 
     def __rsub__(self, other):
-        return SquareSet(_other_mask(other) & ~self._mask)
+        return squares_of(_other_mask(other) & ~self._mask)
 
     def __invert__(self):
-        return SquareSet(~self._mask & BB_ALL)
+        return squares_of(~self._mask & BB_ALL)
 
     def __lshift__(self, shift: int):
         return SquareSet((self._mask << shift) & BB_ALL)
@@ -233,7 +231,7 @@ class SquareSet:
 
     def copy(self):
         """An independent copy."""
-        return SquareSet(self._mask)
+        return squares_of(self._mask)
 
     # --- python-chess's named set methods ---
 
@@ -260,7 +258,7 @@ class SquareSet:
 
     def mirror(self):
         """The set with ranks mirrored (a1 <-> a8), as in python-chess."""
-        return SquareSet(flip_vertical(self._mask))
+        return squares_of(flip_vertical(self._mask))
 
     def tolist(self) -> list:
         """64 bools, index = square (python-chess's `tolist`)."""
@@ -269,7 +267,7 @@ class SquareSet:
     def carry_rippler(self):
         """Every subset of this set, the empty set first (the Carry-Rippler enumeration)."""
         for subset in subsets(self._mask):
-            yield SquareSet(subset)
+            yield squares_of(subset)
 
     def names(self) -> list:
         """Square names in ascending order: ['a1', 'h1']."""
@@ -303,6 +301,15 @@ class SquareSet:
 
     def __gt__(self, other):
         return self.issuperset(other) and self != SquareSet(other)
+
+
+@cython.cfunc
+def squares_of(mask: u64) -> SquareSet:
+    """The SquareSet of a bitboard already checked: no constructor's tests (the board's queries
+    call it from C)."""
+    squares: SquareSet = SquareSet.__new__(SquareSet)
+    squares._mask = mask
+    return squares
 
 
 def _other_mask(other) -> int:

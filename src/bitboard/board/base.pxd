@@ -8,3 +8,4 @@ cdef class BaseBoard(Position):
     cdef unsigned long long _promoted
 
     cdef void _put(self, int sq, int code)
+    cdef unsigned long long _pieces_of(self, object piece_type, object color) except? 0xFFFFFFFFFFFFFFFF

@@ -30,6 +30,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         _compute_key,
         _copy_position,
     )
+    from ..squareset import squares_of
 else:
     from cython.cimports.bitboard.core.arguments import bitboard_arg, square_arg
     from cython.cimports.bitboard.core.encoding import (
@@ -50,6 +51,7 @@ else:
         _compute_key,
         _copy_position,
     )
+    from cython.cimports.bitboard.squareset import squares_of
 
 from collections.abc import Callable
 
@@ -247,13 +249,18 @@ class BaseBoard(Position):
         >>> hex(Board().pieces_mask(ROOK, WHITE))
         '0x81'
         """
-        if piece_type not in range(1, 7):
-            raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
-        return self._pieces[piece_type] & self._colors[1 if color else 0]
+        return self._pieces_of(piece_type, color)
 
     def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
         """The squares of the pieces of one type and colour, as a SquareSet."""
-        return SquareSet(self.pieces_mask(piece_type, color))
+        return squares_of(self._pieces_of(piece_type, color))
+
+    @cython.cfunc
+    @cython.exceptval(0xFFFFFFFFFFFFFFFF, check=True)
+    def _pieces_of(self, piece_type: object, color: object) -> u64:
+        if type(piece_type) is not int or not 1 <= piece_type <= 6:
+            raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
+        return self._pieces[piece_type] & self._colors[1 if color else 0]
 
     def piece_at(self, square: Square) -> Piece | None:
         """The Piece on `square`, or None."""
@@ -296,7 +303,7 @@ class BaseBoard(Position):
 
     def attacks(self, square: Square) -> SquareSet:
         """The squares the piece on `square` attacks, as a SquareSet."""
-        return SquareSet(self.attacks_mask(square))
+        return squares_of(self.attacks_mask(square))
 
     def attackers_mask(self, color: Color, square: Square, occupied: Bitboard | None = None) -> Bitboard:
         """Pieces of `color` attacking `square` (through the `occupied` squares if given)."""
@@ -308,7 +315,7 @@ class BaseBoard(Position):
 
     def attackers(self, color: Color, square: Square, occupied: Bitboard | None = None) -> SquareSet:
         """The pieces of `color` attacking `square`, as a SquareSet."""
-        return SquareSet(self.attackers_mask(color, square, occupied))
+        return squares_of(self.attackers_mask(color, square, occupied))
 
     def is_attacked_by(self, color: Color, square: Square, occupied: Bitboard | None = None) -> bool:
         """Whether a piece of `color` attacks `square`."""
@@ -338,7 +345,7 @@ class BaseBoard(Position):
 
     def pin(self, color: Color, square: Square) -> SquareSet:
         """The pin_mask as a SquareSet (every square when not pinned)."""
-        return SquareSet(self.pin_mask(color, square))
+        return squares_of(self.pin_mask(color, square))
 
     def is_pinned(self, color: Color, square: Square) -> bool:
         """Whether the piece on `square` is pinned to the king of `color`."""

@@ -757,7 +757,7 @@ class _Reader:
 def _command_at(p: cython.p_char, i: cython.Py_ssize_t, name: cython.p_char, length: cython.int) -> cython.bint:
     """Whether p[i:i + length] is `name` (a command's name after "[%")."""
     k: cython.int
-    for k in range(length):
+    for k in range(length):  # noqa: SIM110  (a C loop: a generator would be Python)
         if p[i + k] != name[k]:
             return False
     return True
