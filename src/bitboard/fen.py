@@ -22,6 +22,11 @@ import re
 
 from .core.bits import popcount
 from .core.encoding import BLACK, KING, NO_SQUARE, PAWN, ROOK, WHITE, piece_code
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from .core.encoding import u64
+else:
+    from cython.cimports.bitboard.core.encoding import u64
 from .errors import InvalidFenError, quoted
 from .piece import PIECE_TYPES, piece_symbol
 from .squares import SQUARE_NAMES as _SQUARE_NAMES
@@ -38,6 +43,16 @@ PIECE_LETTERS = {code: letter for letter, code in PIECE_CODES.items()}
 # PIECE_CODES as a table by character code (0: not a piece letter), for the parsing loop.
 _CODE_BY_ORD = cython.declare(cython.uchar[128],  # type: ignore[misc, valid-type]  # a C array: no Python type
                               [PIECE_CODES.get(chr(i), 0) for i in range(128)])
+# the letter of each piece code, for the writing loop
+_LETTER_BY_CODE = cython.declare(cython.uchar[16],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                                 [ord(PIECE_LETTERS.get(code, " ")) for code in range(16)])
+_ZERO = cython.declare(cython.int, ord("0"))
+_TILDE = cython.declare(cython.int, ord("~"))
+_SLASH = cython.declare(cython.int, ord("/"))
+_WHITE_ROOK = cython.declare(cython.int, piece_code(ROOK, WHITE))
+_BLACK_ROOK = cython.declare(cython.int, piece_code(ROOK, BLACK))
+_WHITE_KING = cython.declare(cython.int, piece_code(KING, WHITE))
+_BLACK_KING = cython.declare(cython.int, piece_code(KING, BLACK))
 MAX_COUNTER = 0x7FFFFFFF
 ONE64 = 1
 FEN_CASTLING_REGEX = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")
@@ -170,24 +185,41 @@ def clean_castling(board, rights, chess960) -> tuple:
     bitboard: a right needs its king on the back rank (on e1/e8 in standard chess) and a rook
     of its colour on that rank, on that side of the king (in a corner in standard chess); the
     outermost named rook of each side counts. Bits as core/encoding.py numbers them."""
+    codes: bytes = board if type(board) is bytes else bytes(board)
+    mask: u64 = rights
+    any_file: cython.bint = chess960
     kept = 0
     rooks = [NO_SQUARE] * 4
-    for color in (WHITE, BLACK):
-        home = 0 if color == WHITE else 56
-        kings = [sq for sq in range(home, home + 8) if board[sq] == piece_code(KING, color)]
-        if not kings or (not chess960 and home + 4 not in kings):
+    side: cython.int
+    sq: cython.int
+    home: cython.int
+    king: cython.int
+    first: cython.int
+    last: cython.int
+    for side in range(2):  # white, then black
+        home = 56 * side
+        king_code: cython.int = _BLACK_KING if side else _WHITE_KING
+        rook_code: cython.int = _BLACK_ROOK if side else _WHITE_ROOK
+        king = -1
+        for sq in range(home, home + 8):
+            if codes[sq] == king_code:
+                king = sq  # the last, as python-chess takes it
+        if king < 0 or (not any_file and codes[home + 4] != king_code):
             continue
-        named = [sq for sq in range(home, home + 8)
-                 if rights >> sq & 1 and board[sq] == piece_code(ROOK, color)
-                 and (chess960 or sq in (home, home + 7))]
-        king = kings[-1] if chess960 else home + 4
-        base = 0 if color == WHITE else 2
-        if named and named[-1] > king:
-            kept |= ONE64 << base
-            rooks[base] = named[-1]
-        if named and named[0] < king:
-            kept |= ONE64 << (base + 1)
-            rooks[base + 1] = named[0]
+        if not any_file:
+            king = home + 4
+        first, last = -1, -1  # the outermost rooks named, each side of the king
+        for sq in range(home, home + 8):
+            if mask >> sq & 1 and codes[sq] == rook_code and (any_file or sq == home or sq == home + 7):
+                if first < 0:
+                    first = sq
+                last = sq
+        if last > king:
+            kept |= ONE64 << (2 * side)
+            rooks[2 * side] = last
+        if 0 <= first < king:
+            kept |= ONE64 << (2 * side + 1)
+            rooks[2 * side + 1] = first
     return kept, rooks
 
 
@@ -260,20 +292,32 @@ def ep_square_is_possible(board, turn, sq) -> bool:
 def castling_xfen(board, rights, rooks) -> str:
     """The castling field, as python-chess writes it: K, Q, k, q for the outermost rook on its
     side of the king, the rook's file otherwise; '-' for none."""
+    codes: bytes = board if type(board) is bytes else bytes(board)
+    bits: cython.int = rights
     out = ""
-    for color, letters in ((WHITE, "KQ"), (BLACK, "kq")):
-        home = 0 if color == WHITE else 56
-        rook = piece_code(ROOK, color)
-        for side in (0, 1):  # the king side first
-            i = (0 if color == WHITE else 2) + side
-            if not rights >> i & 1:
-                continue
-            rsq = rooks[i]
-            outer = range(rsq + 1, home + 8) if side == 0 else range(home, rsq)
-            if any(board[sq] == rook for sq in outer):
-                out += "ABCDEFGH"[rsq - home] if color == WHITE else "abcdefgh"[rsq - home]
-            else:
-                out += letters[side]
+    i: cython.int
+    sq: cython.int
+    rsq: cython.int
+    home: cython.int
+    rook: cython.int
+    low: cython.int
+    high: cython.int
+    outer: cython.bint
+    for i in range(4):  # white's king side, queen side, black's
+        if not bits >> i & 1:
+            continue
+        home, rook = (0, _WHITE_ROOK) if i < 2 else (56, _BLACK_ROOK)
+        rsq = rooks[i]
+        outer = False  # another rook of the side beyond this one
+        low = rsq + 1 if i % 2 == 0 else home
+        high = home + 8 if i % 2 == 0 else rsq
+        for sq in range(low, high):
+            if codes[sq] == rook:
+                outer = True
+        if outer:
+            out += "ABCDEFGH"[rsq - home] if i < 2 else "abcdefgh"[rsq - home]
+        else:
+            out += "KQkq"[i]
     return out or "-"
 
 
@@ -284,22 +328,40 @@ def _parse_counter(field, what, low, fen) -> int:
     return int(field)
 
 
-def board_fen(board, promoted=0) -> str:
+def board_fen(board, promoted: u64 = 0) -> str:
     """The piece-placement field of 64 piece codes ("~" after the pieces of `promoted`)."""
-    ranks = []
+    codes: bytes = board if type(board) is bytes else bytes(board)
+    out: bytearray = bytearray(144)  # 64 pieces, 64 "~", 7 "/"
+    n: cython.int = 0
+    rank: cython.int
+    file: cython.int
+    sq: cython.int
+    code: cython.int
+    empty: cython.int
     for rank in range(7, -1, -1):
-        text, empty = "", 0
+        empty = 0
         for file in range(8):
-            code = board[8 * rank + file]
+            sq = 8 * rank + file
+            code = codes[sq]
             if code:
-                text += (str(empty) if empty else "") + PIECE_LETTERS[code]
-                if promoted >> (8 * rank + file) & 1:
-                    text += "~"
-                empty = 0
+                if empty:
+                    out[n] = _ZERO + empty
+                    n += 1
+                    empty = 0
+                out[n] = _LETTER_BY_CODE[code]
+                n += 1
+                if promoted >> sq & 1:
+                    out[n] = _TILDE
+                    n += 1
             else:
                 empty += 1
-        ranks.append(text + (str(empty) if empty else ""))
-    return "/".join(ranks)
+        if empty:
+            out[n] = _ZERO + empty
+            n += 1
+        if rank:
+            out[n] = _SLASH
+            n += 1
+    return out[:n].decode("ascii")
 
 
 def format_fen(board, turn, castling, ep_square, halfmove_clock, fullmove_number, rooks=STANDARD_ROOKS) -> str:

@@ -135,8 +135,11 @@ class BaseBoard(Position):
         """What a change of the pieces entails (Board: castling, en passant, key, stack)."""
         self._key = _compute_key(self)
 
-    def _piece_codes(self) -> list:
-        return [self._board[sq] for sq in range(64)]
+    def _piece_codes(self) -> bytes:
+        """The 64 piece codes, a1 first (for fen's writers and readers)."""
+        if cython.compiled:
+            return self._board[:64]
+        return bytes(self._board)
 
     def board_fen(self, *, promoted: bool | None = False) -> str:
         """The piece-placement field of the FEN (with promoted, "~" after each promoted piece)."""
