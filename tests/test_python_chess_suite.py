@@ -31,6 +31,7 @@ GROUPS = {
         "BoardTestCase.test_polyglot":
             "bitboard's Zobrist keys come from its own seeded generator, not from Polyglot's published table",
     }),
+    "svg": ("SvgTestCase", 3, {}),
 }
 
 
