@@ -35,6 +35,7 @@ GROUPS = {
         "EngineTestCase.test_xboard_analyse":
             "it analyses a chess.variant.AtomicBoard: variants are outside bitboard.chess",
     }),
+    "svg": ("SvgTestCase", 3, {}),
 }
 
 

@@ -101,18 +101,17 @@ def test_svg_parses_and_marks_exactly_the_set_squares(b):
     svg = SquareSet(b)._repr_svg_()
     root = ET.fromstring(svg)
     ns = "{http://www.w3.org/2000/svg}"
-    rects = root.findall(f"{ns}rect")
-    squares_drawn = [r for r in rects if r.get("class", "").startswith("square ")]
-    marks = [r for r in rects if r.get("class", "").startswith("mark ")]
-    assert len(squares_drawn) == 64
+    squares_drawn = [r for r in root.findall(f"{ns}rect") if r.get("class", "").startswith("square ")]
+    marks = [u for u in root.findall(f"{ns}use") if u.get("class", "").startswith("xx ")]
+    assert len(squares_drawn) == 64 and root.get("width") == "390"  # python-chess's Jupyter size
     assert sorted(parse_square(m.get("class").split()[1]) for m in marks) == list(SquareSet(b))
-    # geometry: a mark sits inside the square of the same name
+    # geometry: an X is drawn at the square of the same name (the margin is 15 units)
     for m in marks:
         name = m.get("class").split()[1]
         cell = next(r for r in squares_drawn if r.get("class").split()[2] == name)
-        assert float(cell.get("x")) < float(m.get("x")) < float(cell.get("x")) + float(cell.get("width"))
+        assert (cell.get("x"), cell.get("y")) == (m.get("x"), m.get("y"))
         f, r = parse_square(name) & 7, parse_square(name) >> 3
-        assert float(cell.get("x")) == 20 + 45 * f and float(cell.get("y")) == 20 + 45 * (7 - r)
+        assert float(cell.get("x")) == 15 + 45 * f and float(cell.get("y")) == 15 + 45 * (7 - r)
 
 
 @given(st.sampled_from(["lerf", "lefr", "berf", "befr", "darkthought"]))

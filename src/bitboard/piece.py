@@ -51,6 +51,11 @@ class Piece:
     def __repr__(self) -> str:
         return f"Piece.from_symbol({self.symbol()!r})"
 
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture of the piece: one square, 45 pixels (python-chess's)."""
+        from .svg import piece
+        return piece(self, size=45)
+
     def __eq__(self, other) -> bool:
         if not isinstance(other, Piece):
             return NotImplemented

@@ -120,8 +120,9 @@ class SquareSet:
         return "\n".join(rows)
 
     def _repr_svg_(self) -> str:
+        """Jupyter's picture: the empty board, the squares of the set marked with an X."""
         from .svg import board
-        return board(squares=self._mask)
+        return str(board(squares=self._mask, size=390))
 
     # --- operators (each accepts a SquareSet or an int bitboard) ---
 

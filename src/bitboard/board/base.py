@@ -490,9 +490,9 @@ class BaseBoard(Position):
         return result if result is NotImplemented else not result
 
     def _repr_svg_(self) -> str:
-        """Jupyter's picture of the board."""
+        """Jupyter's picture of the board (python-chess's: 400 pixels, a Board's 390)."""
         from ..svg import board as draw
-        return draw(self)
+        return str(draw(self, size=400))
 
 
 def _between(a, b) -> int:

@@ -357,8 +357,8 @@ class Board(BoardNotation):
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the board with its last move tinted and a checked king marked."""
         from ..svg import board as draw
-        return draw(self, lastmove=self._moves[-1] if self._moves else None,
-                    check=self.king(self.turn) if self.is_check() else None)
+        return str(draw(self, size=390, lastmove=self._moves[-1] if self._moves else None,
+                        check=self.king(self.turn) if self.is_check() else None))
 
     @cython.annotation_typing(False)  # the argument checks see what the caller passed
     def perft(self, depth: int, *, threads: int = 1, hash_mb: float = 0) -> int:
