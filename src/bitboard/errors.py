@@ -63,3 +63,12 @@ class ShardExistsError(InvalidArgumentError):
 
 class UnreadableInputError(InvalidArgumentError):
     """A PGN input in which not one game can be read (a binary file, a wrong path's content)."""
+
+
+class InvalidTagError(ValueError):
+    """A PGN header tag whose name PGN cannot write, or whose value holds a line break."""
+
+
+class UnsupportedVariantError(ValueError):
+    """A PGN game of a chess variant that bitboard does not play (only standard chess and
+    Chess960 so far)."""
