@@ -31,6 +31,12 @@ GROUPS = {
         "BoardTestCase.test_polyglot":
             "bitboard's Zobrist keys come from its own seeded generator, not from Polyglot's published table",
     }),
+    "pgn": ("PgnTestCase", 49, {
+        "PgnTestCase.test_annotations":
+            "it builds chess.engine.PovScore and chess.svg.Arrow: pass once bitboard.chess.engine and .svg exist",
+        "PgnTestCase.test_eval": "it builds chess.engine.PovScore: passes once bitboard.chess.engine exists",
+        "PgnTestCase.test_variants": "it plays Atomic and sets up a SuicideBoard: variants are outside bitboard.chess",
+    }),
 }
 
 

@@ -110,7 +110,8 @@ def with_arrows(comment: str, arrows) -> str:
     """`comment` with its [%csl]/[%cal] commands replaced by those of `arrows` (Arrow objects or
     (tail, head) pairs), put first."""
     arrow = arrow_type()
-    squares, lines = [], []
+    squares: list = []
+    lines: list = []
     for item in arrows:
         try:
             tail, head = item

@@ -4,7 +4,7 @@ import importlib
 import importlib.util
 import re
 from collections.abc import MutableMapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..board import Board
 from ..errors import InvalidTagError, UnsupportedVariantError, quoted
@@ -65,7 +65,7 @@ class Headers(MutableMapping):
 
     def board(self) -> Board:
         """The starting position: the FEN tag's (SetUp is not needed), or the variant's own."""
-        board_class = self.variant()
+        board_class: Any = self.variant()
         board = board_class(self.get("FEN", board_class.starting_fen), chess960=self.is_chess960())
         board.chess960 = board.chess960 or board.has_chess960_castling_rights()
         return board

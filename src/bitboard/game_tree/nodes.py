@@ -3,7 +3,7 @@ to them, the variations that follow (the first is the main line), comments and N
 
 A node stores no board: board() replays the moves from the root, as in python-chess."""
 import abc
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from ..piece import WHITE
 from . import annotations
@@ -19,8 +19,8 @@ class GameNode(abc.ABC):
     """A position of the game tree: the root (a Game) or a ChildNode."""
 
     def __init__(self, *, comment: str = "") -> None:
-        self.parent = None
-        self.move = None
+        self.parent: Any = None  # (a ChildNode's is a GameNode; Any keeps its uses simple to check)
+        self.move: Any = None
         self.variations: list = []
         self.comment = comment
         # (a ChildNode's own, kept on every node for python-chess's compatibility)
@@ -282,7 +282,7 @@ class ChildNode(GameNode):
         return self.parent.board().uci(self.move, chess960=chess960)
 
     def end(self) -> "ChildNode":
-        return super().end()
+        return cast(ChildNode, super().end())
 
     def _accept_node(self, parent_board, visitor) -> None:
         """The node's own visits: starting comment, move, board after it, NAGs, comment."""
@@ -302,7 +302,7 @@ class ChildNode(GameNode):
         variations (when `sidelines`), then its main child. An explicit stack of steps, so that
         a game of any length walks without recursion."""
         board = parent_board
-        steps = [(_NODE, self, sidelines)]
+        steps: list = [(_NODE, self, sidelines)]
         while steps:
             kind, node, flag = steps.pop()
             if kind is _NODE:

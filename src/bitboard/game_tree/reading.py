@@ -10,7 +10,7 @@ import re
 
 from ..board import Board
 from .builders import GameBuilder, HeadersBuilder, SkipVisitor
-from .headers import TAG_REGEX, Headers
+from .headers import TAG_REGEX, TAG_ROSTER, Headers
 from .nags import SUFFIX_NAGS
 from .nodes import ChildNode, Game
 from .visitors import SKIP
@@ -25,7 +25,17 @@ MOVETEXT_REGEX = re.compile(
 #: What a skipped game's text is scanned for: comment brackets and rest-of-line comments.
 SKIP_MOVETEXT_REGEX = re.compile(r";|\{|\}")
 
+_ROSTER = frozenset(TAG_ROSTER)
+
 _SAN, _COMMENT, _LINE_COMMENT, _NAG, _OPEN, _CLOSE, _RESULT, _SUFFIX = range(1, 9)
+
+# _build_tree's tokens: MOVETEXT_REGEX's, with a comment closed on its own line as one token
+# (its text in group 2), read on after its '}' as python-chess does, without cutting the line.
+_TREE_REGEX = re.compile(
+    r"([NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]|--|Z0|0000|@@@@"
+    r"|O-O(?:-O)?|0-0(?:-0)?)"
+    r"|\{([^}]*)\}|(\{.*)|(;.*)|(\$[0-9]+)|(\()|(\))|(\*|1-0|0-1|1/2-1/2)|([\?!]{1,2})", re.DOTALL)
+_T_SAN, _T_CLOSED, _T_COMMENT, _T_LINE_COMMENT, _T_NAG, _T_OPEN, _T_CLOSE, _T_RESULT, _T_SUFFIX = range(1, 10)
 
 
 def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's keyword)
@@ -38,7 +48,7 @@ def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's ke
         line = readline()
 
     found_game = skipping = False
-    managed = unmanaged = None
+    managed = unmanaged = roster = others = None
     blank_lines = 0
     while line:
         first = line[:1]
@@ -56,6 +66,10 @@ def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's ke
                 managed = visitor.begin_headers()
                 if not isinstance(managed, Headers):
                     unmanaged = Headers({})
+                elif type(managed) is Headers and type(visitor) in (GameBuilder, HeadersBuilder):
+                    # their visit_header only stores the tag: stored here, in place (a name
+                    # TAG_REGEX takes is valid, and its value holds no line break)
+                    roster, others = managed._tag_roster, managed._others
         if first != "[":
             break
         blank_lines = 0
@@ -63,9 +77,12 @@ def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's ke
             match = TAG_REGEX.match(line)
             if match:
                 name, value = match.group(1, 2)
-                visitor.visit_header(name, value)
-                if unmanaged is not None:
-                    unmanaged[name] = value
+                if roster is not None:
+                    (roster if name in _ROSTER else others)[name] = value
+                else:
+                    visitor.visit_header(name, value)
+                    if unmanaged is not None:
+                        unmanaged[name] = value
         line = readline()
 
     if not found_game:
@@ -238,7 +255,7 @@ def _build_tree(line: str, readline, board, builder) -> None:
     after_move = False  # the builder's in_variation: a comment now belongs to `node`
     fresh = True
     handover = None
-    finditer = MOVETEXT_REGEX.finditer
+    finditer = _TREE_REGEX.finditer
     new_node = ChildNode.__new__
     while line:
         if fresh:
@@ -250,7 +267,7 @@ def _build_tree(line: str, readline, board, builder) -> None:
         fresh = True
         for match in finditer(line):
             kind = match.lastindex
-            if kind == _SAN:
+            if kind == _T_SAN:
                 try:
                     move = board.parse_san(match.group(0))
                 except ValueError:
@@ -268,7 +285,19 @@ def _build_tree(line: str, readline, board, builder) -> None:
                 starting_comment = ""
                 after_move = True
                 board.push(move)
-            elif kind == _COMMENT:
+            elif kind == _T_CLOSED:
+                comment = match.group(2)
+                if comment[:1] == " ":
+                    comment = comment[1:]
+                if comment[-1:] == " ":
+                    comment = comment[:-1]
+                if after_move or (node is game and not game.variations):
+                    node.comment = f"{node.comment} {comment}" if node.comment and comment else (
+                        node.comment or comment)
+                else:
+                    starting_comment = f"{starting_comment} {comment}" if starting_comment and comment else (
+                        starting_comment or comment)
+            elif kind == _T_COMMENT:
                 comment, line = _read_comment(match.group(0)[1:], readline)
                 if after_move or (node is game and not game.variations):
                     node.comment = f"{node.comment} {comment}" if node.comment and comment else (
@@ -278,7 +307,7 @@ def _build_tree(line: str, readline, board, builder) -> None:
                         starting_comment or comment)
                 fresh = False
                 break
-            elif kind == _OPEN:
+            elif kind == _T_OPEN:
                 if board.move_stack:
                     nodes[-1] = node
                     node = node.parent
@@ -287,17 +316,17 @@ def _build_tree(line: str, readline, board, builder) -> None:
                     board = board.copy()
                     board.pop()
                     boards.append(board)
-            elif kind == _CLOSE:
+            elif kind == _T_CLOSE:
                 if len(boards) > 1:
                     nodes.pop()
                     node = nodes[-1]
                     boards.pop()
                     board = boards[-1]
-            elif kind == _LINE_COMMENT:
+            elif kind == _T_LINE_COMMENT:
                 break
-            elif kind == _NAG:
+            elif kind == _T_NAG:
                 node.nags.add(int(match.group(0)[1:]))
-            elif kind == _SUFFIX:
+            elif kind == _T_SUFFIX:
                 node.nags.add(SUFFIX_NAGS[match.group(0)])
             elif len(boards) == 1:
                 if game.headers.get("Result", "*") == "*":
