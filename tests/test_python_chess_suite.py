@@ -36,6 +36,9 @@ GROUPS = {
             "it analyses a chess.variant.AtomicBoard: variants are outside bitboard.chess",
     }),
     "svg": ("SvgTestCase", 3, {}),
+    "pgn": ("PgnTestCase", 49, {
+        "PgnTestCase.test_variants": "it plays Atomic and sets up a SuicideBoard: variants are outside bitboard.chess",
+    }),
 }
 
 

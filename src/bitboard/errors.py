@@ -73,3 +73,12 @@ class MissingExtraError(ImportError):
     def __init__(self, message: str, extra: str = ""):
         super().__init__(message)
         self.extra = extra
+
+
+class InvalidTagError(ValueError):
+    """A PGN header tag whose name PGN cannot write, or whose value holds a line break."""
+
+
+class UnsupportedVariantError(ValueError):
+    """A PGN game of a chess variant that bitboard does not play (only standard chess and
+    Chess960 so far)."""

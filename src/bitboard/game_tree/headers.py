@@ -1,0 +1,115 @@
+"""A game's header tags: the Seven Tag Roster first, in its order, then the others as added;
+and the starting board they describe (FEN, Variant)."""
+import importlib
+import importlib.util
+import re
+from collections.abc import MutableMapping
+from typing import Any, TypeVar
+
+from ..board import Board
+from ..errors import InvalidTagError, UnsupportedVariantError, quoted
+
+#: The seven tags every PGN game carries, in the order PGN writes them.
+TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+
+#: A header line: [Name "value"] (the value runs to the last quote of the line).
+TAG_REGEX = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
+
+#: A tag name PGN can write back.
+TAG_NAME_REGEX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
+
+HeadersT = TypeVar("HeadersT", bound="Headers")
+
+_ROSTER = frozenset(TAG_ROSTER)
+_DEFAULTS = (("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"), ("White", "?"),
+             ("Black", "?"), ("Result", "*"))
+_CHESS960_NAMES = frozenset(("chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"))
+_WILD_NAMES = frozenset(("wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7",
+                         "wild/8", "wild/8a"))
+
+
+def variant_board(name: str) -> type:
+    """The board class of a variant named in a Variant tag other than standard chess and Chess960.
+
+    The hook for variants: bitboard.chess.variant's `find_variant` where that module exists;
+    until then every such name is an UnsupportedVariantError (a reader records it and plays the
+    game as standard chess, as python-chess does with a name it does not know)."""
+    if importlib.util.find_spec("bitboard.chess.variant") is not None:
+        return importlib.import_module("bitboard.chess.variant").find_variant(name)
+    raise UnsupportedVariantError(f"unsupported variant: {quoted(name)}")
+
+
+class Headers(MutableMapping):
+    """The tags of a game, a mapping of names to values: the roster's seven in roster order,
+    then the others in the order they came. Without `data`, the roster with its unknown
+    values ('?', '????.??.??', '*')."""
+
+    def __init__(self, data=None, **kwargs) -> None:
+        self._tag_roster: dict = {}
+        self._others: dict = {}
+        self.update(_DEFAULTS if data is None else data, **kwargs)
+
+    def is_chess960(self) -> bool:
+        """Whether the Variant tag names Chess960 (as Cute Chess and others spell it)."""
+        return self.get("Variant", "").lower() in _CHESS960_NAMES
+
+    def is_wild(self) -> bool:
+        """Whether the Variant tag names one of FICS's wild games (played on a standard board)."""
+        return self.get("Variant", "").lower() in _WILD_NAMES
+
+    def variant(self) -> type:
+        """The board class the game is played on: Board for standard chess, Chess960 and wild."""
+        if "Variant" not in self or self.is_chess960() or self.is_wild():
+            return Board
+        return variant_board(self["Variant"])
+
+    def board(self) -> Board:
+        """The starting position: the FEN tag's (SetUp is not needed), or the variant's own."""
+        board_class: Any = self.variant()
+        board = board_class(self.get("FEN", board_class.starting_fen), chess960=self.is_chess960())
+        board.chess960 = board.chess960 or board.has_chess960_castling_rights()
+        return board
+
+    def __setitem__(self, key: str, value: str) -> None:
+        if key in _ROSTER:
+            self._tag_roster[key] = value
+        elif not TAG_NAME_REGEX.match(key):
+            raise InvalidTagError(f"invalid pgn header tag: {quoted(key)}")
+        elif "\n" in value or "\r" in value:
+            raise InvalidTagError(f"line break in pgn header {key}: {quoted(value)}")
+        else:
+            self._others[key] = value
+
+    def __getitem__(self, key: str) -> str:
+        return self._tag_roster[key] if key in _ROSTER else self._others[key]
+
+    def __delitem__(self, key: str) -> None:
+        if key in _ROSTER:
+            del self._tag_roster[key]
+        else:
+            del self._others[key]
+
+    def __iter__(self):
+        roster = self._tag_roster
+        for key in TAG_ROSTER:
+            if key in roster:
+                yield key
+        yield from self._others
+
+    def __len__(self) -> int:
+        return len(self._tag_roster) + len(self._others)
+
+    def copy(self):
+        return type(self)(self)
+
+    def __copy__(self):
+        return self.copy()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{key}={value!r}' for key, value in self.items())})"
+
+    @classmethod
+    def builder(cls):
+        """A HeadersBuilder that collects headers into this class (for read_game's Visitor)."""
+        from .builders import HeadersBuilder
+        return HeadersBuilder(Headers=cls)
