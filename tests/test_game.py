@@ -125,6 +125,10 @@ def test_san_errors_match_python_chess(fen, text, ours, theirs):
         Board(fen).parse_san(text)
     assert repr(text) in str(error.value)
     assert issubclass(ours, ValueError)
+    with pytest.raises(theirs):  # push_san reads as parse_san does (its C path for plain SAN too)
+        chess.Board(fen).push_san(text)
+    with pytest.raises(ours):
+        Board(fen).push_san(text)
 
 
 @pytest.mark.parametrize("fen,text", [

@@ -2,3 +2,4 @@
 from bitboard.core.position cimport Position
 
 cdef int plain_san_code(Position pos, char *text, Py_ssize_t start, Py_ssize_t end) noexcept
+cdef str san_of_code(Position pos, int code, bint long)

@@ -23,6 +23,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         BISHOP,
         CASTLING,
         DOUBLE_PUSH,
+        EN_PASSANT,
         KING,
         KNIGHT,
         MAX_MOVES,
@@ -31,6 +32,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         PAWN,
         QUEEN,
         ROOK,
+        code_type,
         encode_move,
         flag_promotion,
         move_flag,
@@ -40,9 +42,9 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         u64,
     )
     from .core.legality import _leaves_king_safe
-    from .core.movegen import _generate
+    from .core.movegen import _attackers, _generate
     from .core.native import ctz64
-    from .core.position import Position
+    from .core.position import Position, _make, _unmake
 else:
     from cython.cimports.bitboard.core.attacks import (
         KING_ATTACKS,
@@ -55,6 +57,7 @@ else:
         BISHOP,
         CASTLING,
         DOUBLE_PUSH,
+        EN_PASSANT,
         KING,
         KNIGHT,
         MAX_MOVES,
@@ -63,6 +66,7 @@ else:
         PAWN,
         QUEEN,
         ROOK,
+        code_type,
         encode_move,
         flag_promotion,
         move_flag,
@@ -72,9 +76,9 @@ else:
         u64,
     )
     from cython.cimports.bitboard.core.legality import _leaves_king_safe
-    from cython.cimports.bitboard.core.movegen import _generate
+    from cython.cimports.bitboard.core.movegen import _attackers, _generate
     from cython.cimports.bitboard.core.native import ctz64
-    from cython.cimports.bitboard.core.position import Position
+    from cython.cimports.bitboard.core.position import Position, _make, _unmake
 
 import re
 
@@ -261,6 +265,88 @@ def plain_san_code(pos: Position, text: cython.p_char, start: cython.Py_ssize_t,
                 return -1  # ambiguous: the full reader says so
             found = code
     return found
+
+
+_LETTERS = b" PNBRQK"  # by piece type
+
+
+@cython.cfunc
+def san_of_code(pos: Position, code: cython.int, long: cython.bint) -> str:
+    """The SAN (or, with `long`, the long algebraic notation) of the legal move `code` in a
+    position with one king a side, written in C: the rule of `san` below, for the Board's
+    san() and lan()."""
+    out: bytearray = bytearray(16)
+    n: cython.int = 0
+    frm: cython.int = move_from(code)
+    to: cython.int = move_to(code)
+    flag: cython.int = move_flag(code)
+    piece: cython.int = code_type(pos._board[frm])
+    buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
+    i: cython.int
+    other: cython.int
+    if flag == CASTLING:
+        out[0], out[1], out[2] = _LETTER_O, _DASH, _LETTER_O
+        n = 3
+        if to < frm:
+            out[3], out[4] = _DASH, _LETTER_O
+            n = 5
+    else:
+        capture: cython.bint = pos._board[to] != 0 or flag == EN_PASSANT
+        if piece != PAWN:
+            out[n] = _LETTERS[piece]
+            n += 1
+        if long:
+            out[n], out[n + 1] = _LETTER_A + (frm & 7), _DIGIT_1 + (frm >> 3)
+            out[n + 2] = _LETTER_X if capture else _DASH
+            n += 3
+        elif piece == PAWN:
+            if capture:
+                out[n], out[n + 1] = _LETTER_A + (frm & 7), _LETTER_X
+                n += 2
+        else:
+            rivals: cython.bint = False
+            same_file: cython.bint = False
+            same_rank: cython.bint = False
+            count: cython.int = _generate(pos, buf, 0, BB_ALL, False)
+            for i in range(count):
+                other = move_from(buf[i])
+                if (move_to(buf[i]) == to and other != frm and move_flag(buf[i]) != CASTLING
+                        and code_type(pos._board[other]) == piece):
+                    rivals = True
+                    same_file = same_file or (other & 7) == (frm & 7)
+                    same_rank = same_rank or (other >> 3) == (frm >> 3)
+            if rivals and (same_rank or not same_file):
+                out[n] = _LETTER_A + (frm & 7)
+                n += 1
+            if rivals and same_file:
+                out[n] = _DIGIT_1 + (frm >> 3)
+                n += 1
+            if capture:
+                out[n] = _LETTER_X
+                n += 1
+        out[n], out[n + 1] = _LETTER_A + (to & 7), _DIGIT_1 + (to >> 3)
+        n += 2
+        if flag_promotion(flag):
+            out[n], out[n + 1] = _EQUALS, _LETTERS[flag_promotion(flag)]
+            n += 2
+    key: u64 = pos._key
+    undo: u64 = _make(pos, code)
+    king: cython.int = ctz64(pos._pieces[KING] & pos._colors[pos._turn])
+    if _attackers(pos, king, 1 - pos._turn, pos._colors[0] | pos._colors[1]):
+        out[n] = _HASH if _generate(pos, buf, 0, BB_ALL, True) == 0 else _PLUS
+        n += 1
+    _unmake(pos, code, undo, key)
+    return out[:n].decode("ascii")
+
+
+_LETTER_O = cython.declare(cython.int, ord("O"))
+_LETTER_X = cython.declare(cython.int, ord("x"))
+_DASH = cython.declare(cython.int, ord("-"))
+_EQUALS = cython.declare(cython.int, ord("="))
+_HASH = cython.declare(cython.int, ord("#"))
+_PLUS = cython.declare(cython.int, ord("+"))
+_LETTER_A = cython.declare(cython.int, ord("a"))
+_DIGIT_1 = cython.declare(cython.int, ord("1"))
 
 
 def san(board, move, long=False) -> str:

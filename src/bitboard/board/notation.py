@@ -27,7 +27,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         _ep_capturable,
     )
     from ..move import Move
-    from ..san import plain_san_code
+    from ..san import plain_san_code, san_of_code
     from .state import BoardState, _as_move
 else:
     from cython.cimports.bitboard.board.state import BoardState, _as_move
@@ -51,7 +51,7 @@ else:
         _ep_capturable,
     )
     from cython.cimports.bitboard.move import Move
-    from cython.cimports.bitboard.san import plain_san_code
+    from cython.cimports.bitboard.san import plain_san_code, san_of_code
 
 
 from .. import epd as _epd
@@ -62,6 +62,8 @@ from ..fen import (
 )
 from ..squares import SQUARE_NAMES
 
+_BANG = cython.declare(cython.int, ord("!"))
+_QUESTION = cython.declare(cython.int, ord("?"))
 __all__ = ["BoardNotation"]
 
 EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
@@ -176,12 +178,21 @@ class BoardNotation(BoardState):
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def san(self, move: Move) -> str:
         """The move in Standard Algebraic Notation, as python-chess writes it ("Nbd7", "e8=Q#")."""
-        return _san.san(self, _as_move(move))
+        return self._algebraic(move, False)
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def lan(self, move: Move) -> str:
         """The move in long algebraic notation ("Ng1-f3", "e7xd8=Q+")."""
-        return _san.san(self, _as_move(move), long=True)
+        return self._algebraic(move, True)
+
+    @cython.cfunc
+    def _algebraic(self, move: object, long: cython.bint) -> str:
+        """SAN or LAN: written in C for a legal move with one king a side (san.san_of_code),
+        by san.san's rules otherwise (the null move, an illegal one and its error, many kings)."""
+        code: cython.int = self._code_of(move) if move and _one_king(self) else -1
+        if code >= 0:
+            return san_of_code(self, code, long)
+        return _san.san(self, _as_move(move), long=long)
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def san_and_push(self, move: Move) -> str:
@@ -207,6 +218,9 @@ class BoardNotation(BoardState):
 
     def parse_san(self, san: str) -> Move:
         """The legal move a SAN text names (InvalidMoveError, IllegalMoveError, AmbiguousMoveError)."""
+        code: cython.int = self._plain_san_code(san) if isinstance(san, str) else -1
+        if code >= 0:  # plain SAN, matched in C
+            return self._move_for_code(code)
         return _san.parse_san(self, san)
 
     def push_san(self, san: str) -> Move:
@@ -223,6 +237,8 @@ class BoardNotation(BoardState):
         """The code of the legal move a plain SAN names, matched in C (san.plain_san_code); -1
         for anything else, which the full reader in san.py then takes."""
         data: bytes = san.encode("utf-8", "replace")
+        if data and (data[len(data) - 1] == _BANG or data[len(data) - 1] == _QUESTION):
+            return -1  # annotated: python-chess's reader refuses it, and so does the full one here
         return plain_san_code(self, data, 0, len(data))
 
     def _san_codes(self, piece: cython.int, from_mask: u64, to: cython.int, promotion: cython.int) -> list:
