@@ -28,9 +28,8 @@ GROUPS = {
     "core": (CORE_CLASSES, 113, {
         "BoardTestCase.test_insufficient_material":
             "it checks chess.variant's boards (AtomicBoard and others): variants are outside bitboard.chess",
-        "BoardTestCase.test_polyglot":
-            "bitboard's Zobrist keys come from its own seeded generator, not from Polyglot's published table",
     }),
+    "polyglot": ("PolyglotTestCase", 12, {}),
 }
 
 
