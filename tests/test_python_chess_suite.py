@@ -28,8 +28,6 @@ GROUPS = {
     "core": (CORE_CLASSES, 113, {
         "BoardTestCase.test_insufficient_material":
             "it checks chess.variant's boards (AtomicBoard and others): variants are outside bitboard.chess",
-        "BoardTestCase.test_polyglot":
-            "bitboard's Zobrist keys come from its own seeded generator, not from Polyglot's published table",
     }),
     "engine": ("EngineTestCase", 36, {
         "EngineTestCase.test_xboard_analyse":
@@ -39,6 +37,7 @@ GROUPS = {
     "pgn": ("PgnTestCase", 49, {
         "PgnTestCase.test_variants": "it plays Atomic and sets up a SuicideBoard: variants are outside bitboard.chess",
     }),
+    "polyglot": ("PolyglotTestCase", 12, {}),
 }
 
 

@@ -19,6 +19,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.arguments import square_arg
+    from ..core.attacks import PAWN_ATTACKS
     from ..core.encoding import (
         BB_ALL,
         CASTLING,
@@ -64,11 +65,13 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         _unmake,
         _unmake_null,
     )
+    from ..core.zobrist import EP_KEYS
     from ..move import Move, _move_of
     from .base import BaseBoard
 else:
     from cython.cimports.bitboard.board.base import BaseBoard
     from cython.cimports.bitboard.core.arguments import square_arg
+    from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
     from cython.cimports.bitboard.core.encoding import (
         BB_ALL,
         CASTLING,
@@ -114,6 +117,7 @@ else:
         _unmake,
         _unmake_null,
     )
+    from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
 
 from collections.abc import Iterator
@@ -329,7 +333,14 @@ class BoardState(BaseBoard):
 
     @property
     def zobrist_key(self) -> int:
-        """The incremental Zobrist key of the position (Polyglot's keys)."""
+        """Polyglot's key of the position (python-chess's `chess.polyglot.zobrist_hash`, the key
+        opening books are written with): the incremental key, and for an en-passant square set
+        that no pawn passed, its file where a pawn of the side to move could take there, since
+        Polyglot counts any square set (python-chess skips a1, its falsy square)."""
+        ep: cython.int = self._spurious_ep
+        if ep != NO_SQUARE and ep != 0 and (PAWN_ATTACKS[64 * (self._turn ^ 1) + ep] & self._pieces[PAWN]
+                                            & self._colors[self._turn]):
+            return self._key ^ EP_KEYS[ep & 7]
         return self._key
 
     @property

@@ -1,10 +1,14 @@
-"""python-chess's `chess.polyglot.zobrist_hash`: bitboard's Zobrist keys are Polyglot's."""
+"""python-chess's `chess.polyglot`: Polyglot keys and opening books (home: `bitboard.polyglot_book`)."""
+from ..polyglot_book import (
+    ENTRY_STRUCT,
+    POLYGLOT_RANDOM_ARRAY,
+    Entry,
+    MemoryMappedReader,
+    StrOrBytesPath,
+    ZobristHasher,
+    open_reader,
+    zobrist_hash,
+)
 
-
-def zobrist_hash(board) -> int:
-    """The Polyglot key of a position (the en-passant file counted when a pawn can take)."""
-    key = getattr(board, "zobrist_key", None)
-    if key is None:
-        from ..board import Board
-        key = Board(board.fen(en_passant="fen"), chess960=getattr(board, "chess960", False)).zobrist_key
-    return key
+__all__ = ["ENTRY_STRUCT", "POLYGLOT_RANDOM_ARRAY", "Entry", "MemoryMappedReader", "StrOrBytesPath",
+           "ZobristHasher", "open_reader", "zobrist_hash"]

@@ -4,7 +4,7 @@ Piece bitboards by type (`_pieces[PAWN]` ... `_pieces[KING]`) and by colour (`_c
 `_colors[1]` white, python-chess's WHITE == True), kept consistent with a 64-entry piece array
 (`_board[sq]` = type | colour << 3, 0 for empty), as the bitboard-vs-0x88 document asks; side to
 move, castling rights (encoding.py's four bits), the en-passant square after any double push
-(NO_SQUARE for none), the two clocks and an incremental Zobrist key (zobrist.py).
+(NO_SQUARE for none), the two clocks and an incremental Zobrist key (zobrist.py: Polyglot's keys).
 
 Moves are the 16-bit codes of encoding.py. `_make` returns an undo record (captured piece,
 castling, en passant, half-move clock); `_unmake` takes it back together with the key from
@@ -183,7 +183,7 @@ def _compute_key(pos: Position) -> u64:
             key ^= PIECE_KEYS[64 * pos._board[sq] + sq]
     if _ep_capturable(pos):
         key ^= EP_KEYS[pos._ep & 7]
-    if pos._turn == 0:
+    if pos._turn == 1:  # Polyglot's turn key is white's
         key ^= TURN_KEY
     return key
 

@@ -1,5 +1,5 @@
-"""xorshift64* (Vigna): the seeded random stream behind the Zobrist keys and the searches that
-found the shipped magic numbers and move-list factors. Three xor-shifts of the state, then an
+"""xorshift64* (Vigna): the seeded random stream behind the searches that found the shipped
+magic numbers and move-list factors. Three xor-shifts of the state, then an
 odd multiplier; a seed of 0 is taken as 1 (the state must never be zero)."""
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 

@@ -1,7 +1,9 @@
-"""Zobrist keys: one random 64-bit number per (piece code, square), per castling-rights value,
-per en-passant file and for black to move; a position's key is the xor of those that apply.
+"""Zobrist keys: Polyglot's published random numbers (`polyglot_random`), laid out for the
+engine's codes, so every position's key is the key Polyglot opening books are written with
+(python-chess's `chess.polyglot.zobrist_hash`).
 
-The keys come from the seeded xorshift64* stream, so every build and machine has the same ones.
+A key is the xor of PIECE_KEYS[64 * piece code + square] for each piece, CASTLING_KEYS[rights]
+(the xor of Polyglot's key of each right held), EP_KEYS[file] and TURN_KEY for white to move.
 The en-passant file counts only when a pawn of the side to move stands ready to take (as in
 Polyglot), so positions that differ only by an unusable en-passant square share a key.
 """
@@ -10,13 +12,15 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from .xorshift import random_u64s
+from .polyglot_random import POLYGLOT_RANDOM_ARRAY as _R
 
-ZOBRIST_SEED = 0x5A0B2157
-_keys = random_u64s(ZOBRIST_SEED, 1024 + 16 + 8 + 1)
-#: PIECE_KEYS[64 * piece code + square], for the codes 1..6 (black) and 9..14 (white).
-PIECE_KEYS = _keys[:1024]
-#: CASTLING_KEYS[rights], 0 for no rights.
-CASTLING_KEYS = [0] + _keys[1025:1040]
-EP_KEYS = _keys[1040:1048]
-TURN_KEY = _keys[1048]
+#: PIECE_KEYS[64 * piece code + square], for the codes 1..6 (black) and 9..14 (white); Polyglot
+#: orders its pieces black pawn, white pawn, black knight ..., white king: 2 * (type - 1) + colour.
+PIECE_KEYS = [_R[64 * (2 * ((code & 7) - 1) + (code >> 3)) + square] if 1 <= (code & 7) <= 6 else 0
+              for code in range(16) for square in range(64)]
+#: CASTLING_KEYS[rights] (bits K 1, Q 2, k 4, q 8, Polyglot's order of its four castling keys).
+CASTLING_KEYS = [_R[768] * (rights & 1) ^ _R[769] * (rights >> 1 & 1) ^ _R[770] * (rights >> 2 & 1)
+                 ^ _R[771] * (rights >> 3 & 1) for rights in range(16)]
+EP_KEYS = _R[772:780]
+#: In the key when white is to move (Polyglot's rule).
+TURN_KEY = _R[780]

@@ -5,13 +5,14 @@ a key is the XOR of table entries for each piece on its square (entry 64 * kind 
 0 black pawn, 1 white pawn, 2 black knight ... 11 white king), each castling right (768 white
 h-side, 769 white a-side, 770 black h-side, 771 black a-side), the en-passant file when a pawn
 of the side to move stands beside the pawn that just moved two squares (772 + file), and 780
-when white is to move. The table is Polyglot's 781 published random numbers; bitboard does not
-ship a copy of them, so it is taken from python-chess when that is installed (or pass `table`).
+when white is to move. The table is Polyglot's 781 published random numbers, which the engine's
+Zobrist keys are too (`core/polyglot_random`; another table can be passed as `table`).
 
 `repetition_counts` needs no table: it compares the records themselves, as python-chess's
 `is_repetition` compares positions.
 """
 from ...core.encoding import NO_SQUARE
+from ...core.polyglot_random import POLYGLOT_RANDOM_ARRAY
 from ..records import bitboards, en_passant_capturable, square_codes
 
 __all__ = ["POLYGLOT_TABLE_SIZE", "polyglot_table", "polyglot_keys", "repetition_counts"]
@@ -21,13 +22,8 @@ _CHUNK = 1 << 16  # rows per step, to bound the temporaries
 
 
 def polyglot_table():
-    """Polyglot's 781 random numbers as a uint64 array, read from python-chess."""
+    """Polyglot's 781 random numbers as a uint64 array (the table bitboard's keys are made of)."""
     import numpy as np
-    try:
-        from chess.polyglot import POLYGLOT_RANDOM_ARRAY
-    except ImportError:
-        raise ImportError("Polyglot keys need Polyglot's table of 781 published random numbers, which bitboard "
-                          "does not ship: pip install chess (python-chess holds it), or pass table=") from None
     return np.array(POLYGLOT_RANDOM_ARRAY, dtype=np.uint64)
 
 
