@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bitboard
+import bitboard.chess
 from bitboard import Board, IllegalMoveError, InvalidMoveError, Move
 
 # The deep counts (up to ~200 million nodes) run in CI, marked slow; the uncompiled build
@@ -191,3 +192,52 @@ def test_the_held_deep_counts_of_the_initial_position():
     # perft(7) on every core without a table (the threads' split), perft(8) with a shared table.
     assert Board().perft(7, threads=2) == 3_195_901_860
     assert Board().perft(8, threads=2, hash_mb=1024) == 84_998_978_956
+
+
+@pytest.mark.parametrize("module", [chess, bitboard.chess], ids=["python-chess", "bitboard"])
+def test_move_stack_is_one_live_list(module):
+    """As in python-chess: a reference to move_stack sees later pushes, pops and clears; copies,
+    roots and unpickled boards have their own."""
+    board = module.Board()
+    stack = board.move_stack
+    for uci in ("e2e4", "e7e5", "g1f3"):
+        board.push_uci(uci)
+    assert board.move_stack is stack and [m.uci() for m in stack] == ["e2e4", "e7e5", "g1f3"]
+    assert board.pop() == module.Move.from_uci("g1f3") and len(stack) == 2
+    for copy in (board.copy(), board.copy(stack=1), board.copy(stack=False), board.root(),
+                 pickle.loads(pickle.dumps(board))):
+        assert copy.move_stack is not stack
+        copy.push_uci("a7a6" if copy.turn == module.BLACK else "a2a3")
+        assert len(stack) == 2
+    assert [m.uci() for m in board.copy(stack=1).move_stack] == ["e7e5"] and len(board.copy().move_stack) == 2
+    board.clear_stack()
+    assert stack == [] and board.move_stack is stack
+    board.push_uci("g1f3")
+    board.set_fen(module.STARTING_FEN)
+    assert stack == []
+    board.push_uci("d2d4")
+    board.reset()
+    assert stack == [] and board.move_stack is stack
+    board.push_uci("c2c4")
+    assert [m.uci() for m in stack] == ["c2c4"]
+    stack.clear()  # python-chess tolerates this: the position stays, pop has nothing to take back
+    with pytest.raises(IndexError):
+        board.pop()
+    assert board.fen().startswith("rnbqkbnr/pppppppp/8/8/2P5/")
+
+
+@pytest.mark.parametrize("module", [chess, bitboard.chess], ids=["python-chess", "bitboard"])
+def test_boards_are_weakly_referenceable(module):
+    import gc
+    import weakref
+    board = module.Board()
+    ref = weakref.ref(board)
+    assert ref() is board
+    cache = weakref.WeakValueDictionary(start=board, other=module.Board("8/8/8/8/8/8/8/K1k5 w - - 0 1"))
+    gc.collect()
+    assert list(cache) == ["start"] and cache["start"] is board
+    base = module.BaseBoard()
+    assert weakref.ref(base)() is base
+    del board
+    gc.collect()
+    assert ref() is None and len(cache) == 0

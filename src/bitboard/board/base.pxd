@@ -6,6 +6,8 @@ from bitboard.core.position cimport Position
 cdef class BaseBoard(Position):
     # python-chess's `promoted`: the squares of pieces that were pawns (crazyhouse needs it)
     cdef unsigned long long _promoted
+    # weak references to boards, as python-chess's allow (weakref.ref, WeakValueDictionary)
+    cdef object __weakref__
 
     cdef void _put(self, int sq, int code)
     cdef unsigned long long _pieces_of(self, object piece_type, object color) except? 0xFFFFFFFFFFFFFFFF

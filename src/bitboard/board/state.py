@@ -203,7 +203,7 @@ class BoardState(BaseBoard):
         for i in range(4):
             c_rooks[i] = rooks[i]
         kept = _set_castling(self, kept, c_rooks)
-        if self._moves and self._rook_squares() != before:
+        if self._undo and self._rook_squares() != before:
             # the earlier positions castled with other rooks: their undo records cannot be replayed
             self.clear_stack()
         self._spurious_rights = rights & ~rights_bitboard(kept, rooks)
@@ -249,8 +249,8 @@ class BoardState(BaseBoard):
         BaseBoard.reset_board(self)
 
     def clear_stack(self) -> None:
-        """Forget the move stack (the position stays)."""
-        self._moves = []
+        """Forget the move stack (the position stays); move_stack is emptied in place."""
+        self._moves.clear()
         self._undo = []
         self._keys = []
         self._listed = None  # made by the first generate_legal_moves
@@ -345,8 +345,9 @@ class BoardState(BaseBoard):
 
     @property
     def move_stack(self) -> list[Move]:
-        """The moves pushed since the position was set up (a copy)."""
-        return list(self._moves)
+        """The moves pushed since the position was set up: one list for the board's life, as in
+        python-chess, that push appends to and pop, clear_stack and set_fen take from."""
+        return self._moves
 
     def ply(self) -> int:
         """Half-moves played since the start of the game, from the move number and side."""
@@ -428,12 +429,12 @@ class BoardState(BaseBoard):
         """The legal moves from squares of `from_mask` to squares of `to_mask`."""
         moves = self._legal_list(from_mask, to_mask)
         if from_mask == BB_ALL and to_mask == BB_ALL:
-            ply: cython.Py_ssize_t = len(self._moves)
+            ply: cython.Py_ssize_t = len(self._undo)
             if self._listed is None:
                 self._listed = []
             while len(self._listed) <= ply:
                 self._listed.append(None)
-            self._listed[ply] = moves[:]
+            self._listed[ply] = moves  # (never changed: the caller gets an iterator)
         return iter(moves)
 
     def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
@@ -485,7 +486,7 @@ class BoardState(BaseBoard):
     @cython.cfunc
     def _listed_code(self, move: object) -> cython.int:
         """The code of `move` if legal_moves listed it at this ply, else -1."""
-        ply: cython.Py_ssize_t = len(self._moves)
+        ply: cython.Py_ssize_t = len(self._undo)
         if not isinstance(move, Move):
             return -1
         listed = self._listed[ply] if self._listed is not None and ply < len(self._listed) else None
@@ -640,7 +641,7 @@ class BoardState(BaseBoard):
         self._moves.append(move)  # type: ignore[arg-type]  # a Move (typed `object`, it costs no type test)
         self._undo.append(stack_entry(undo | phantom, code))
         self._keys.append(key)
-        while self._listed and len(self._listed) > len(self._moves):  # forget the lists above the new ply
+        while self._listed and len(self._listed) > len(self._undo):  # forget the lists above the new ply
             self._listed.pop()
 
     def _remember_given(self, code) -> None:
@@ -649,7 +650,7 @@ class BoardState(BaseBoard):
         en-passant square; a promoted piece stays promoted where it goes."""
         if self._spurious_stack is None:
             self._spurious_stack = []
-        self._spurious_stack.append((len(self._moves), self._spurious_rights, self._spurious_ep, self._promoted))
+        self._spurious_stack.append((len(self._undo), self._spurious_rights, self._spurious_ep, self._promoted))
         if code != NULL_MOVE:
             frm, to = move_from(code), move_to(code)
             touched = (ONE << frm) | (ONE << to)
@@ -676,7 +677,7 @@ class BoardState(BaseBoard):
 
     def pop(self) -> Move:
         """Take back the last move and return it (IndexError when there is none)."""
-        if not self._moves:
+        if not self._moves or not self._undo:
             raise IndexError("pop from a board without moves")
         entry: u64 = self._undo.pop()
         key: u64 = self._keys.pop()
@@ -685,9 +686,9 @@ class BoardState(BaseBoard):
         else:
             _unmake(self, entry_move(entry), entry_undo(entry), key)
         move = self._moves.pop()
-        while self._listed and len(self._listed) > len(self._moves) + 1:
+        while self._listed and len(self._listed) > len(self._undo) + 1:
             self._listed.pop()
-        if self._spurious_stack and self._spurious_stack[-1][0] == len(self._moves):
+        if self._spurious_stack and self._spurious_stack[-1][0] == len(self._undo):
             _, self._spurious_rights, self._spurious_ep, self._promoted = self._spurious_stack.pop()
         return move
 

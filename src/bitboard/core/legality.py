@@ -4,12 +4,14 @@ The fast generator (`movegen._generate`) decides legality for a side with one ki
 which is every position a game reaches. Everything else the library asks of legality comes
 here, so that SAN, the Board API and the variants ask the core and decide nothing themselves:
 
-- `_legal_moves(pos, buf, from_mask, to_mask)`: the legal moves of any position. One king or
-  none: the generator's moves. Several kings of the side to move (a board set up piece by
-  piece): python-chess's rule, the pseudo-legal moves that leave the highest king unattacked,
-  found by make and test, and when that king is in check none of another king.
-- `_pseudo_legal(pos, buf, from_mask, to_mask)`: the pseudo-legal moves (castling only when
-  legal, as python-chess lists it; a pawn on its first rank steps two squares as a plain move).
+- `_legal_moves(pos, buf, from_mask, to_mask)`: the legal moves of any position, in
+  python-chess's order. One king or none: the generator's moves (`_generate_ordered`). Several
+  kings of the side to move (a board set up piece by piece): python-chess's rule, the
+  pseudo-legal moves that leave the highest king unattacked, found by make and test, and when
+  that king is in check none of another king (and its moves first).
+- `_pseudo_legal(pos, buf, from_mask, to_mask)`: the pseudo-legal moves in python-chess's order
+  (castling only when legal, as python-chess lists it; a pawn on its first rank steps two
+  squares as a plain move).
 - `_exposes_king(pos, code)`: whether a pseudo-legal move leaves the mover's (highest) king
   attacked, by make and test.
 - `_leaves_king_safe(pos, frm, to, is_king)`: the one-look test SAN's fast path needs for a
@@ -26,12 +28,14 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
     from .encoding import (
+        BB_ALL,
         BISHOP,
         CASTLING,
         DOUBLE_PUSH,
         EN_PASSANT,
         KING,
         KNIGHT,
+        MAX_MOVES,
         MAX_PIECE_MOVES,
         NO_SQUARE,
         NORMAL,
@@ -48,7 +52,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         promotion_flag,
         u64,
     )
-    from .movegen import _attackers, _generate
+    from .movegen import _attackers, _generate, _generate_ordered
     from .native import clz64, ctz64
     from .position import Position, _make, _unmake
 else:
@@ -60,12 +64,14 @@ else:
         _rook_attacks,
     )
     from cython.cimports.bitboard.core.encoding import (
+        BB_ALL,
         BISHOP,
         CASTLING,
         DOUBLE_PUSH,
         EN_PASSANT,
         KING,
         KNIGHT,
+        MAX_MOVES,
         MAX_PIECE_MOVES,
         NO_SQUARE,
         NORMAL,
@@ -82,11 +88,14 @@ else:
         promotion_flag,
         u64,
     )
-    from cython.cimports.bitboard.core.movegen import _attackers, _generate
+    from cython.cimports.bitboard.core.movegen import _attackers, _generate, _generate_ordered
     from cython.cimports.bitboard.core.native import clz64, ctz64
     from cython.cimports.bitboard.core.position import Position, _make, _unmake
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
+
+RANK_2_3 = cython.declare(u64, 0x0000000000FFFF00)  # where a white pawn's single step may go on
+RANK_6_7 = cython.declare(u64, 0x00FFFF0000000000)
 
 
 @cython.cfunc
@@ -123,12 +132,11 @@ def _piece_attacks(pos: Position, sq: cython.int, occupied: u64) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _add_pawn_move(buf: ushort_ptr, n: cython.int, frm: cython.int, to: cython.int,
-                   promotes: cython.bint) -> cython.int:
-    """A pawn's move, or its four promotions (queen first, as python-chess lists them)."""
+def _add_pawn_move(buf: ushort_ptr, n: cython.int, frm: cython.int, to: cython.int, flag: cython.int) -> cython.int:
+    """A pawn's move, or its four promotions on the last rank (queen first, as python-chess lists them)."""
     piece: cython.int
-    if not promotes:
-        buf[n] = encode_move(frm, to, NORMAL)
+    if 0 < (to >> 3) < 7:
+        buf[n] = encode_move(frm, to, flag)
         return n + 1
     for piece in range(QUEEN, KNIGHT - 1, -1):
         buf[n] = encode_move(frm, to, promotion_flag(piece))
@@ -140,50 +148,33 @@ def _add_pawn_move(buf: ushort_ptr, n: cython.int, frm: cython.int, to: cython.i
 @cython.nogil
 @cython.exceptval(check=False)
 def _pseudo_legal(pos: Position, buf: ushort_ptr, from_mask: u64, to_mask: u64) -> cython.int:
-    """The pseudo-legal moves from `from_mask` to `to_mask` into buf; how many."""
+    """The pseudo-legal moves from `from_mask` to `to_mask` into buf, in python-chess's order
+    (every piece but the pawns by square, highest first, each with its targets highest first;
+    castling; pawn captures by pawn; single steps and two-square steps by target; en passant by
+    pawn); how many."""
     us: cython.int = pos._turn
     own: u64 = pos._colors[us]
     enemy: u64 = pos._colors[us ^ 1]
     occupied: u64 = own | enemy
+    empty: u64 = ~occupied & BB_ALL
     n: cython.int = 0
-    b: u64 = own & from_mask
+    pawns: u64 = own & from_mask & pos._pieces[PAWN]
+    b: u64 = own & from_mask & ~pawns
     sq: cython.int
     to: cython.int
     targets: u64
-    forward: cython.int = 8 if us else -8
-    last: cython.int = 7 if us else 0
-    first: cython.int = 0 if us else 7
-    rank: cython.int
+    single: u64
+    double: u64
     while b:
-        sq = ctz64(b)
-        b &= b - 1
-        if code_type(pos._board[sq]) != PAWN:
-            targets = _piece_attacks(pos, sq, occupied) & ~own & to_mask
-            while targets:
-                buf[n] = encode_move(sq, ctz64(targets), NORMAL)
-                n += 1
-                targets &= targets - 1
-            continue
-        rank = sq >> 3
-        to = sq + forward
-        if 0 <= to < 64 and not (occupied >> to) & 1:
-            if (to_mask >> to) & 1:
-                n = _add_pawn_move(buf, n, sq, to, (to >> 3) == last)
-            # two squares from the second rank, and from the first too (as python-chess)
-            if ((rank == first or rank == first + (1 if us else -1)) and not (occupied >> (to + forward)) & 1
-                    and (to_mask >> (to + forward)) & 1):
-                buf[n] = encode_move(sq, to + forward, NORMAL if rank == first else DOUBLE_PUSH)
-                n += 1
-        targets = PAWN_ATTACKS[64 * us + sq] & to_mask
-        captures: u64 = targets & enemy
-        while captures:
-            to = ctz64(captures)
-            captures &= captures - 1
-            n = _add_pawn_move(buf, n, sq, to, (to >> 3) == last)
-        if pos._ep != NO_SQUARE and (targets >> pos._ep) & 1:
-            buf[n] = encode_move(sq, pos._ep, EN_PASSANT)
+        sq = 63 - clz64(b)
+        b ^= ONE << sq
+        targets = _piece_attacks(pos, sq, occupied) & ~own & to_mask
+        while targets:
+            to = 63 - clz64(targets)
+            targets ^= ONE << to
+            buf[n] = encode_move(sq, to, NORMAL)
             n += 1
-    if _one_king(pos):  # castling, when legal (python-chess lists no other)
+    if _one_king(pos) and pos._pieces[KING] & own & from_mask:  # castling, when legal (python-chess lists no other)
         kings = cython.declare(cython.ushort[MAX_PIECE_MOVES])
         count: cython.int = _generate(pos, kings, 0, pos._pieces[KING] & own & from_mask, False)
         i: cython.int
@@ -191,6 +182,37 @@ def _pseudo_legal(pos: Position, buf: ushort_ptr, from_mask: u64, to_mask: u64) 
             if move_flag(kings[i]) == CASTLING and (to_mask >> move_to(kings[i])) & 1:
                 buf[n] = kings[i]
                 n += 1
+    b = pawns
+    while b:
+        sq = 63 - clz64(b)
+        b ^= ONE << sq
+        targets = PAWN_ATTACKS[64 * us + sq] & enemy & to_mask
+        while targets:
+            to = 63 - clz64(targets)
+            targets ^= ONE << to
+            n = _add_pawn_move(buf, n, sq, to, NORMAL)
+    # single steps, then two squares (from the second rank, and from the first too, as python-chess)
+    single = ((pawns << 8) & BB_ALL if us else pawns >> 8) & empty
+    double = (((single & RANK_2_3) << 8) & BB_ALL if us else (single & RANK_6_7) >> 8) & empty & to_mask
+    single &= to_mask
+    forward: cython.int = 8 if us else -8
+    while single:
+        to = 63 - clz64(single)
+        single ^= ONE << to
+        n = _add_pawn_move(buf, n, to - forward, to, NORMAL)
+    while double:
+        to = 63 - clz64(double)
+        double ^= ONE << to
+        sq = to - 2 * forward
+        buf[n] = encode_move(sq, to, DOUBLE_PUSH if (sq >> 3) == (1 if us else 6) else NORMAL)
+        n += 1
+    if pos._ep != NO_SQUARE and (to_mask >> pos._ep) & 1:
+        b = PAWN_ATTACKS[64 * (us ^ 1) + pos._ep] & pawns
+        while b:
+            sq = 63 - clz64(b)
+            b ^= ONE << sq
+            buf[n] = encode_move(sq, pos._ep, EN_PASSANT)
+            n += 1
     return n
 
 
@@ -219,12 +241,15 @@ def _exposes_king(pos: Position, code: cython.int) -> cython.bint:
 @cython.nogil
 @cython.exceptval(check=False)
 def _legal_moves(pos: Position, buf: ushort_ptr, from_mask: u64, to_mask: u64) -> cython.int:
-    """The legal moves of any position from `from_mask` to `to_mask` into buf; how many."""
+    """The legal moves of any position from `from_mask` to `to_mask` into buf, in python-chess's
+    order (in check, the king's moves first); how many."""
     n: cython.int
     i: cython.int
     kept: cython.int = 0
     if _one_king(pos):
-        n = _generate(pos, buf, 0, from_mask, False)
+        n = _generate_ordered(pos, buf, from_mask)
+        if to_mask == BB_ALL:
+            return n
         for i in range(n):
             if (to_mask >> move_to(buf[i])) & 1:
                 buf[kept] = buf[i]
@@ -235,9 +260,22 @@ def _legal_moves(pos: Position, buf: ushort_ptr, from_mask: u64, to_mask: u64) -
     others: u64 = kings & ~(ONE << highest)
     in_check: cython.bint = _attackers(pos, highest, pos._turn ^ 1, pos._colors[0] | pos._colors[1]) != 0
     n = _pseudo_legal(pos, buf, from_mask, to_mask)
+    if in_check:  # python-chess's evasions: the highest king's moves first, no other king's
+        later = cython.declare(cython.ushort[MAX_MOVES])
+        rest: cython.int = 0
+        for i in range(n):
+            if (others >> move_from(buf[i])) & 1 or _exposes_king(pos, buf[i]):
+                continue
+            if move_from(buf[i]) == highest:
+                buf[kept] = buf[i]
+                kept += 1
+            else:
+                later[rest] = buf[i]
+                rest += 1
+        for i in range(rest):
+            buf[kept + i] = later[i]
+        return kept + rest
     for i in range(n):
-        if in_check and (others >> move_from(buf[i])) & 1:
-            continue  # python-chess's evasions move no other king
         if not _exposes_king(pos, buf[i]):
             buf[kept] = buf[i]
             kept += 1

@@ -1,11 +1,13 @@
 """Legal move generation on bitboards.
 
-One generator serves the board and every caller that wants moves: `_generate(pos, buf, n,
-from_mask, count_only)` writes the legal moves of the pieces on `from_mask` into `buf` from
-index n (the 16-bit codes of encoding.py) and returns the new n, or, with count_only, only
-counts them (legal_moves.count(), and perft's last ply on a set-up board that no game reaches;
-perft counts every other position with perft_kernel's walk, the same rules in the form that
-counting wants). Legality is decided in the generator, never by making a move and testing:
+`_generate(pos, buf, n, from_mask, count_only)` writes the legal moves of the pieces on
+`from_mask` into `buf` from index n (the 16-bit codes of encoding.py) and returns the new n, or,
+with count_only, only counts them (legal_moves.count(), and perft's last ply on a set-up board
+that no game reaches; perft counts every other position with perft_kernel's walk, the same rules
+in the form that counting wants). It writes them piece kind by piece kind, which SAN, perft and
+counting want. `_generate_ordered(pos, buf, from_mask)` writes the same moves in python-chess's
+order (see its section below), for the Board's lists. Legality is decided in the generator,
+never by making a move and testing:
 
 - checkers and pinned pieces are computed first, without a slider look-up: every enemy slider
   on one of the king's empty-board lines is a checker when nothing stands between, and pins
@@ -51,12 +53,13 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         QUEEN,
         ROOK,
         castled_king_square,
+        code_type,
         color_castling,
         encode_move,
         promotion_flag,
         u64,
     )
-    from .native import ctz64, popcount64
+    from .native import clz64, ctz64, popcount64
     from .position import Position
 else:
     from cython.cimports.bitboard.core.attacks import (
@@ -85,15 +88,17 @@ else:
         QUEEN,
         ROOK,
         castled_king_square,
+        code_type,
         color_castling,
         encode_move,
         promotion_flag,
         u64,
     )
-    from cython.cimports.bitboard.core.native import ctz64, popcount64
+    from cython.cimports.bitboard.core.native import clz64, ctz64, popcount64
     from cython.cimports.bitboard.core.position import Position
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
+u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
 
 NOT_A_FILE = cython.declare(u64, 0xFEFEFEFEFEFEFEFE)
 NOT_H_FILE = cython.declare(u64, 0x7F7F7F7F7F7F7F7F)
@@ -103,6 +108,7 @@ RANK_3 = cython.declare(u64, 0x0000000000FF0000)
 RANK_6 = cython.declare(u64, 0x0000FF0000000000)
 RANK_7 = cython.declare(u64, 0x00FF000000000000)
 RANK_8 = cython.declare(u64, 0xFF00000000000000)
+FILE_A = cython.declare(u64, 0x0101010101010101)
 
 
 @cython.cfunc
@@ -348,6 +354,42 @@ def _attackers(pos: Position, sq: cython.int, by: cython.int, occupied: u64) -> 
 
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _checks_and_pins(pos: Position, ksq: cython.int, found: u64_ptr) -> cython.void:
+    """The enemy pieces that check our king on `ksq` into found[0], and our pieces pinned to it
+    into found[1] (none of either without a king, NO_SQUARE), without a slider look-up: every
+    enemy slider on one of the king's empty-board lines checks when nothing stands between,
+    and pins our piece when that piece stands alone between."""
+    us: cython.int = pos._turn
+    own: u64 = pos._colors[us]
+    enemy: u64 = pos._colors[us ^ 1]
+    occupied: u64 = own | enemy
+    checkers: u64 = 0
+    pinned: u64 = 0
+    between: u64
+    b: u64
+    sq: cython.int
+    if ksq != NO_SQUARE:
+        checkers = enemy & ((KNIGHT_ATTACKS[ksq] & pos._pieces[KNIGHT])
+                            | (PAWN_ATTACKS[64 * us + ksq] & pos._pieces[PAWN])
+                            | (KING_ATTACKS[ksq] & pos._pieces[KING]))  # (only on boards set up so)
+        b = enemy & ((BISHOP_PSEUDO_ATTACKS[ksq] & (pos._pieces[BISHOP] | pos._pieces[QUEEN]))
+                     | (ROOK_PSEUDO_ATTACKS[ksq] & (pos._pieces[ROOK] | pos._pieces[QUEEN])))
+        while b:
+            sq = ctz64(b)
+            between = BETWEEN[64 * ksq + sq] & occupied
+            if between == 0:
+                checkers |= ONE << sq
+            elif not (between & (between - 1)) and (between & own):
+                pinned |= between
+            b &= b - 1
+    found[0] = checkers
+    found[1] = pinned
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, count_only: cython.bint) -> cython.int:
@@ -360,33 +402,21 @@ def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, cou
     ksq: cython.int = ctz64(king) if king else NO_SQUARE  # no king: no check, no pin (a set-up board)
     diagonal: u64 = pos._pieces[BISHOP] | pos._pieces[QUEEN]
     orthogonal: u64 = pos._pieces[ROOK] | pos._pieces[QUEEN]
-    checkers: u64 = 0
-    pinned: u64 = 0
+    checkers: u64
+    pinned: u64
     king_targets: u64
     check_mask: u64
     destinations: u64
-    between: u64
     danger: u64 = 0
     b: u64
     sq: cython.int
     castling: cython.bint
     zone: u64
 
-    if king:
-        checkers = enemy & ((KNIGHT_ATTACKS[ksq] & pos._pieces[KNIGHT])
-                            | (PAWN_ATTACKS[64 * us + ksq] & pos._pieces[PAWN])
-                            | (KING_ATTACKS[ksq] & pos._pieces[KING]))  # (only on boards set up so)
-        b = enemy & ((BISHOP_PSEUDO_ATTACKS[ksq] & diagonal) | (ROOK_PSEUDO_ATTACKS[ksq] & orthogonal))
-    else:
-        b = 0
-    while b:  # enemy sliders on the king's lines: nothing between checks, one of ours is pinned
-        sq = ctz64(b)
-        between = BETWEEN[64 * ksq + sq] & occupied
-        if between == 0:
-            checkers |= ONE << sq
-        elif not (between & (between - 1)) and (between & own):
-            pinned |= between
-        b &= b - 1
+    found = cython.declare(u64[2])
+    _checks_and_pins(pos, ksq, found)
+    checkers = found[0]
+    pinned = found[1]
 
     if king & from_mask:
         king_targets = KING_ATTACKS[ksq] & ~own
@@ -424,3 +454,203 @@ def _generate(pos: Position, buf: ushort_ptr, n: cython.int, from_mask: u64, cou
 def _count(pos: Position) -> cython.int:
     """The number of legal moves, counted set-wise without writing a move."""
     return _generate(pos, cython.NULL, 0, BB_ALL, True)
+
+
+# python-chess's order. The Board lists its moves in the order python-chess yields them, so that
+# a seeded program (random.choice(list(board.legal_moves))) plays the same game on either. That
+# order is by piece, not by kind: every piece but the pawns by its square, highest first, each
+# with its targets highest first (the king among them; in check, the king's moves come before
+# all others), then castling (the rook's square highest first: the king side), then pawn
+# captures (by pawn, highest first, then by target), single steps, two-square steps (each by
+# target, highest first) and en passant (by pawn, highest first); a promotion is four moves,
+# queen, rook, bishop, knight. _generate_ordered writes that order straight away, with the
+# legality of _generate: perft, SAN and counting, which need no order, keep _generate.
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _add_down(buf: ushort_ptr, n: cython.int, frm: cython.int, targets: u64) -> cython.int:
+    """The moves from `frm` to each of `targets`, the highest target first."""
+    to: cython.int
+    while targets:
+        to = 63 - clz64(targets)
+        buf[n] = encode_move(frm, to, NORMAL)
+        n += 1
+        targets ^= ONE << to
+    return n
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _add_pawns_down(buf: ushort_ptr, n: cython.int, targets: u64, offset: cython.int, flag: cython.int,
+                    last: u64) -> cython.int:
+    """Pawn moves to `targets`, each from `offset` squares behind its target, the highest target
+    first; one to the last rank (`last`) is four promotions, queen first."""
+    to: cython.int
+    while targets:
+        to = 63 - clz64(targets)
+        targets ^= ONE << to
+        if (last >> to) & 1:
+            n = _add_promotions(buf, n, ONE << to, offset, False)
+        else:
+            buf[n] = encode_move(to - offset, to, flag)
+            n += 1
+    return n
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _pawn_moves_ordered(pos: Position, buf: ushort_ptr, n: cython.int, pawns: u64, pinned: u64, check_mask: u64,
+                        checkers: u64, ksq: cython.int) -> cython.int:
+    """The pawns' legal moves in python-chess's order: captures, single steps, two-square steps,
+    en passant. A pinned pawn keeps to its pin line (and in check, no move of a pinned piece
+    lands on the check mask)."""
+    us: cython.int = pos._turn
+    them: cython.int = us ^ 1
+    enemy: u64 = pos._colors[them]
+    occupied: u64 = pos._colors[us] | enemy
+    empty: u64 = ~occupied & BB_ALL
+    last: u64 = RANK_8 if us else RANK_1
+    prey: u64 = enemy & check_mask
+    capturers: u64
+    pushers: u64 = pawns & ~pinned
+    single: u64
+    double: u64
+    far: u64
+    targets: u64
+    sq: cython.int
+    to: cython.int
+    up: cython.int = 8 if us else -8
+    # the pawns with a capture (the squares they attack, seen backwards)
+    if us:
+        capturers = pawns & (((prey & NOT_H_FILE) >> 7) | ((prey & NOT_A_FILE) >> 9))
+    else:
+        capturers = pawns & (((prey & NOT_H_FILE) << 9) | ((prey & NOT_A_FILE) << 7)) & BB_ALL
+    while capturers:
+        sq = 63 - clz64(capturers)
+        capturers ^= ONE << sq
+        targets = PAWN_ATTACKS[64 * us + sq] & prey
+        if (pinned >> sq) & 1:
+            targets &= LINE[64 * ksq + sq]
+        while targets:
+            to = 63 - clz64(targets)
+            targets ^= ONE << to
+            if (last >> to) & 1:
+                n = _add_promotions(buf, n, ONE << to, to - sq, False)
+            else:
+                buf[n] = encode_move(sq, to, NORMAL)
+                n += 1
+    if pinned & pawns:  # a pawn pinned along the king's file still steps along it
+        pushers |= pawns & pinned & (FILE_A << (ksq & 7))
+    if us:
+        single = (pushers << 8) & BB_ALL & empty
+        double = ((single & RANK_3) << 8) & BB_ALL & empty & check_mask
+        far = ((single & RANK_2) << 8) & BB_ALL & empty & check_mask  # a set-up pawn on its first rank
+    else:
+        single = (pushers >> 8) & empty
+        double = ((single & RANK_6) >> 8) & empty & check_mask
+        far = ((single & RANK_7) >> 8) & empty & check_mask
+    n = _add_pawns_down(buf, n, single & check_mask, up, NORMAL, last)
+    if us:  # by target, highest first: white's two steps from the second rank come first
+        n = _add_pawns_down(buf, n, double, 2 * up, DOUBLE_PUSH, 0)
+        n = _add_pawns_down(buf, n, far, 2 * up, NORMAL, 0)
+    else:
+        n = _add_pawns_down(buf, n, far, 2 * up, NORMAL, 0)
+        n = _add_pawns_down(buf, n, double, 2 * up, DOUBLE_PUSH, 0)
+
+    # En passant, as _pawn_moves decides it, by pawn, highest first.
+    ep: cython.int = pos._ep
+    if ep != NO_SQUARE:
+        ep_bit: u64 = ONE << ep
+        captured_bit: u64 = ONE << (ep ^ 8)
+        if (check_mask & ep_bit) or (checkers & captured_bit):
+            candidates: u64 = PAWN_ATTACKS[64 * them + ep] & pawns
+            after: u64
+            while candidates:
+                sq = 63 - clz64(candidates)
+                candidates ^= ONE << sq
+                after = (occupied ^ (ONE << sq) ^ captured_bit) | ep_bit
+                if ksq == NO_SQUARE or not (enemy & (
+                        (_rook_attacks(ksq, after) & (pos._pieces[ROOK] | pos._pieces[QUEEN]))
+                        | (_bishop_attacks(ksq, after) & (pos._pieces[BISHOP] | pos._pieces[QUEEN])))):
+                    buf[n] = encode_move(sq, ep, EN_PASSANT)
+                    n += 1
+    return n
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _generate_ordered(pos: Position, buf: ushort_ptr, from_mask: u64) -> cython.int:
+    """The legal moves of the pieces on `from_mask` (one king or none, as _generate), in
+    python-chess's order (see above), into buf; how many."""
+    us: cython.int = pos._turn
+    them: cython.int = us ^ 1
+    own: u64 = pos._colors[us]
+    enemy: u64 = pos._colors[them]
+    occupied: u64 = own | enemy
+    king: u64 = pos._pieces[KING] & own
+    ksq: cython.int = ctz64(king) if king else NO_SQUARE
+    n: cython.int = 0
+    king_targets: u64 = 0
+    danger: u64 = 0
+    castling: cython.bint = False
+    check_mask: u64
+    destinations: u64
+    targets: u64
+    pieces: u64
+    sq: cython.int
+    kind: cython.int
+    zone: u64
+
+    found = cython.declare(u64[2])
+    _checks_and_pins(pos, ksq, found)
+    checkers: u64 = found[0]
+    pinned: u64 = found[1]
+
+    if king & from_mask:
+        king_targets = KING_ATTACKS[ksq] & ~own
+        castling = checkers == 0 and (pos._castling & color_castling(us)) != 0
+        if king_targets or castling:
+            zone = king_targets
+            if castling:
+                zone |= (pos._castling_king_path[0 if us else 2] | pos._castling_king_path[1 if us else 3])
+            danger = _danger(pos, them, occupied ^ king, zone)
+            king_targets &= ~danger
+    pieces = own & from_mask & ~pos._pieces[PAWN]
+    if checkers:  # the king's escapes first, then (single check) the captures and blocks
+        n = _add_down(buf, n, ksq, king_targets)
+        if checkers & (checkers - 1):
+            return n
+        pieces &= ~king
+        check_mask = BETWEEN[64 * ksq + ctz64(checkers)] | checkers
+    else:
+        check_mask = BB_ALL
+    destinations = check_mask & ~own
+
+    while pieces:
+        sq = 63 - clz64(pieces)
+        pieces ^= ONE << sq
+        kind = code_type(pos._board[sq])
+        if kind == KING:
+            targets = king_targets
+        elif kind == KNIGHT:
+            targets = 0 if (pinned >> sq) & 1 else KNIGHT_ATTACKS[sq] & destinations
+        else:
+            targets = 0
+            if kind != ROOK:
+                targets = _bishop_attacks(sq, occupied)
+            if kind != BISHOP:
+                targets |= _rook_attacks(sq, occupied)
+            targets &= destinations
+            if (pinned >> sq) & 1:
+                targets &= LINE[64 * ksq + sq]
+        n = _add_down(buf, n, sq, targets)
+    if castling:
+        n = _castling_moves(pos, buf, n, ksq, danger, False)
+    return _pawn_moves_ordered(pos, buf, n, own & from_mask & pos._pieces[PAWN], pinned, check_mask, checkers, ksq)
