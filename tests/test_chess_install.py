@@ -15,6 +15,7 @@ import pytest
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
 PYTHON_CHESS_SUBMODULES = ["engine", "gaviota", "pgn", "polyglot", "svg", "syzygy", "variant"]
+BORROWED = {"engine", "gaviota", "syzygy"}  # they run python-chess's own module (chess/borrowed.py)
 
 
 def _has_python_chess() -> bool:
@@ -26,7 +27,7 @@ def _has_python_chess() -> bool:
 
 
 OURS = [name for name in PYTHON_CHESS_SUBMODULES if importlib.util.find_spec(f"bitboard.chess.{name}") is not None
-        and (name != "engine" or _has_python_chess())]  # engine runs python-chess's protocol code
+        and (name not in BORROWED or _has_python_chess())]
 MISSING = [name for name in PYTHON_CHESS_SUBMODULES if importlib.util.find_spec(f"bitboard.chess.{name}") is None]
 SWAPS = {"install": "bitboard.chess.install()", "plain": "sys.modules['chess'] = bitboard.chess"}
 

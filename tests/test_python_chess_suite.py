@@ -38,6 +38,16 @@ GROUPS = {
         "PgnTestCase.test_variants": "it plays Atomic and sets up a SuicideBoard: variants are outside bitboard.chess",
     }),
     "polyglot": ("PolyglotTestCase", 12, {}),
+    "tablebases": ("SyzygyTestCase GaviotaTestCase", 28, {
+        "SyzygyTestCase.test_antichess_kvk": "it probes a chess.variant.AntichessBoard: variants are outside "
+                                             "bitboard.chess",
+        "SyzygyTestCase.test_suicide_dtm": "it opens the tables with chess.variant.SuicideBoard: variants are outside "
+                                           "bitboard.chess",
+        "SyzygyTestCase.test_suicide_dtz": "it opens the tables with chess.variant.SuicideBoard: variants are outside "
+                                           "bitboard.chess",
+        "SyzygyTestCase.test_suicide_stats": "it opens the tables with chess.variant.SuicideBoard: variants are "
+                                             "outside bitboard.chess",
+    }),
 }
 
 

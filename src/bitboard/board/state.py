@@ -427,7 +427,7 @@ class BoardState(BaseBoard):
 
     def generate_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal moves from squares of `from_mask` to squares of `to_mask`."""
-        moves = self._legal_list(from_mask, to_mask)
+        moves = self._legal_list(_low64(from_mask), _low64(to_mask))
         if from_mask == BB_ALL and to_mask == BB_ALL:
             ply: cython.Py_ssize_t = len(self._undo)
             if self._listed is None:
@@ -439,7 +439,7 @@ class BoardState(BaseBoard):
 
     def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal captures, en passant included."""
-        captures = [m for m in self._legal_list(from_mask, to_mask & self._colors[self._turn ^ 1])
+        captures = [m for m in self._legal_list(_low64(from_mask), to_mask & self._colors[self._turn ^ 1])
                     if not self.is_castling(m)]
         return iter(captures + list(self.generate_legal_ep(from_mask, to_mask)))
 
@@ -460,18 +460,18 @@ class BoardState(BaseBoard):
     def generate_pseudo_legal_moves(self, from_mask: Bitboard = BB_ALL,
                                     to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The pseudo-legal moves (they may leave the own king in check)."""
-        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask)])
+        return iter([self._move_for(c) for c in self._pseudo_codes(_low64(from_mask), _low64(to_mask))])
 
     def generate_pseudo_legal_captures(self, from_mask: Bitboard = BB_ALL,
                                        to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The pseudo-legal captures, en passant included."""
-        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask)
+        return iter([self._move_for(c) for c in self._pseudo_codes(_low64(from_mask), _low64(to_mask))
                      if move_flag(c) != CASTLING and ((self._colors[self._turn ^ 1] >> move_to(c)) & 1
                                                       or move_flag(c) == EN_PASSANT)])
 
     def generate_pseudo_legal_ep(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The pseudo-legal en-passant captures."""
-        return iter([self._move_for(c) for c in self._pseudo_codes(from_mask, to_mask)
+        return iter([self._move_for(c) for c in self._pseudo_codes(_low64(from_mask), _low64(to_mask))
                      if move_flag(c) == EN_PASSANT])
 
     @cython.cfunc
@@ -716,6 +716,16 @@ class BoardState(BaseBoard):
 
     def _valid_ep_square(self) -> Square | None:
         return None if self._ep == NO_SQUARE else self._ep
+
+
+@cython.cfunc
+def _low64(mask: Bitboard) -> u64:
+    """A mask as the C generator takes it: python-chess's masks are any int (~board.occupied is
+    negative), of which only the low 64 bits count."""
+    try:
+        return mask
+    except OverflowError:
+        return mask & BB_ALL
 
 
 @cython.cfunc
