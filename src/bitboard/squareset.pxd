@@ -6,4 +6,4 @@ cdef class SquareSet:
     cdef u64 _mask
 
 
-cdef SquareSet squares_of(u64 mask)
+cdef SquareSet _squares_of(u64 mask)

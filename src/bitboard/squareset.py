@@ -127,31 +127,31 @@ class SquareSet:
     # --- operators (each accepts a SquareSet or an int bitboard) ---
 
     def __and__(self, other):
-        return squares_of(self._mask & _other_mask(other))
+        return _squares_of(self._mask & _other_mask(other))
 
     def __or__(self, other):
-        return squares_of(self._mask | _other_mask(other))
+        return _squares_of(self._mask | _other_mask(other))
 
     def __xor__(self, other):
-        return squares_of(self._mask ^ _other_mask(other))
+        return _squares_of(self._mask ^ _other_mask(other))
 
     def __sub__(self, other):
-        return squares_of(self._mask & ~_other_mask(other))
+        return _squares_of(self._mask & ~_other_mask(other))
 
     def __rand__(self, other):
-        return squares_of(self._mask & _other_mask(other))
+        return _squares_of(self._mask & _other_mask(other))
 
     def __ror__(self, other):
-        return squares_of(self._mask | _other_mask(other))
+        return _squares_of(self._mask | _other_mask(other))
 
     def __rxor__(self, other):
-        return squares_of(self._mask ^ _other_mask(other))
+        return _squares_of(self._mask ^ _other_mask(other))
 
     def __rsub__(self, other):
-        return squares_of(_other_mask(other) & ~self._mask)
+        return _squares_of(_other_mask(other) & ~self._mask)
 
     def __invert__(self):
-        return squares_of(~self._mask & BB_ALL)
+        return _squares_of(~self._mask & BB_ALL)
 
     def __lshift__(self, shift: int):
         return SquareSet((self._mask << shift) & BB_ALL)
@@ -232,7 +232,7 @@ class SquareSet:
 
     def copy(self):
         """An independent copy."""
-        return squares_of(self._mask)
+        return _squares_of(self._mask)
 
     # --- python-chess's named set methods ---
 
@@ -259,7 +259,7 @@ class SquareSet:
 
     def mirror(self):
         """The set with ranks mirrored (a1 <-> a8), as in python-chess."""
-        return squares_of(flip_vertical(self._mask))
+        return _squares_of(flip_vertical(self._mask))
 
     def tolist(self) -> list:
         """64 bools, index = square (python-chess's `tolist`)."""
@@ -268,7 +268,7 @@ class SquareSet:
     def carry_rippler(self):
         """Every subset of this set, the empty set first (the Carry-Rippler enumeration)."""
         for subset in subsets(self._mask):
-            yield squares_of(subset)
+            yield _squares_of(subset)
 
     def names(self) -> list:
         """Square names in ascending order: ['a1', 'h1']."""
@@ -305,7 +305,7 @@ class SquareSet:
 
 
 @cython.cfunc
-def squares_of(mask: u64) -> SquareSet:
+def _squares_of(mask: u64) -> SquareSet:
     """The SquareSet of a bitboard already checked: no constructor's tests (the board's queries
     call it from C)."""
     squares: SquareSet = SquareSet.__new__(SquareSet)

@@ -30,7 +30,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         _compute_key,
         _copy_position,
     )
-    from ..squareset import squares_of
+    from ..squareset import _squares_of
 else:
     from cython.cimports.bitboard.core.arguments import bitboard_arg, square_arg
     from cython.cimports.bitboard.core.encoding import (
@@ -51,7 +51,7 @@ else:
         _compute_key,
         _copy_position,
     )
-    from cython.cimports.bitboard.squareset import squares_of
+    from cython.cimports.bitboard.squareset import _squares_of
 
 from collections.abc import Callable
 
@@ -256,7 +256,7 @@ class BaseBoard(Position):
 
     def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
         """The squares of the pieces of one type and colour, as a SquareSet."""
-        return squares_of(self._pieces_of(piece_type, color))
+        return _squares_of(self._pieces_of(piece_type, color))
 
     @cython.cfunc
     @cython.exceptval(0xFFFFFFFFFFFFFFFF, check=True)
@@ -306,7 +306,7 @@ class BaseBoard(Position):
 
     def attacks(self, square: Square) -> SquareSet:
         """The squares the piece on `square` attacks, as a SquareSet."""
-        return squares_of(self.attacks_mask(square))
+        return _squares_of(self.attacks_mask(square))
 
     def attackers_mask(self, color: Color, square: Square, occupied: Bitboard | None = None) -> Bitboard:
         """Pieces of `color` attacking `square` (through the `occupied` squares if given)."""
@@ -318,7 +318,7 @@ class BaseBoard(Position):
 
     def attackers(self, color: Color, square: Square, occupied: Bitboard | None = None) -> SquareSet:
         """The pieces of `color` attacking `square`, as a SquareSet."""
-        return squares_of(self.attackers_mask(color, square, occupied))
+        return _squares_of(self.attackers_mask(color, square, occupied))
 
     def is_attacked_by(self, color: Color, square: Square, occupied: Bitboard | None = None) -> bool:
         """Whether a piece of `color` attacks `square`."""
@@ -348,7 +348,7 @@ class BaseBoard(Position):
 
     def pin(self, color: Color, square: Square) -> SquareSet:
         """The pin_mask as a SquareSet (every square when not pinned)."""
-        return squares_of(self.pin_mask(color, square))
+        return _squares_of(self.pin_mask(color, square))
 
     def is_pinned(self, color: Color, square: Square) -> bool:
         """Whether the piece on `square` is pinned to the king of `color`."""
