@@ -3,4 +3,6 @@ from bitboard.board.notation cimport BoardNotation
 
 
 cdef class Board(BoardNotation):
-    pass
+    cdef bint _has_legal_moves(self)
+    cdef bint _in_check(self)
+    cdef bint _insufficient(self, int color)

@@ -22,14 +22,20 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.encoding import (
         BB_ALL,
+        BISHOP,
         KING,
+        KNIGHT,
         NO_SQUARE,
         ONE,
         PAWN,
         PHANTOM_EP,
+        QUEEN,
+        ROOK,
         u64,
         undo_ep,
     )
+    from ..core.movegen import _attackers
+    from ..core.native import clz64, popcount64
     from ..core.position import (
         Position,
         _copy_position,
@@ -46,14 +52,20 @@ else:
     from cython.cimports.bitboard.board.state import _as_move
     from cython.cimports.bitboard.core.encoding import (
         BB_ALL,
+        BISHOP,
         KING,
+        KNIGHT,
         NO_SQUARE,
         ONE,
         PAWN,
         PHANTOM_EP,
+        QUEEN,
+        ROOK,
         u64,
         undo_ep,
     )
+    from cython.cimports.bitboard.core.movegen import _attackers
+    from cython.cimports.bitboard.core.native import clz64, popcount64
     from cython.cimports.bitboard.core.position import (
         Position,
         _copy_position,
@@ -73,7 +85,6 @@ from ..fen import (
     STARTING_FEN,
 )
 from ..outcome import Outcome, Termination
-from ..piece import BLACK, WHITE
 from ..squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8
 from ..squareset import SquareSet
 from ..status import Status, board_status
@@ -82,6 +93,8 @@ from ..types import Bitboard, Color
 if TYPE_CHECKING:
     import chess  # python-chess, optional: to_chess's return type
 
+_DARK = cython.declare(u64, BB_DARK_SQUARES)
+_LIGHT = cython.declare(u64, BB_LIGHT_SQUARES)
 __all__ = ["Board"]
 
 
@@ -164,8 +177,34 @@ class Board(BoardNotation):
         finally:
             self.pop()
 
-    def _has_legal_moves(self) -> bool:
+    @cython.cfunc
+    def _has_legal_moves(self) -> cython.bint:
         return self._count_legal() > 0
+
+    @cython.cfunc
+    def _in_check(self) -> cython.bint:
+        """Whether the king of the side to move (the highest, as king() finds it) is attacked."""
+        kings: u64 = self._pieces[KING] & self._colors[self._turn]
+        if not kings:
+            return False
+        return _attackers(self, 63 - clz64(kings), self._turn ^ 1, self._colors[0] | self._colors[1]) != 0
+
+    @cython.cfunc
+    def _insufficient(self, color: cython.int) -> cython.bint:
+        """has_insufficient_material of the colour index `color` (1: white), on the bitboards."""
+        own: u64 = self._colors[color]
+        other: u64 = self._colors[color ^ 1]
+        if own & (self._pieces[PAWN] | self._pieces[ROOK] | self._pieces[QUEEN]):
+            return False
+        if own & self._pieces[KNIGHT]:
+            # a lone knight, and an opponent with nothing to block its own king with
+            return popcount64(own) <= 2 and not (other & ~self._pieces[KING] & ~self._pieces[QUEEN])
+        if own & self._pieces[BISHOP]:
+            # bishops all on one square colour, and no pawn or knight that could block
+            bishops: u64 = self._pieces[BISHOP]
+            return ((not (bishops & _DARK) or not (bishops & _LIGHT))
+                    and not self._pieces[PAWN] and not self._pieces[KNIGHT])
+        return True
 
     def checkers_mask(self) -> Bitboard:
         """Pieces giving check to the side to move (none without a king)."""
@@ -178,7 +217,7 @@ class Board(BoardNotation):
 
     def is_check(self) -> bool:
         """Whether the side to move is in check."""
-        return self.checkers_mask() != 0
+        return self._in_check()
 
     def is_checkmate(self) -> bool:
         """Whether the side to move is checkmated.
@@ -186,11 +225,11 @@ class Board(BoardNotation):
         >>> Board("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").is_checkmate()
         True
         """
-        return self.is_check() and not self._has_legal_moves()
+        return self._in_check() and not self._has_legal_moves()
 
     def is_stalemate(self) -> bool:
         """Whether the side to move has no legal move and is not in check."""
-        return not self.is_check() and not self._has_legal_moves()
+        return not self._in_check() and not self._has_legal_moves()
 
     def status(self) -> Status:
         """What is wrong with the position (Status flags; Status.VALID when nothing is)."""
@@ -218,21 +257,11 @@ class Board(BoardNotation):
 
     def has_insufficient_material(self, color: Color) -> bool:
         """Whether `color` cannot possibly checkmate, however the opponent plays."""
-        own, other = self.occupied_co[bool(color)], self.occupied_co[not color]
-        if own & (self.pawns | self.rooks | self.queens):
-            return False
-        if own & self.knights:
-            # a lone knight, and an opponent with nothing to block its own king with
-            return bin(own).count("1") <= 2 and not (other & ~self.kings & ~self.queens)
-        if own & self.bishops:
-            # bishops all on one square colour, and no pawn or knight that could block
-            one_colour = not (self.bishops & BB_DARK_SQUARES) or not (self.bishops & BB_LIGHT_SQUARES)
-            return one_colour and not self.pawns and not self.knights
-        return True
+        return self._insufficient(1 if color else 0)
 
     def is_insufficient_material(self) -> bool:
         """Whether neither side can possibly checkmate (a draw)."""
-        return self.has_insufficient_material(WHITE) and self.has_insufficient_material(BLACK)
+        return self._insufficient(1) and self._insufficient(0)
 
     def is_fifty_moves(self) -> bool:
         """Fifty moves by each side without a capture or pawn move (a draw that may be claimed)."""
@@ -305,15 +334,16 @@ class Board(BoardNotation):
 
     def outcome(self, *, claim_draw: bool = False) -> Outcome | None:
         """The Outcome if the game is over (claimable draws counted with claim_draw), else None."""
-        if self.is_checkmate():
+        moves: cython.bint = self._has_legal_moves()
+        if not moves and self._in_check():
             return Outcome(Termination.CHECKMATE, not self.turn)
-        if self.is_insufficient_material():
+        if self._insufficient(1) and self._insufficient(0):
             return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
-        if not self._has_legal_moves():
+        if not moves:
             return Outcome(Termination.STALEMATE, None)
-        if self.is_seventyfive_moves():
+        if self._halfmove >= 150:
             return Outcome(Termination.SEVENTYFIVE_MOVES, None)
-        if self.is_fivefold_repetition():
+        if self._halfmove >= 16 and self.is_fivefold_repetition():  # (a fifth time needs 16 plies)
             return Outcome(Termination.FIVEFOLD_REPETITION, None)
         if claim_draw:
             if self.can_claim_fifty_moves():

@@ -27,6 +27,7 @@ cdef class BoardState(BaseBoard):
     cdef bint _names_castling(self, Move m, int code)
     cdef int _pseudo_code_of(self, Move m)
     cdef void _push_code(self, int code, object move)
+    cpdef int _count_legal(self)
 
 
 cdef Move _as_move(object move)

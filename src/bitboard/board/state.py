@@ -398,7 +398,9 @@ class BoardState(BaseBoard):
         """The pseudo-legal moves: legal but for leaving the own king in check."""
         return PseudoLegalMoveGenerator(self)
 
-    def _count_legal(self) -> int:
+    @cython.ccall
+    def _count_legal(self) -> cython.int:
+        """How many legal moves there are (a C call for the game layer's checks)."""
         buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
         if _one_king(self):
             return _count(self)
