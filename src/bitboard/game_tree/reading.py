@@ -20,7 +20,12 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
 else:
     from cython.cimports.bitboard.board.game import Board
     from cython.cimports.bitboard.san import plain_san_code
-    from cython.cimports.libc.string import memchr
+    from cython.cimports.cpython.bytes import PyBytes_AS_STRING
+    from cython.cimports.cpython.unicode import PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_Substring
+    from cython.cimports.cpython.object import PyObject, PyTypeObject
+    from cython.cimports.libc.string import memchr, memcmp
+
+    PyTypeObjectPtr = cython.typedef(cython.pointer(PyTypeObject))
 
 import io
 import re
@@ -113,7 +118,27 @@ def _classes(c: int) -> int:
 _CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  # a C array: no Python type
                         [_classes(c) for c in range(256)])
 
+#: The tag names read without making a string: the roster's, and those lichess, chess.com and
+#: the PGN standard's supplement write most.
+_KNOWN_TAGS = tuple(TAG_ROSTER) + (
+    "WhiteElo", "BlackElo", "TimeControl", "ECO", "Termination", "Opening", "Variation", "UTCDate", "UTCTime",
+    "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle", "Variant", "FEN", "SetUp", "Annotator",
+    "PlyCount", "EventDate", "EventType", "EventRounds", "EventCountry", "Time", "Mode", "Board", "Source",
+    "SourceDate", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "Link", "Timezone", "StartTime",
+    "EndTime", "EndDate", "CurrentPosition", "ECOUrl", "Stage", "SubVariation", "Remark")
+_ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of _KNOWN_TAGS)
+_LONGEST_KNOWN = cython.declare(cython.int, max(map(len, _KNOWN_TAGS)))
+# _KNOWN_TAGS's indices by the names' lengths (those of length n at _BY_LENGTH[n]:_BY_LENGTH[n + 1]),
+# and each one's first letter
+_ORDER = sorted(range(len(_KNOWN_TAGS)), key=lambda k: len(_KNOWN_TAGS[k]))
+_KNOWN_ORDER = cython.declare(cython.int[64],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                              _ORDER + [0] * (64 - len(_ORDER)))
+_KNOWN_FIRST = cython.declare(cython.char[64],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                              [ord(_KNOWN_TAGS[k][0]) for k in _ORDER] + [0] * (64 - len(_ORDER)))
+_BY_LENGTH = cython.declare(cython.int[32],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                            [sum(len(name) < n for name in _KNOWN_TAGS) for n in range(32)])
 _RESULTS = ("*", "1-0", "0-1", "1/2-1/2")
+_EMPTY = ()
 _ROSTER = frozenset(TAG_ROSTER)
 _BOM = b"\xef\xbb\xbf"
 _BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
@@ -146,32 +171,38 @@ def skip_game(handle) -> bool:
     return _read(handle, None, _SKIPPING) is not None
 
 
+@cython.cfunc
 def _read(handle, visitor, mode: cython.int):
     """read_game with the visitor made (None where `mode` does its work in place)."""
-    source = _Source(handle)
+    source: _Source = _Source.__new__(_Source)
+    source.open(handle)
     try:
         return _read_game(source, visitor, mode)
     finally:
         source.finish()
 
 
+@cython.final
+@cython.freelist(4)
 @cython.cclass
 class _Source:
-    """The handle's text, a line at a time, as UTF-8 bytes: the current line is
-    data[start:end] (its line break included), scanned from `at`. A StringIO is read in blocks
-    and split at its newlines (then finish() seeks it back to the end of the last line taken);
-    any other handle gives its lines by readline(), as python-chess takes them. The scanner's
-    state for the movetext lives here too: the last token and the comment read."""
+    """The handle's text, a line at a time, as UTF-8 (compiled, an ASCII str is scanned as it
+    is): the current line is data[start:end] (its line break included), scanned from `at`. A
+    StringIO is read in blocks and split at its newlines (then finish() seeks it back to the end
+    of the last line taken); any other handle gives its lines by readline(), as python-chess
+    takes them. The scanner's state for the movetext lives here too: the last token and the
+    comment read."""
 
     handle: object
     readline: object
-    data: bytes
+    data: object  # bytes, or (compiled) an ASCII str
     n: cython.Py_ssize_t  # len(data)
     start: cython.Py_ssize_t
     end: cython.Py_ssize_t
     blocks: cython.bint  # read in blocks (else by readline)
     eof: cython.bint  # (blocks) the handle has no more text
     ascii: cython.bint  # (blocks) data is ASCII: a byte is a character
+    returns: cython.bint  # the text read has carriage returns (else a tag's value cannot hold one)
     base: cython.Py_ssize_t  # (blocks) the handle's position of data[0]
     origin: cython.Py_ssize_t  # (blocks) the handle's position at the start of the game
     size: cython.Py_ssize_t  # (blocks) the next read's size
@@ -183,13 +214,15 @@ class _Source:
     token_end: cython.Py_ssize_t
     comment: str  # the last comment's text
 
-    def __init__(self, handle):
+    @cython.cfunc
+    def open(self, handle) -> cython.void:
         self.handle = handle
         self.data = b""
         self.n = self.start = self.end = self.at = 0
         self.blocks = type(handle) is io.StringIO
         self.eof = self.done = False
         self.ascii = True
+        self.returns = False
         if self.blocks:
             self.base = self.origin = handle.tell()
             self.size = _block
@@ -198,19 +231,21 @@ class _Source:
 
     @cython.cfunc
     def finish(self) -> cython.void:
-        """Leaves a StringIO at the end of the last line taken (where readline() would be)."""
+        """Leaves a StringIO at the end of the last line taken (where readline() would be), and
+        sizes the next game's first read after this game's length."""
         global _block
         if self.blocks:
             position: cython.Py_ssize_t = self.base + self.chars(self.end)
             self.handle.seek(position)
-            _block = min(max(position - self.origin + 512, 1024), 1 << 20)
+            _block = min(max((3 * _block + position - self.origin) // 4 + 256, 1024), 1 << 20)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def chars(self, i: cython.Py_ssize_t) -> cython.Py_ssize_t:
-        """The characters of data[:i] (UTF-8 lead bytes)."""
+        """The characters of data[:i] (its UTF-8 lead bytes)."""
         if self.ascii:
             return i
-        p: cython.p_char = self.data
+        p: cython.p_char = _pointer(self.data)
         count: cython.Py_ssize_t = 0
         k: cython.Py_ssize_t
         for k in range(i):
@@ -224,11 +259,13 @@ class _Source:
         if self.blocks:
             self.refill(0)
         if not self.blocks:
-            return self.take(self.readline().lstrip("\ufeff"))
+            line = self.readline()
+            return self.take(line.lstrip("\ufeff"))
         if not self.next_line():
             return False
-        while self.end - self.start >= 3 and self.data.startswith(_BOM, self.start):
-            self.start += 3
+        if type(self.data) is bytes:
+            while self.end - self.start >= 3 and self.data.startswith(_BOM, self.start):
+                self.start += 3
         return self.start < self.end
 
     @cython.cfunc
@@ -239,7 +276,7 @@ class _Source:
         i: cython.Py_ssize_t = self.end
         j: cython.Py_ssize_t
         while True:
-            j = _find(self.data, self.data, _NEWLINE, i, self.n)
+            j = _find(self.data, _pointer(self.data), _NEWLINE, i, self.n)
             if j >= 0:
                 self.start, self.end = i, j + 1
                 return True
@@ -260,42 +297,56 @@ class _Source:
         self.base += self.chars(i)
         if len(text) < self.size:
             self.eof = True
-        self.size *= 2
-        if not _newlines_plain(text):
+        self.size = max(1024, (self.base - self.origin + self.n - i + len(text)) // 4)
+        kept = self.data[i:] if i < self.n else None
+        if cython.compiled and (kept is None or type(kept) is str) and text.isascii():
+            block = text
+        else:
+            block = text.encode("utf-8", "surrogatepass")
+            if len(block) != len(text):
+                self.ascii = False
+            if type(kept) is str:
+                kept = kept.encode()
+        if _find(block, _pointer(block), _CR, 0, len(block)) >= 0:
+            self.returns = True
+        if self.returns and not _newlines_plain(block, _pointer(block)):
             self.handle.seek(self.base)
             self.blocks = False
             self.readline = self.handle.readline
             self.data = b""
             self.n = self.start = self.end = 0
             return
-        if not text.isascii():
-            self.ascii = False
-        self.data = self.data[i:] + text.encode("utf-8", "surrogatepass")
+        self.data = block if kept is None else kept + block
         self.n = len(self.data)
         self.start = self.end = 0
 
     @cython.cfunc
-    def take(self, line: str) -> cython.bint:
+    def take(self, line) -> cython.bint:
         """A line from readline() as the current line; False for the empty one (the end)."""
         if not line:
             self.data = b""
             self.n = self.start = self.end = 0
             return False
-        self.data = line.encode("utf-8", "surrogatepass")
+        if not isinstance(line, str):
+            raise TypeError(f"a PGN handle's lines are text (a handle opened in text mode), not {type(line).__name__}")
+        self.data = line if cython.compiled and line.isascii() else line.encode("utf-8", "surrogatepass")
         self.n = self.end = len(self.data)
+        self.returns = True  # (a line's tag is looked at in full)
         self.start = 0
         return True
 
     @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
     def first(self) -> cython.int:
         """The line's first byte."""
-        p: cython.p_char = self.data
+        p: cython.p_char = _pointer(self.data)
         return p[self.start]
 
     @cython.cfunc
     def blank(self) -> cython.bint:
         """Whether the line is white space alone (str.isspace())."""
-        return _blank(self.data, self.data, self.start, self.end)
+        return _blank(self.data, _pointer(self.data), self.start, self.end)
 
     @cython.cfunc
     def next_token(self) -> cython.int:
@@ -313,7 +364,7 @@ class _Source:
                     return _END
                 self.at = self.start
                 self.fresh = True
-            p = self.data
+            p = _pointer(self.data)
             if self.fresh:
                 c = p[self.start]
                 if c == _PERCENT or c == _SEMICOLON:
@@ -348,7 +399,7 @@ class _Source:
         """The comment whose text starts at data[i] (after its '{'), as python-chess takes it:
         one space dropped after the '{' and before the '}', lines read until the '}'; the
         scanner goes on after the '}'."""
-        p: cython.p_char = self.data
+        p: cython.p_char = _pointer(self.data)
         e: cython.Py_ssize_t = self.end
         if i < e and p[i] == _SPACE:
             i += 1
@@ -361,21 +412,21 @@ class _Source:
         if close >= 0:
             self.comment = _text(self.data, p, i, close - 1 if close > i and p[close - 1] == _SPACE else close)
         else:
-            parts = [self.data[i:e]]
+            parts = [_text(self.data, p, i, e)]
             while True:
                 if not self.next_line():
-                    self.comment = b"".join(parts).decode("utf-8", "surrogatepass")
+                    self.comment = "".join(parts)
                     self.done = True
                     self.at = self.end
                     return
-                p = self.data
+                p = _pointer(self.data)
                 i, e = self.start, self.end
                 close = _find(self.data, p, _CLOSE_BRACE, i, e)
                 if close >= 0:
-                    parts.append(self.data[i:close - 1 if close > i and p[close - 1] == _SPACE else close])
+                    parts.append(_text(self.data, p, i, close - 1 if close > i and p[close - 1] == _SPACE else close))
                     break
-                parts.append(self.data[i:e])
-            self.comment = b"".join(parts).decode("utf-8", "surrogatepass")
+                parts.append(_text(self.data, p, i, e))
+            self.comment = "".join(parts)
         self.at = close + 1
         if self.at == e:  # nothing after the '}' (no line break): python-chess's line ends the game
             self.done = True
@@ -383,12 +434,12 @@ class _Source:
 
     @cython.cfunc
     def token_text(self) -> str:
-        return _text(self.data, self.data, self.token, self.token_end)
+        return _text(self.data, _pointer(self.data), self.token, self.token_end)
 
     @cython.cfunc
     def nag(self) -> object:
         """The number of the NAG token ($ and digits)."""
-        p: cython.p_char = self.data
+        p: cython.p_char = _pointer(self.data)
         if self.token_end - self.token > 10:
             return int(self.token_text()[1:])
         value: cython.long = 0
@@ -398,9 +449,10 @@ class _Source:
         return value
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def suffix(self) -> cython.int:
         """The NAG of the suffix token: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6."""
-        p: cython.p_char = self.data
+        p: cython.p_char = _pointer(self.data)
         c: cython.int = p[self.token]
         if self.token_end - self.token == 1:
             return 1 if c == _BANG else 2
@@ -411,7 +463,7 @@ class _Source:
     @cython.cfunc
     def result(self) -> str:
         """The result token's text."""
-        p: cython.p_char = self.data
+        p: cython.p_char = _pointer(self.data)
         length: cython.Py_ssize_t = self.token_end - self.token
         if length == 1:
             return "*"
@@ -420,21 +472,37 @@ class _Source:
         return "1-0" if p[self.token] == _ONE else "0-1"
 
 
-def _newlines_plain(text: str) -> cython.bint:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _newlines_plain(block, p: cython.p_char) -> cython.bint:
     """Whether every carriage return of a block comes before a newline: then its lines are the
     same whatever the StringIO's newline mode (a mode that translates leaves no '\\r' at all)."""
-    k: cython.Py_ssize_t = text.find("\r")
+    n: cython.Py_ssize_t = len(block)
+    k: cython.Py_ssize_t = _find(block, p, _CR, 0, n)
     while k >= 0:
-        if k + 1 >= len(text) or text[k + 1] != "\n":
+        if k + 1 >= n or p[k + 1] != _NEWLINE:
             return False
-        k = text.find("\r", k + 2)
+        k = _find(block, p, _CR, k + 2, n)
     return True
 
 
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _find(data: bytes, p: cython.p_char, c: cython.int, i: cython.Py_ssize_t, n: cython.Py_ssize_t
+def _pointer(data) -> cython.p_char:
+    """The bytes of `data` (compiled: of a bytes, or of an ASCII str, whose bytes are its UTF-8)."""
+    if cython.compiled:
+        if type(data) is str:
+            return cython.cast(cython.p_char, PyUnicode_DATA(data))
+        return PyBytes_AS_STRING(data)
+    else:
+        return data
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _find(data, p: cython.p_char, c: cython.int, i: cython.Py_ssize_t, n: cython.Py_ssize_t
           ) -> cython.Py_ssize_t:
     """The index of the first byte c in data[i:n], -1 if none (memchr, compiled)."""
     if cython.compiled:
@@ -447,13 +515,44 @@ def _find(data: bytes, p: cython.p_char, c: cython.int, i: cython.Py_ssize_t, n:
 
 
 @cython.cfunc
-def _text(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
+def _text(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
     """data[i:j] as text."""
-    return p[i:j].decode("utf-8", "surrogatepass")
+    if cython.compiled:
+        if type(data) is str:
+            return PyUnicode_Substring(data, i, j)
+        return PyUnicode_DecodeUTF8(p + i, j - i, "surrogatepass")
+    else:
+        return p[i:j].decode("utf-8", "surrogatepass")
 
 
 @cython.cfunc
-def _blank(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
+@cython.exceptval(check=False)
+def _known_tag(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.int:
+    """The index in _KNOWN_TAGS of the tag name p[i:j], -1 for another (looked for among the
+    names of its length)."""
+    length: cython.Py_ssize_t = j - i
+    k: cython.int
+    if length > _LONGEST_KNOWN:
+        return -1
+    for k in range(_BY_LENGTH[length], _BY_LENGTH[length + 1]):
+        if _KNOWN_FIRST[k] == p[i] and _same(p, i, _KNOWN_TAGS[_KNOWN_ORDER[k]], length):
+            return _KNOWN_ORDER[k]
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _same(p: cython.p_char, i: cython.Py_ssize_t, name: str, length: cython.Py_ssize_t) -> cython.bint:
+    """Whether p[i:i + length] spells the ASCII `name` (of that length)."""
+    if cython.compiled:
+        return memcmp(p + i, PyUnicode_DATA(name), length) == 0
+    else:
+        return p[i:i + length] == name.encode()
+
+
+@cython.cfunc
+def _blank(data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
     """Whether data[i:n] is white space alone, and not empty (str.isspace())."""
     if i >= n:
         return False
@@ -574,7 +673,7 @@ def _read_game(source: _Source, visitor, mode: cython.int):
             if not more:
                 break
             continue
-        if empty < 1 and source.blank():
+        if empty < 1 and c != _OPEN_BRACKET and source.blank():
             empty += 1
             more = source.next_line()
             if not more:
@@ -585,7 +684,7 @@ def _read_game(source: _Source, visitor, mode: cython.int):
             if mode == _SKIPPING:
                 skipping = True
             elif mode == _HEADERS:  # HeadersBuilder's Headers({}), made without its update()
-                headers = managed = Headers.__new__(Headers)
+                headers = managed = _new_headers()
                 headers._tag_roster = roster = {}
                 headers._others = others = {}
             else:
@@ -640,11 +739,21 @@ def _read_game(source: _Source, visitor, mode: cython.int):
 
 
 @cython.cfunc
-def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython.void:
+def _new_headers():
+    """An empty Headers (no roster), made without __init__."""
+    if cython.compiled:
+        return cython.cast(PyTypeObjectPtr, Headers).tp_new(Headers, cython.cast(cython.pointer(PyObject), _EMPTY),
+                                                            cython.NULL)
+    else:
+        return Headers.__new__(Headers)
+
+
+@cython.cfunc
+def _tag(source: _Source, visitor, managed, roster: dict, others: dict, unmanaged) -> cython.void:
     """The tag line at hand, to the visitor (or stored in place): `[Name "value"]` read in C,
     anything less plain by TAG_REGEX."""
-    data: bytes = source.data
-    p: cython.p_char = data
+    data = source.data
+    p: cython.p_char = _pointer(data)
     s: cython.Py_ssize_t = source.start
     e: cython.Py_ssize_t = source.end
     j: cython.Py_ssize_t = s + 1
@@ -666,12 +775,17 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
                 while k > value and _CLASS[p[k - 1] & 0xFF] & _WHITE:
                     k -= 1
                 plain = (k - value >= 2 and p[k - 1] == _CLOSE_BRACKET and p[k - 2] == _QUOTE
-                         and _find(data, p, _CR, value, k - 2) < 0 and _find(data, p, _NEWLINE, value, k - 2) < 0)
+                         and (not source.returns or _find(data, p, _CR, value, k - 2) < 0)
+                         and (source.blocks or _find(data, p, _NEWLINE, value, k - 2) < 0))
     if plain:
-        name = _text(data, p, s + 1, name_end)
+        known: cython.int = _known_tag(p, s + 1, name_end)
+        name = _KNOWN_TAGS[known] if known >= 0 else _text(data, p, s + 1, name_end)
         text = _text(data, p, value, k - 2)
         if roster is not None:
-            (roster if name in _ROSTER else others)[name] = text
+            if 0 <= known < _ROSTER_SIZE:
+                roster[name] = text
+            else:
+                others[name] = text
             return
     else:
         match = TAG_REGEX.match(_text(data, p, s, e))
@@ -686,6 +800,7 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
         unmanaged[name] = text
 
 
+@cython.cfunc
 def _starting_board(headers, visitor):
     """The game's first position, or None when its FEN is bad (the error goes to the visitor)."""
     if type(headers) is Headers and "FEN" not in headers._others and "Variant" not in headers._others:
@@ -716,14 +831,14 @@ def _skip_movetext(source: _Source) -> cython.void:
                 if not source.next_line():
                     return
                 continue
-        in_comment = _comment_open_after(source.data, source.data, source.start, source.end, in_comment)
+        in_comment = _comment_open_after(source.data, _pointer(source.data), source.start, source.end, in_comment)
         if not source.next_line():
             return
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _comment_open_after(data: bytes, p: cython.p_char, s: cython.Py_ssize_t, e: cython.Py_ssize_t,
+def _comment_open_after(data, p: cython.p_char, s: cython.Py_ssize_t, e: cython.Py_ssize_t,
                         in_comment: cython.bint) -> cython.bint:
     """Whether a { comment is open at the end of the line data[s:e]: without a ';' the last
     bracket says, else the brackets are followed up to the first ';' outside a comment."""
@@ -772,7 +887,7 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
         if kind == _END:
             break
         if kind == _SAN:
-            code = plain_san_code(board, source.data, source.token, source.token_end)
+            code = plain_san_code(board, _pointer(source.data), source.token, source.token_end)
             if code >= 0:
                 move = board._move_for(code)
                 board._push_code(code, move)
@@ -832,6 +947,7 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
     return handover
 
 
+@cython.cfunc
 def _joined(first: str, second: str) -> str:
     """The two comments, one space between (the builder's " ".join of those not empty)."""
     if first and second:
@@ -907,7 +1023,7 @@ def _parse_san(board, source: _Source):
     code: cython.int
     if type(board) is Board:
         position = board
-        code = plain_san_code(position, source.data, source.token, source.token_end)
+        code = plain_san_code(position, _pointer(source.data), source.token, source.token_end)
         if code >= 0:
             return position._move_for(code)
     return board.parse_san(source.token_text())
