@@ -749,7 +749,7 @@ def _new_headers():
 
 
 @cython.cfunc
-def _tag(source: _Source, visitor, managed, roster: dict, others: dict, unmanaged) -> cython.void:
+def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython.void:
     """The tag line at hand, to the visitor (or stored in place): `[Name "value"]` read in C,
     anything less plain by TAG_REGEX."""
     data = source.data
@@ -783,9 +783,9 @@ def _tag(source: _Source, visitor, managed, roster: dict, others: dict, unmanage
         text = _text(data, p, value, k - 2)
         if roster is not None:
             if 0 <= known < _ROSTER_SIZE:
-                roster[name] = text
+                cython.cast(dict, roster)[name] = text
             else:
-                others[name] = text
+                cython.cast(dict, others)[name] = text
             return
     else:
         match = TAG_REGEX.match(_text(data, p, s, e))
