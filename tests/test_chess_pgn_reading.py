@@ -10,11 +10,10 @@ import chess.pgn
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_chess_pgn import _tracer, assert_read_alike
 
 import bitboard.chess.pgn as bpgn
 from bitboard.benchmarks.pgn import corpus
-
-from test_chess_pgn import _tracer, assert_read_alike
 
 logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 

@@ -21,18 +21,19 @@ else:
     from cython.cimports.bitboard.board.game import Board
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING
-    from cython.cimports.cpython.unicode import PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_Substring
     from cython.cimports.cpython.object import PyObject, PyTypeObject
+    from cython.cimports.cpython.unicode import PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_Substring
     from cython.cimports.libc.string import memchr, memcmp
 
     PyTypeObjectPtr = cython.typedef(cython.pointer(PyTypeObject))
 
 import io
 import re
+from typing import Any
 
 from .builders import GameBuilder, HeadersBuilder, SkipVisitor
 from .headers import TAG_REGEX, TAG_ROSTER, Headers
-from .nodes import ChildNode, Game
+from .nodes import ChildNode
 from .visitors import SKIP, BaseVisitor
 
 #: python-chess's tokens of the movetext: a move (SAN, LAN, null, drop), a comment (to the end of
@@ -193,9 +194,9 @@ class _Source:
     takes them. The scanner's state for the movetext lives here too: the last token and the
     comment read."""
 
-    handle: object
-    readline: object
-    data: object  # bytes, or (compiled) an ASCII str
+    handle: Any
+    readline: Any
+    data: Any  # bytes, or (compiled) an ASCII str
     n: cython.Py_ssize_t  # len(data)
     start: cython.Py_ssize_t
     end: cython.Py_ssize_t
@@ -367,7 +368,7 @@ class _Source:
             p = _pointer(self.data)
             if self.fresh:
                 c = p[self.start]
-                if c == _PERCENT or c == _SEMICOLON:
+                if c in (_PERCENT, _SEMICOLON):
                     self.at = self.end
                     continue
                 if _blank(self.data, p, self.start, self.end):
@@ -587,7 +588,7 @@ def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cyth
     if i + 3 < n and ((c == _ZERO and p[i + 1] == _ZERO and p[i + 2] == _ZERO and p[i + 3] == _ZERO)
                       or (c == _AT and p[i + 1] == _AT and p[i + 2] == _AT and p[i + 3] == _AT)):
         return (i + 4) << 4 | _SAN
-    if (c == _LETTER_O or c == _ZERO) and i + 2 < n and p[i + 1] == _MINUS and p[i + 2] == c:  # O-O, 0-0
+    if (c in (_LETTER_O, _ZERO)) and i + 2 < n and p[i + 1] == _MINUS and p[i + 2] == c:  # O-O, 0-0
         j = i + 3
         if j + 1 < n and p[j] == _MINUS and p[j + 1] == c:
             j += 2
@@ -612,7 +613,7 @@ def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cyth
     if (c == _ONE and i + 6 < n and p[i + 1] == _SLASH and p[i + 2] == _TWO and p[i + 3] == _MINUS
             and p[i + 4] == _ONE and p[i + 5] == _SLASH and p[i + 6] == _TWO):
         return (i + 7) << 4 | _RESULT
-    if c == _QUESTION or c == _BANG:
+    if c in (_QUESTION, _BANG):
         j = i + 2 if i + 1 < n and (p[i + 1] == _QUESTION or p[i + 1] == _BANG) else i + 1
         return j << 4 | _SUFFIX
     return 0
@@ -668,7 +669,7 @@ def _read_game(source: _Source, visitor, mode: cython.int):
     headers = managed = unmanaged = roster = others = None
     while True:
         c = source.first()
-        if c == _PERCENT or c == _SEMICOLON:
+        if c in (_PERCENT, _SEMICOLON):
             more = source.next_line()
             if not more:
                 break
@@ -708,7 +709,7 @@ def _read_game(source: _Source, visitor, mode: cython.int):
 
     if not found:
         return None
-    if mode == _HEADERS or mode == _SKIPPING:  # their end_headers() and begin_game() say SKIP
+    if mode in (_HEADERS, _SKIPPING):  # their end_headers() and begin_game() say SKIP
         if more:
             _skip_movetext(source)
         return headers if mode == _HEADERS else True
