@@ -176,3 +176,26 @@ def test_plain_san_and_the_full_reader_agree_in_every_position_of_a_corpus():
             ours, theirs = bpgn.read_game(io.StringIO(text)), chess.pgn.read_game(io.StringIO(text))
             assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
             assert len(ours.errors) == len(theirs.errors)
+
+
+def test_a_visitor_sees_the_handle_where_python_chess_leaves_it():
+    """While a visitor's own code runs the handle stands after the line being read."""
+    text = corpus(games=3, seed=4).replace("} ", "}\n")
+    seen = {}
+    for module in (bpgn, chess.pgn):
+        handle = io.StringIO(text)
+
+        class Where(module.BaseVisitor):
+            def begin_game(self):
+                self.places = []
+
+            def visit_header(self, name, value):
+                self.places.append(handle.tell())
+
+            def visit_move(self, board, move):
+                self.places.append(handle.tell())
+
+            def result(self):
+                return self.places
+        seen[module] = [module.read_game(handle, Visitor=Where) for _ in range(4)]
+    assert seen[bpgn] == seen[chess.pgn]

@@ -8,7 +8,8 @@ regular expression. Here the lines are scanned as UTF-8 bytes in C, with MOVETEX
 tokens found by hand in the regex's own order (tests hold the two equal), plain SAN matched on
 the board's C position (san.plain_san_code), and the default GameBuilder's tree built without
 its callbacks. An `io.StringIO` is read in large blocks, and seeked back to the end of the
-game's last line; any other handle is read with readline(), as python-chess reads it."""
+game's last line (unless a visitor's own code runs while it reads, which may look at the
+handle); any other handle is read with readline(), as python-chess reads it."""
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
@@ -140,6 +141,7 @@ _BY_LENGTH = cython.declare(cython.int[32],  # type: ignore[misc, valid-type]  #
                             [sum(len(name) < n for name in _KNOWN_TAGS) for n in range(32)])
 _RESULTS = ("*", "1-0", "0-1", "1/2-1/2")
 _EMPTY = ()
+_STRINGIO = io.StringIO
 _ROSTER = frozenset(TAG_ROSTER)
 _BOM = b"\xef\xbb\xbf"
 _BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
@@ -176,7 +178,7 @@ def skip_game(handle) -> bool:
 def _read(handle, visitor, mode: cython.int):
     """read_game with the visitor made (None where `mode` does its work in place)."""
     source: _Source = _Source.__new__(_Source)
-    source.open(handle)
+    source.open(handle, mode != _GENERIC)
     try:
         return _read_game(source, visitor, mode)
     finally:
@@ -216,11 +218,13 @@ class _Source:
     comment: str  # the last comment's text
 
     @cython.cfunc
-    def open(self, handle) -> cython.void:
+    def open(self, handle, blocks: cython.bint) -> cython.void:
+        """Reads `handle` in blocks if it is a StringIO and `blocks` (a visitor's own code runs
+        while it reads: the handle must then be where python-chess's would be)."""
         self.handle = handle
         self.data = b""
         self.n = self.start = self.end = self.at = 0
-        self.blocks = type(handle) is io.StringIO
+        self.blocks = blocks and type(handle) is _STRINGIO
         self.eof = self.done = False
         self.ascii = True
         self.returns = False
