@@ -65,34 +65,6 @@ _BUILDER = cython.declare(cython.int, 1)  # GameBuilder: the tree built here
 _HEADERS = cython.declare(cython.int, 2)  # HeadersBuilder: the tags stored here, the moves skipped
 _SKIPPING = cython.declare(cython.int, 3)  # SkipVisitor: all skipped
 
-# the bytes the scanner looks for
-_NEWLINE = cython.declare(cython.int, 10)
-_CR = cython.declare(cython.int, 13)
-_SPACE = cython.declare(cython.int, 32)
-_BANG = cython.declare(cython.int, ord("!"))
-_QUOTE = cython.declare(cython.int, ord('"'))
-_DOLLAR = cython.declare(cython.int, ord("$"))
-_PERCENT = cython.declare(cython.int, ord("%"))
-_OPEN_PAREN = cython.declare(cython.int, ord("("))
-_CLOSE_PAREN = cython.declare(cython.int, ord(")"))
-_STAR = cython.declare(cython.int, ord("*"))
-_MINUS = cython.declare(cython.int, ord("-"))
-_SLASH = cython.declare(cython.int, ord("/"))
-_ZERO = cython.declare(cython.int, ord("0"))
-_ONE = cython.declare(cython.int, ord("1"))
-_TWO = cython.declare(cython.int, ord("2"))
-_SEMICOLON = cython.declare(cython.int, ord(";"))
-_EQUALS = cython.declare(cython.int, ord("="))
-_QUESTION = cython.declare(cython.int, ord("?"))
-_AT = cython.declare(cython.int, ord("@"))
-_LETTER_O = cython.declare(cython.int, ord("O"))
-_LETTER_Z = cython.declare(cython.int, ord("Z"))
-_OPEN_BRACKET = cython.declare(cython.int, ord("["))
-_CLOSE_BRACKET = cython.declare(cython.int, ord("]"))
-_LETTER_X = cython.declare(cython.int, ord("x"))
-_OPEN_BRACE = cython.declare(cython.int, ord("{"))
-_CLOSE_BRACE = cython.declare(cython.int, ord("}"))
-
 # a class of characters per byte (bits), for the scanner's tests
 _WHITE = cython.declare(cython.int, 1)  # ASCII white space, as str.isspace() and re's \s read it
 _STARTS = cython.declare(cython.int, 2)  # may begin a token of MOVETEXT_REGEX
@@ -107,14 +79,12 @@ _DROPPED = cython.declare(cython.int, 512)  # PNBRQK: a drop's piece letter
 
 
 def _classes(c: int) -> int:
-    char = chr(c)
-    return ((_WHITE if c < 128 and char.isspace() else 0)
-            | (_STARTS if c < 128 and char in "NBKRQPabcdefgh012345678-x@ZO{;$()*?!" else 0)
-            | (_FILE if char in "abcdefgh" else 0) | (_RANK if char in "12345678" else 0)
-            | (_PIECE if char in "NBKRQ" else 0) | (_PROMOTION if char in "nbrqkNBRQK" else 0)
-            | (_DIGIT if char in "0123456789" else 0)
-            | (_TAG_NAME if c < 128 and (char.isalnum() or char in "_+#=:-") else 0)
-            | (_TAG_FIRST if c < 128 and char.isalnum() else 0) | (_DROPPED if char in "PNBRQK" else 0))
+    char, ascii_ = chr(c), c < 128
+    members = ((_WHITE, ascii_ and char.isspace()), (_STARTS, char in "NBKRQPabcdefgh012345678-x@ZO{;$()*?!"),
+               (_FILE, char in "abcdefgh"), (_RANK, char in "12345678"), (_PIECE, char in "NBKRQ"),
+               (_PROMOTION, char in "nbrqkNBRQK"), (_DIGIT, char in "0123456789"), (_DROPPED, char in "PNBRQK"),
+               (_TAG_NAME, ascii_ and (char.isalnum() or char in "_+#=:-")), (_TAG_FIRST, ascii_ and char.isalnum()))
+    return sum(bit for bit, member in members if member)
 
 
 _CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  # a C array: no Python type
@@ -126,10 +96,8 @@ _KNOWN_TAGS = tuple(TAG_ROSTER) + (
     "WhiteElo", "BlackElo", "TimeControl", "ECO", "Termination", "Opening", "Variation", "UTCDate", "UTCTime",
     "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle", "Variant", "FEN", "SetUp", "Annotator",
     "PlyCount", "EventDate", "EventType", "EventRounds", "EventCountry", "Time", "Mode", "Board", "Source",
-    "SourceDate", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "Link", "Timezone", "StartTime",
-    "EndTime", "EndDate", "CurrentPosition", "ECOUrl", "Stage", "SubVariation", "Remark")
+    "SourceDate", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "Link", "StartTime", "EndDate")
 _ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of _KNOWN_TAGS)
-_LONGEST_KNOWN = cython.declare(cython.int, max(map(len, _KNOWN_TAGS)))
 # _KNOWN_TAGS's indices by the names' lengths (those of length n at _BY_LENGTH[n]:_BY_LENGTH[n + 1]),
 # and each one's first letter
 _ORDER = sorted(range(len(_KNOWN_TAGS)), key=lambda k: len(_KNOWN_TAGS[k]))
@@ -139,10 +107,7 @@ _KNOWN_FIRST = cython.declare(cython.char[64],  # type: ignore[misc, valid-type]
                               [ord(_KNOWN_TAGS[k][0]) for k in _ORDER] + [0] * (64 - len(_ORDER)))
 _BY_LENGTH = cython.declare(cython.int[32],  # type: ignore[misc, valid-type]  # a C array: no Python type
                             [sum(len(name) < n for name in _KNOWN_TAGS) for n in range(32)])
-_RESULTS = ("*", "1-0", "0-1", "1/2-1/2")
-_EMPTY = ()
 _STRINGIO = io.StringIO
-_ROSTER = frozenset(TAG_ROSTER)
 _BOM = b"\xef\xbb\xbf"
 _BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
 
@@ -242,7 +207,7 @@ class _Source:
         if self.blocks:
             position: cython.Py_ssize_t = self.base + self.chars(self.end)
             self.handle.seek(position)
-            _block = min(max((3 * _block + position - self.origin) // 4 + 256, 1024), 1 << 20)
+            _block = min(max((3 * _block + position - self.origin) // 4 + 256, 1024), 1048576)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -281,7 +246,7 @@ class _Source:
         i: cython.Py_ssize_t = self.end
         j: cython.Py_ssize_t
         while True:
-            j = _find(self.data, _pointer(self.data), _NEWLINE, i, self.n)
+            j = _find(self.data, _pointer(self.data), ord("\n"), i, self.n)
             if j >= 0:
                 self.start, self.end = i, j + 1
                 return True
@@ -312,7 +277,7 @@ class _Source:
                 self.ascii = False
             if type(kept) is str:
                 kept = kept.encode()
-        if _find(block, _pointer(block), _CR, 0, len(block)) >= 0:
+        if _find(block, _pointer(block), ord("\r"), 0, len(block)) >= 0:
             self.returns = True
         if self.returns and not _newlines_plain(block, _pointer(block)):
             self.handle.seek(self.base)
@@ -372,7 +337,7 @@ class _Source:
             p = _pointer(self.data)
             if self.fresh:
                 c = p[self.start]
-                if c in (_PERCENT, _SEMICOLON):
+                if c in (ord("%"), ord(";")):
                     self.at = self.end
                     continue
                 if _blank(self.data, p, self.start, self.end):
@@ -406,16 +371,16 @@ class _Source:
         scanner goes on after the '}'."""
         p: cython.p_char = _pointer(self.data)
         e: cython.Py_ssize_t = self.end
-        if i < e and p[i] == _SPACE:
+        if i < e and p[i] == ord(" "):
             i += 1
         if i >= e:  # the line ends at the '{' (no line break: the text's end)
             self.comment = ""
             self.done = True
             self.at = e
             return
-        close: cython.Py_ssize_t = _find(self.data, p, _CLOSE_BRACE, i, e)
+        close: cython.Py_ssize_t = _find(self.data, p, ord("}"), i, e)
         if close >= 0:
-            self.comment = _text(self.data, p, i, close - 1 if close > i and p[close - 1] == _SPACE else close)
+            self.comment = _text(self.data, p, i, close - 1 if close > i and p[close - 1] == ord(" ") else close)
         else:
             parts = [_text(self.data, p, i, e)]
             while True:
@@ -426,9 +391,9 @@ class _Source:
                     return
                 p = _pointer(self.data)
                 i, e = self.start, self.end
-                close = _find(self.data, p, _CLOSE_BRACE, i, e)
+                close = _find(self.data, p, ord("}"), i, e)
                 if close >= 0:
-                    parts.append(_text(self.data, p, i, close - 1 if close > i and p[close - 1] == _SPACE else close))
+                    parts.append(_text(self.data, p, i, close - 1 if close > i and p[close - 1] == ord(" ") else close))
                     break
                 parts.append(_text(self.data, p, i, e))
             self.comment = "".join(parts)
@@ -450,7 +415,7 @@ class _Source:
         value: cython.long = 0
         k: cython.Py_ssize_t
         for k in range(self.token + 1, self.token_end):
-            value = value * 10 + (p[k] - _ZERO)
+            value = value * 10 + (p[k] - ord("0"))
         return value
 
     @cython.cfunc
@@ -460,10 +425,10 @@ class _Source:
         p: cython.p_char = _pointer(self.data)
         c: cython.int = p[self.token]
         if self.token_end - self.token == 1:
-            return 1 if c == _BANG else 2
+            return 1 if c == ord("!") else 2
         if p[self.token + 1] == c:
-            return 3 if c == _BANG else 4
-        return 5 if c == _BANG else 6
+            return 3 if c == ord("!") else 4
+        return 5 if c == ord("!") else 6
 
     @cython.cfunc
     def result(self) -> str:
@@ -474,7 +439,7 @@ class _Source:
             return "*"
         if length == 7:
             return "1/2-1/2"
-        return "1-0" if p[self.token] == _ONE else "0-1"
+        return "1-0" if p[self.token] == ord("1") else "0-1"
 
 
 @cython.cfunc
@@ -483,11 +448,11 @@ def _newlines_plain(block, p: cython.p_char) -> cython.bint:
     """Whether every carriage return of a block comes before a newline: then its lines are the
     same whatever the StringIO's newline mode (a mode that translates leaves no '\\r' at all)."""
     n: cython.Py_ssize_t = len(block)
-    k: cython.Py_ssize_t = _find(block, p, _CR, 0, n)
+    k: cython.Py_ssize_t = _find(block, p, ord("\r"), 0, n)
     while k >= 0:
-        if k + 1 >= n or p[k + 1] != _NEWLINE:
+        if k + 1 >= n or p[k + 1] != ord("\n"):
             return False
-        k = _find(block, p, _CR, k + 2, n)
+        k = _find(block, p, ord("\r"), k + 2, n)
     return True
 
 
@@ -537,7 +502,7 @@ def _known_tag(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> 
     names of its length)."""
     length: cython.Py_ssize_t = j - i
     k: cython.int
-    if length > _LONGEST_KNOWN:
+    if length > 30:  # (_BY_LENGTH's reach; no known name is as long)
         return -1
     for k in range(_BY_LENGTH[length], _BY_LENGTH[length + 1]):
         if _KNOWN_FIRST[k] == p[i] and _same(p, i, _KNOWN_TAGS[_KNOWN_ORDER[k]], length):
@@ -582,43 +547,44 @@ def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cyth
     if j > 0:
         return j << 4 | _SAN
     j = i + 1 if _CLASS[c & 0xFF] & _DROPPED else i  # a drop: [PNBRQK]?@[a-h][1-8]
-    if (j + 2 < n and p[j] == _AT and _CLASS[p[j + 1] & 0xFF] & _FILE and _CLASS[p[j + 2] & 0xFF] & _RANK):
+    if (j + 2 < n and p[j] == ord("@") and _CLASS[p[j + 1] & 0xFF] & _FILE and _CLASS[p[j + 2] & 0xFF] & _RANK):
         return (j + 3) << 4 | _SAN
     if i + 1 < n:
-        if c == _MINUS and p[i + 1] == _MINUS:
+        if c == ord("-") and p[i + 1] == ord("-"):
             return (i + 2) << 4 | _SAN
-        if c == _LETTER_Z and p[i + 1] == _ZERO:
+        if c == ord("Z") and p[i + 1] == ord("0"):
             return (i + 2) << 4 | _SAN
-    if i + 3 < n and ((c == _ZERO and p[i + 1] == _ZERO and p[i + 2] == _ZERO and p[i + 3] == _ZERO)
-                      or (c == _AT and p[i + 1] == _AT and p[i + 2] == _AT and p[i + 3] == _AT)):
+    if i + 3 < n and ((c == ord("0") and p[i + 1] == ord("0") and p[i + 2] == ord("0") and p[i + 3] == ord("0"))
+                      or (c == ord("@") and p[i + 1] == ord("@") and p[i + 2] == ord("@") and p[i + 3] == ord("@"))):
         return (i + 4) << 4 | _SAN
-    if (c in (_LETTER_O, _ZERO)) and i + 2 < n and p[i + 1] == _MINUS and p[i + 2] == c:  # O-O, 0-0
+    if (c in (ord("O"), ord("0"))) and i + 2 < n and p[i + 1] == ord("-") and p[i + 2] == c:  # O-O, 0-0
         j = i + 3
-        if j + 1 < n and p[j] == _MINUS and p[j + 1] == c:
+        if j + 1 < n and p[j] == ord("-") and p[j + 1] == c:
             j += 2
         return j << 4 | _SAN
-    if c == _OPEN_BRACE:
+    if c == ord("{"):
         return n << 4 | _COMMENT
-    if c == _SEMICOLON:
+    if c == ord(";"):
         return n << 4 | _LINE_COMMENT
-    if c == _DOLLAR:
+    if c == ord("$"):
         j = i + 1
         while j < n and _CLASS[p[j] & 0xFF] & _DIGIT:
             j += 1
         return j << 4 | _NAG if j > i + 1 else 0
-    if c == _OPEN_PAREN:
+    if c == ord("("):
         return (i + 1) << 4 | _OPEN
-    if c == _CLOSE_PAREN:
+    if c == ord(")"):
         return (i + 1) << 4 | _CLOSE
-    if c == _STAR:
+    if c == ord("*"):
         return (i + 1) << 4 | _RESULT
-    if i + 2 < n and p[i + 1] == _MINUS and ((c == _ONE and p[i + 2] == _ZERO) or (c == _ZERO and p[i + 2] == _ONE)):
+    if i + 2 < n and p[i + 1] == ord("-") and ((c == ord("1") and p[i + 2] == ord("0"))
+                                               or (c == ord("0") and p[i + 2] == ord("1"))):
         return (i + 3) << 4 | _RESULT
-    if (c == _ONE and i + 6 < n and p[i + 1] == _SLASH and p[i + 2] == _TWO and p[i + 3] == _MINUS
-            and p[i + 4] == _ONE and p[i + 5] == _SLASH and p[i + 6] == _TWO):
+    if (c == ord("1") and i + 6 < n and p[i + 1] == ord("/") and p[i + 2] == ord("2") and p[i + 3] == ord("-")
+            and p[i + 4] == ord("1") and p[i + 5] == ord("/") and p[i + 6] == ord("2")):
         return (i + 7) << 4 | _RESULT
-    if c in (_QUESTION, _BANG):
-        j = i + 2 if i + 1 < n and (p[i + 1] == _QUESTION or p[i + 1] == _BANG) else i + 1
+    if c in (ord("?"), ord("!")):
+        j = i + 2 if i + 1 < n and (p[i + 1] == ord("?") or p[i + 1] == ord("!")) else i + 1
         return j << 4 | _SUFFIX
     return 0
 
@@ -643,11 +609,11 @@ def _move_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> c
             jb = ja + b
             for r in range(1 if jb < n and _CLASS[p[jb] & 0xFF] & _RANK else 0, -1, -1):
                 jr = jb + r
-                for d in range(1 if jr < n and (p[jr] == _MINUS or p[jr] == _LETTER_X) else 0, -1, -1):
+                for d in range(1 if jr < n and (p[jr] == ord("-") or p[jr] == ord("x")) else 0, -1, -1):
                     jd = jr + d
                     if jd + 1 < n and _CLASS[p[jd] & 0xFF] & _FILE and _CLASS[p[jd + 1] & 0xFF] & _RANK:
                         j = jd + 2
-                        if j + 1 < n and p[j] == _EQUALS and _CLASS[p[j + 1] & 0xFF] & _PROMOTION:
+                        if j + 1 < n and p[j] == ord("=") and _CLASS[p[j + 1] & 0xFF] & _PROMOTION:
                             return j + 2
                         if j < n and _CLASS[p[j] & 0xFF] & _PROMOTION:
                             return j + 1
@@ -661,7 +627,7 @@ def _read_game(source: _Source, visitor, mode: cython.int):
     (skipped, built in place, or handed to the visitor)."""
     if not source.first_line():
         return None
-    while source.blank() or source.first() == _PERCENT or source.first() == _SEMICOLON:
+    while source.blank() or source.first() == ord("%") or source.first() == ord(";"):
         if not source.next_line():
             return None
 
@@ -673,12 +639,12 @@ def _read_game(source: _Source, visitor, mode: cython.int):
     headers = managed = unmanaged = roster = others = None
     while True:
         c = source.first()
-        if c in (_PERCENT, _SEMICOLON):
+        if c in (ord("%"), ord(";")):
             more = source.next_line()
             if not more:
                 break
             continue
-        if empty < 1 and c != _OPEN_BRACKET and source.blank():
+        if empty < 1 and c != ord("[") and source.blank():
             empty += 1
             more = source.next_line()
             if not more:
@@ -702,7 +668,7 @@ def _read_game(source: _Source, visitor, mode: cython.int):
                                                                                               HeadersBuilder)):
                         # their visit_header only stores the tag: stored here, in place
                         roster, others = managed._tag_roster, managed._others
-        if c != _OPEN_BRACKET:
+        if c != ord("["):
             break
         empty = 0
         if not skipping:
@@ -747,7 +713,7 @@ def _read_game(source: _Source, visitor, mode: cython.int):
 def _new_headers():
     """An empty Headers (no roster), made without __init__."""
     if cython.compiled:
-        return cython.cast(PyTypeObjectPtr, Headers).tp_new(Headers, cython.cast(cython.pointer(PyObject), _EMPTY),
+        return cython.cast(PyTypeObjectPtr, Headers).tp_new(Headers, cython.cast(cython.pointer(PyObject), ()),
                                                             cython.NULL)
     else:
         return Headers.__new__(Headers)
@@ -771,17 +737,17 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
         while j < e and _CLASS[p[j] & 0xFF] & _TAG_NAME:
             j += 1
         name_end = j
-        if j < e and p[j] == _SPACE:
-            while j < e and p[j] == _SPACE:
+        if j < e and p[j] == ord(" "):
+            while j < e and p[j] == ord(" "):
                 j += 1
-            if j < e and p[j] == _QUOTE:
+            if j < e and p[j] == ord('"'):
                 value = j + 1
                 k = e
                 while k > value and _CLASS[p[k - 1] & 0xFF] & _WHITE:
                     k -= 1
-                plain = (k - value >= 2 and p[k - 1] == _CLOSE_BRACKET and p[k - 2] == _QUOTE
-                         and (not source.returns or _find(data, p, _CR, value, k - 2) < 0)
-                         and (source.blocks or _find(data, p, _NEWLINE, value, k - 2) < 0))
+                plain = (k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
+                         and (not source.returns or _find(data, p, ord("\r"), value, k - 2) < 0)
+                         and (source.blocks or _find(data, p, ord("\n"), value, k - 2) < 0))
     if plain:
         known: cython.int = _known_tag(p, s + 1, name_end)
         name = _KNOWN_TAGS[known] if known >= 0 else _text(data, p, s + 1, name_end)
@@ -832,7 +798,7 @@ def _skip_movetext(source: _Source) -> cython.void:
         if not in_comment:
             if source.blank():
                 return
-            if source.first() == _PERCENT:
+            if source.first() == ord("%"):
                 if not source.next_line():
                     return
                 continue
@@ -849,23 +815,23 @@ def _comment_open_after(data, p: cython.p_char, s: cython.Py_ssize_t, e: cython.
     bracket says, else the brackets are followed up to the first ';' outside a comment."""
     k: cython.Py_ssize_t
     c: cython.int
-    if _find(data, p, _SEMICOLON, s, e) < 0:
+    if _find(data, p, ord(";"), s, e) < 0:
         k = e
         while k > s:
             k -= 1
             c = p[k]
-            if c == _CLOSE_BRACE:
+            if c == ord("}"):
                 return False
-            if c == _OPEN_BRACE:
+            if c == ord("{"):
                 return True
         return in_comment
     for k in range(s, e):
         c = p[k]
-        if c == _OPEN_BRACE:
+        if c == ord("{"):
             in_comment = True
-        elif c == _CLOSE_BRACE:
+        elif c == ord("}"):
             in_comment = False
-        elif c == _SEMICOLON and not in_comment:
+        elif c == ord(";") and not in_comment:
             break
     return in_comment
 
