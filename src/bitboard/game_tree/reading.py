@@ -111,9 +111,9 @@ _STRINGIO = io.StringIO
 _BOM = b"\xef\xbb\xbf"
 _BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
 
-# The size of the first block read from a StringIO: about the last game's length, so that a
-# game is mostly one read and little is read twice.
-_block = cython.declare(cython.Py_ssize_t, 4096)
+# The recent games' length (a moving average): a StringIO's first read is a quarter more, so
+# that a game is mostly one read and little is read twice.
+_length = cython.declare(cython.Py_ssize_t, 3072)
 
 
 def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's keyword)
@@ -195,7 +195,7 @@ class _Source:
         self.returns = False
         if self.blocks:
             self.base = self.origin = handle.tell()
-            self.size = _block
+            self.size = min(_length + _length // 4 + 64, 1048576)
         else:
             self.readline = handle.readline
 
@@ -203,11 +203,11 @@ class _Source:
     def finish(self) -> cython.void:
         """Leaves a StringIO at the end of the last line taken (where readline() would be), and
         sizes the next game's first read after this game's length."""
-        global _block
+        global _length
         if self.blocks:
             position: cython.Py_ssize_t = self.base + self.chars(self.end)
             self.handle.seek(position)
-            _block = min(max((3 * _block + position - self.origin) // 4 + 256, 1024), 1048576)
+            _length = (3 * _length + position - self.origin) // 4
 
     @cython.cfunc
     @cython.exceptval(check=False)
