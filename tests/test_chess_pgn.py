@@ -70,10 +70,11 @@ def _error_kinds(game):
 
 
 def _safe(function):
-    """What `function()` gives, or the kind of error it raises (a bad FEN fails both libraries)."""
+    """What `function()` gives, or that it failed (a bad FEN fails both libraries; an illegal
+    move that python-chess's reader put in a tree fails its writer's assert, and our ValueError)."""
     try:
         return function()
-    except ValueError:
+    except (ValueError, AssertionError):
         return "ValueError"
 
 

@@ -102,6 +102,8 @@ BENCHMARKS = {
     "scale": "perft at scale: threads, the transposition table, and Dask's rate per worker",
     "batches": "training batches from a Parquet dataset: positions/s on one core",
     "api": "python-chess's calls and small programs: bitboard.chess against python-chess",
+    "pgn_api": "python-chess's PGN readers (read_game, a Python visitor, read_headers, skip_game): "
+               "bitboard.chess.pgn against chess.pgn",
     "pgn_memory": "PGN to a Parquet dataset: a worker's peak memory on inputs of 1 GB and 4 GB (--quick: 64, 256 MB)",
 }
 

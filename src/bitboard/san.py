@@ -241,8 +241,10 @@ def plain_san_code(pos: Position, text: cython.p_char, start: cython.Py_ssize_t,
     from_mask: u64 = ~cython.cast(u64, 0)
     square_at: cython.Py_ssize_t = end - 2
     plain: cython.bint = i == square_at  # no from-file, no rank, no "x"
+    no_file: cython.bint = True
     if i < square_at and ord("a") <= text[i] <= ord("h"):
         from_mask &= _FILE_A << (text[i] - ord("a"))
+        no_file = False
         i += 1
     if i < square_at and ord("1") <= text[i] <= ord("8"):
         from_mask &= _RANK_1 << (8 * (text[i] - ord("1")))
@@ -251,8 +253,8 @@ def plain_san_code(pos: Position, text: cython.p_char, start: cython.Py_ssize_t,
         i += 1
     if i != square_at:
         return -1
-    if piece == PAWN and plain:  # a pawn push keeps to its file
-        from_mask = _FILE_A << (to & 7)
+    if piece == PAWN and no_file:  # a pawn without its file keeps to the file (python-chess: no capture)
+        from_mask &= _FILE_A << (to & 7)
     code = _one_move(pos, piece, to, from_mask, promotion, plain)
     if code >= 0:
         return code

@@ -47,6 +47,9 @@ class Headers(MutableMapping):
     def __init__(self, data=None, **kwargs) -> None:
         self._tag_roster: dict = {}
         self._others: dict = {}
+        if data is None and not kwargs and type(self) is Headers:  # (every game: the roster, set at once)
+            self._tag_roster.update(_DEFAULTS)
+            return
         self.update(_DEFAULTS if data is None else data, **kwargs)
 
     def is_chess960(self) -> bool:

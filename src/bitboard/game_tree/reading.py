@@ -3,20 +3,43 @@ same forgiveness (bad headers and tokens skipped, errors handed to the visitor) 
 left at the same place (after the blank line that ends a game), so that `tell()` between
 games gives offsets to `seek()` back to.
 
-The lines come from `handle.readline()`, one at a time, as python-chess takes them; what is
-faster here is what is done with a line: one regex pass over the movetext, the skipped
-text scanned by str.find, and the default GameBuilder's tree built without its callbacks."""
-import re
+python-chess takes the text a line at a time (`handle.readline()`) and its movetext through a
+regular expression. Here the lines are scanned as UTF-8 bytes in C, with MOVETEXT_REGEX's
+tokens found by hand in the regex's own order (tests hold the two equal), plain SAN matched on
+the board's C position (san.plain_san_code), and the default GameBuilder's tree built without
+its callbacks. An `io.StringIO` is read in large blocks, and seeked back to the end of the
+game's last line (unless a visitor's own code runs while it reads, which may look at the
+handle); any other handle is read with readline(), as python-chess reads it."""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
-from ..board import Board
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..board import Board
+    from ..san import plain_san_code
+else:
+    from cython.cimports.bitboard.board.game import Board
+    from cython.cimports.bitboard.san import plain_san_code
+    from cython.cimports.cpython.bytes import PyBytes_AS_STRING
+    from cython.cimports.cpython.object import PyObject, PyTypeObject
+    from cython.cimports.cpython.unicode import PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_Substring
+    from cython.cimports.libc.string import memchr, memcmp
+
+    PyTypeObjectPtr = cython.typedef(cython.pointer(PyTypeObject))
+
+import io
+import re
+from typing import Any
+
 from .builders import GameBuilder, HeadersBuilder, SkipVisitor
 from .headers import TAG_REGEX, TAG_ROSTER, Headers
-from .nags import SUFFIX_NAGS
-from .nodes import ChildNode, Game
-from .visitors import SKIP
+from .nodes import ChildNode
+from .visitors import SKIP, BaseVisitor
 
-#: The movetext tokens: a move (SAN, LAN, null, drop), a comment (to the end of the line; the
-#: reader looks for its close), a rest-of-line comment, a NAG, the brackets, a result, a suffix.
+#: python-chess's tokens of the movetext: a move (SAN, LAN, null, drop), a comment (to the end of
+#: the line; the reader looks for its close), a rest-of-line comment, a NAG, the brackets, a
+#: result, a suffix. The reader finds the same tokens in C (`_match`).
 MOVETEXT_REGEX = re.compile(
     r"([NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]|--|Z0|0000|@@@@"
     r"|O-O(?:-O)?|0-0(?:-0)?)"
@@ -25,99 +48,734 @@ MOVETEXT_REGEX = re.compile(
 #: What a skipped game's text is scanned for: comment brackets and rest-of-line comments.
 SKIP_MOVETEXT_REGEX = re.compile(r";|\{|\}")
 
-_ROSTER = frozenset(TAG_ROSTER)
+# the token kinds: MOVETEXT_REGEX's groups, and the end of the game
+_END = cython.declare(cython.int, 0)
+_SAN = cython.declare(cython.int, 1)
+_COMMENT = cython.declare(cython.int, 2)
+_LINE_COMMENT = cython.declare(cython.int, 3)
+_NAG = cython.declare(cython.int, 4)
+_OPEN = cython.declare(cython.int, 5)
+_CLOSE = cython.declare(cython.int, 6)
+_RESULT = cython.declare(cython.int, 7)
+_SUFFIX = cython.declare(cython.int, 8)
 
-_SAN, _COMMENT, _LINE_COMMENT, _NAG, _OPEN, _CLOSE, _RESULT, _SUFFIX = range(1, 9)
+# how read_game treats its visitor: as any visitor, or the default classes' work done in place
+_GENERIC = cython.declare(cython.int, 0)
+_BUILDER = cython.declare(cython.int, 1)  # GameBuilder: the tree built here
+_HEADERS = cython.declare(cython.int, 2)  # HeadersBuilder: the tags stored here, the moves skipped
+_SKIPPING = cython.declare(cython.int, 3)  # SkipVisitor: all skipped
 
-# _build_tree's tokens: MOVETEXT_REGEX's, with a comment closed on its own line as one token
-# (its text in group 2), read on after its '}' as python-chess does, without cutting the line.
-_TREE_REGEX = re.compile(
-    r"([NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]|--|Z0|0000|@@@@"
-    r"|O-O(?:-O)?|0-0(?:-0)?)"
-    r"|\{([^}]*)\}|(\{.*)|(;.*)|(\$[0-9]+)|(\()|(\))|(\*|1-0|0-1|1/2-1/2)|([\?!]{1,2})", re.DOTALL)
-_T_SAN, _T_CLOSED, _T_COMMENT, _T_LINE_COMMENT, _T_NAG, _T_OPEN, _T_CLOSE, _T_RESULT, _T_SUFFIX = range(1, 10)
+# a class of characters per byte (bits), for the scanner's tests
+_WHITE = cython.declare(cython.int, 1)  # ASCII white space, as str.isspace() and re's \s read it
+_STARTS = cython.declare(cython.int, 2)  # may begin a token of MOVETEXT_REGEX
+_FILE = cython.declare(cython.int, 4)  # a-h
+_RANK = cython.declare(cython.int, 8)  # 1-8
+_PIECE = cython.declare(cython.int, 16)  # NBKRQ: a move's piece letter
+_PROMOTION = cython.declare(cython.int, 32)  # nbrqkNBRQK
+_DIGIT = cython.declare(cython.int, 64)  # 0-9
+_TAG_NAME = cython.declare(cython.int, 128)  # A-Za-z0-9_+#=:- (a tag name's characters)
+_TAG_FIRST = cython.declare(cython.int, 256)  # A-Za-z0-9 (its first)
+_DROPPED = cython.declare(cython.int, 512)  # PNBRQK: a drop's piece letter
+
+
+def _classes(c: int) -> int:
+    char, ascii_ = chr(c), c < 128
+    members = ((_WHITE, ascii_ and char.isspace()), (_STARTS, char in "NBKRQPabcdefgh012345678-x@ZO{;$()*?!"),
+               (_FILE, char in "abcdefgh"), (_RANK, char in "12345678"), (_PIECE, char in "NBKRQ"),
+               (_PROMOTION, char in "nbrqkNBRQK"), (_DIGIT, char in "0123456789"), (_DROPPED, char in "PNBRQK"),
+               (_TAG_NAME, ascii_ and (char.isalnum() or char in "_+#=:-")), (_TAG_FIRST, ascii_ and char.isalnum()))
+    return sum(bit for bit, member in members if member)
+
+
+_CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                        [_classes(c) for c in range(256)])
+
+#: The tag names read without making a string: the roster's, and those lichess, chess.com and
+#: the PGN standard's supplement write most.
+_KNOWN_TAGS = tuple(TAG_ROSTER) + (
+    "WhiteElo", "BlackElo", "TimeControl", "ECO", "Termination", "Opening", "Variation", "UTCDate", "UTCTime",
+    "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle", "Variant", "FEN", "SetUp", "Annotator",
+    "PlyCount", "EventDate", "EventType", "EventRounds", "EventCountry", "Time", "Mode", "Board", "Source",
+    "SourceDate", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "Link", "StartTime", "EndDate")
+_ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of _KNOWN_TAGS)
+# _KNOWN_TAGS's indices by the names' lengths (those of length n at _BY_LENGTH[n]:_BY_LENGTH[n + 1]),
+# and each one's first letter
+_ORDER = sorted(range(len(_KNOWN_TAGS)), key=lambda k: len(_KNOWN_TAGS[k]))
+_KNOWN_ORDER = cython.declare(cython.int[64],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                              _ORDER + [0] * (64 - len(_ORDER)))
+_KNOWN_FIRST = cython.declare(cython.char[64],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                              [ord(_KNOWN_TAGS[k][0]) for k in _ORDER] + [0] * (64 - len(_ORDER)))
+_BY_LENGTH = cython.declare(cython.int[32],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                            [sum(len(name) < n for name in _KNOWN_TAGS) for n in range(32)])
+_STRINGIO = io.StringIO
+_BOM = b"\xef\xbb\xbf"
+_BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
+
+# The recent games' length (a moving average): a StringIO's first read is a quarter more, so
+# that a game is mostly one read and little is read twice.
+_length = cython.declare(cython.Py_ssize_t, 3072)
 
 
 def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's keyword)
     """The next game of a text handle, as Visitor() makes it (a Game by default), or None at
     the end. A game ends at a blank line (outside a comment) or at the end of the text."""
-    visitor = Visitor()
-    readline = handle.readline
-    line = readline().lstrip("\ufeff")
-    while line.isspace() or line[:1] in ("%", ";"):
-        line = readline()
-
-    found_game = skipping = False
-    managed = unmanaged = roster = others = None
-    blank_lines = 0
-    while line:
-        first = line[:1]
-        if first == "%" or first == ";":
-            line = readline()
-            continue
-        if blank_lines < 1 and line.isspace():
-            blank_lines += 1
-            line = readline()
-            continue
-        if not found_game:
-            found_game = True
-            skipping = visitor.begin_game() is SKIP
-            if not skipping:
-                managed = visitor.begin_headers()
-                if not isinstance(managed, Headers):
-                    unmanaged = Headers({})
-                elif type(managed) is Headers and type(visitor) in (GameBuilder, HeadersBuilder):
-                    # their visit_header only stores the tag: stored here, in place (a name
-                    # TAG_REGEX takes is valid, and its value holds no line break)
-                    roster, others = managed._tag_roster, managed._others
-        if first != "[":
-            break
-        blank_lines = 0
-        if not skipping:
-            match = TAG_REGEX.match(line)
-            if match:
-                name, value = match.group(1, 2)
-                if roster is not None:
-                    (roster if name in _ROSTER else others)[name] = value
-                else:
-                    visitor.visit_header(name, value)
-                    if unmanaged is not None:
-                        unmanaged[name] = value
-        line = readline()
-
-    if not found_game:
-        return None
-    if not skipping:
-        skipping = visitor.end_headers() is SKIP
-    if not skipping:
-        board = _starting_board(managed if unmanaged is None else unmanaged, visitor)
-        skipping = board is None
-    if skipping:
-        _skip_movetext(line, readline)
-        visitor.end_game()
-        return visitor.result()
-    if type(visitor) is GameBuilder and visitor.Game is Game:
-        _build_tree(line, readline, board, visitor)
-    else:
-        visitor.visit_board(board)
-        _visit_movetext(line, readline, [board], visitor)
-    visitor.end_game()
-    return visitor.result()
+    if Visitor is GameBuilder:
+        return _read(handle, GameBuilder(), _BUILDER)
+    if Visitor is HeadersBuilder:  # (a HeadersBuilder of Headers: made in place)
+        return _read(handle, None, _HEADERS)
+    if Visitor is SkipVisitor:
+        return _read(handle, None, _SKIPPING)
+    return _read(handle, Visitor(), _GENERIC)
 
 
 def read_headers(handle):
     """The headers of the next game (its moves skipped), or None at the end: scan a file's
     headers, keep `handle.tell()` of the games wanted, and seek back to read them."""
-    return read_game(handle, Visitor=HeadersBuilder)
+    return _read(handle, None, _HEADERS)
 
 
 def skip_game(handle) -> bool:
     """Skips the next game; False at the end of the text."""
-    return bool(read_game(handle, Visitor=SkipVisitor))
+    return _read(handle, None, _SKIPPING) is not None
 
 
+@cython.cfunc
+def _read(handle, visitor, mode: cython.int):
+    """read_game with the visitor made (None where `mode` does its work in place)."""
+    source: _Source = _Source.__new__(_Source)
+    source.open(handle, mode != _GENERIC)
+    try:
+        return _read_game(source, visitor, mode)
+    finally:
+        source.finish()
+
+
+@cython.final
+@cython.freelist(4)
+@cython.cclass
+class _Source:
+    """The handle's text, a line at a time, as UTF-8 (compiled, an ASCII str is scanned as it
+    is): the current line is data[start:end] (its line break included), scanned from `at`. A
+    StringIO is read in blocks and split at its newlines (then finish() seeks it back to the end
+    of the last line taken); any other handle gives its lines by readline(), as python-chess
+    takes them. The scanner's state for the movetext lives here too: the last token and the
+    comment read."""
+
+    handle: Any
+    readline: Any
+    data: Any  # bytes, or (compiled) an ASCII str
+    n: cython.Py_ssize_t  # len(data)
+    start: cython.Py_ssize_t
+    end: cython.Py_ssize_t
+    blocks: cython.bint  # read in blocks (else by readline)
+    eof: cython.bint  # (blocks) the handle has no more text
+    ascii: cython.bint  # (blocks) data is ASCII: a byte is a character
+    returns: cython.bint  # the text read has carriage returns (else a tag's value cannot hold one)
+    base: cython.Py_ssize_t  # (blocks) the handle's position of data[0]
+    origin: cython.Py_ssize_t  # (blocks) the handle's position at the start of the game
+    size: cython.Py_ssize_t  # (blocks) the next read's size
+    at: cython.Py_ssize_t  # the movetext scanner's place in the line
+    fresh: cython.bint  # the line is new: its first character and blankness still to look at
+    done: cython.bint  # the game's text has ended (python-chess's `line` became empty)
+    kind: cython.int  # the last token's kind, at data[token:token_end]
+    token: cython.Py_ssize_t
+    token_end: cython.Py_ssize_t
+    comment: str  # the last comment's text
+
+    @cython.cfunc
+    def open(self, handle, blocks: cython.bint) -> cython.void:
+        """Reads `handle` in blocks if it is a StringIO and `blocks` (a visitor's own code runs
+        while it reads: the handle must then be where python-chess's would be)."""
+        self.handle = handle
+        self.data = b""
+        self.n = self.start = self.end = self.at = 0
+        self.blocks = blocks and type(handle) is _STRINGIO
+        self.eof = self.done = False
+        self.ascii = True
+        self.returns = False
+        if self.blocks:
+            self.base = self.origin = handle.tell()
+            self.size = min(_length + _length // 4 + 64, 1048576)
+        else:
+            self.readline = handle.readline
+
+    @cython.cfunc
+    def finish(self) -> cython.void:
+        """Leaves a StringIO at the end of the last line taken (where readline() would be), and
+        sizes the next game's first read after this game's length."""
+        global _length
+        if self.blocks:
+            position: cython.Py_ssize_t = self.base + self.chars(self.end)
+            self.handle.seek(position)
+            _length = (3 * _length + position - self.origin) // 4
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def chars(self, i: cython.Py_ssize_t) -> cython.Py_ssize_t:
+        """The characters of data[:i] (its UTF-8 lead bytes)."""
+        if self.ascii:
+            return i
+        p: cython.p_char = _pointer(self.data)
+        count: cython.Py_ssize_t = 0
+        k: cython.Py_ssize_t
+        for k in range(i):
+            count += (p[k] & 0xC0) != 0x80
+        return count
+
+    @cython.cfunc
+    def first_line(self) -> cython.bint:
+        """The first line of the read, its byte-order marks stripped as python-chess strips
+        them; False at the end of the text."""
+        if self.blocks:
+            self.refill(0)
+        if not self.blocks:
+            line = self.readline()
+            return self.take(line.lstrip("\ufeff"))
+        if not self.next_line():
+            return False
+        if type(self.data) is bytes:
+            while self.end - self.start >= 3 and self.data.startswith(_BOM, self.start):
+                self.start += 3
+        return self.start < self.end
+
+    @cython.cfunc
+    def next_line(self) -> cython.bint:
+        """Moves on to the next line; False at the end of the text."""
+        if not self.blocks:
+            return self.take(self.readline())
+        i: cython.Py_ssize_t = self.end
+        j: cython.Py_ssize_t
+        while True:
+            j = _find(self.data, _pointer(self.data), ord("\n"), i, self.n)
+            if j >= 0:
+                self.start, self.end = i, j + 1
+                return True
+            if self.eof:  # the last line, without its line break
+                self.start, self.end = i, self.n
+                return i < self.n
+            self.refill(i)
+            if not self.blocks:
+                return self.take(self.readline())
+            i = 0
+
+    @cython.cfunc
+    def refill(self, i: cython.Py_ssize_t) -> cython.void:
+        """Reads the next block after data[:i] (which is dropped). Text with a carriage return
+        other than before a newline goes back to readline(), whose lines the StringIO's newline
+        mode decides, from the start of the line not finished."""
+        text: str = self.handle.read(self.size)
+        self.base += self.chars(i)
+        if len(text) < self.size:
+            self.eof = True
+        self.size = max(1024, (self.base - self.origin + self.n - i + len(text)) // 4)
+        kept = self.data[i:] if i < self.n else None
+        if cython.compiled and (kept is None or type(kept) is str) and text.isascii():
+            block = text
+        else:
+            block = text.encode("utf-8", "surrogatepass")
+            if len(block) != len(text):
+                self.ascii = False
+            if type(kept) is str:
+                kept = kept.encode()
+        if _find(block, _pointer(block), ord("\r"), 0, len(block)) >= 0:
+            self.returns = True
+        if self.returns and not _newlines_plain(block, _pointer(block)):
+            self.handle.seek(self.base)
+            self.blocks = False
+            self.readline = self.handle.readline
+            self.data = b""
+            self.n = self.start = self.end = 0
+            return
+        self.data = block if kept is None else kept + block
+        self.n = len(self.data)
+        self.start = self.end = 0
+
+    @cython.cfunc
+    def take(self, line) -> cython.bint:
+        """A line from readline() as the current line; False for the empty one (the end)."""
+        if not line:
+            self.data = b""
+            self.n = self.start = self.end = 0
+            return False
+        if not isinstance(line, str):
+            raise TypeError(f"a PGN handle's lines are text (a handle opened in text mode), not {type(line).__name__}")
+        self.data = line if cython.compiled and line.isascii() else line.encode("utf-8", "surrogatepass")
+        self.n = self.end = len(self.data)
+        self.returns = True  # (a line's tag is looked at in full)
+        self.start = 0
+        return True
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def first(self) -> cython.int:
+        """The line's first byte."""
+        p: cython.p_char = _pointer(self.data)
+        return p[self.start]
+
+    @cython.cfunc
+    def blank(self) -> cython.bint:
+        """Whether the line is white space alone (str.isspace())."""
+        return _blank(self.data, _pointer(self.data), self.start, self.end)
+
+    @cython.cfunc
+    def next_token(self) -> cython.int:
+        """The next token of the movetext (its kind, and its place token:token_end), _END at
+        the end of the game: a blank line, the end of the text. Lines that begin with % or ;
+        are skipped; a comment's text, over as many lines as it takes, goes to `comment`."""
+        p: cython.p_char
+        i: cython.Py_ssize_t
+        e: cython.Py_ssize_t
+        found: cython.Py_ssize_t = 0
+        c: cython.int
+        while True:
+            if self.at >= self.end:
+                if self.done or not self.next_line():
+                    return _END
+                self.at = self.start
+                self.fresh = True
+            p = _pointer(self.data)
+            if self.fresh:
+                c = p[self.start]
+                if c in (ord("%"), ord(";")):
+                    self.at = self.end
+                    continue
+                if _blank(self.data, p, self.start, self.end):
+                    return _END
+                self.fresh = False
+            i, e = self.at, self.end
+            while i < e:
+                if _CLASS[p[i] & 0xFF] & _STARTS:
+                    found = _match(p, i, e)
+                    if found:
+                        break
+                i += 1
+            if i >= e:
+                self.at = e
+                continue
+            self.kind = found & 15
+            if self.kind == _COMMENT:
+                self.read_comment(i + 1)
+                return _COMMENT
+            if self.kind == _LINE_COMMENT:
+                self.at = e
+                continue
+            self.token, self.token_end = i, found >> 4
+            self.at = self.token_end
+            return self.kind
+
+    @cython.cfunc
+    def read_comment(self, i: cython.Py_ssize_t) -> cython.void:
+        """The comment whose text starts at data[i] (after its '{'), as python-chess takes it:
+        one space dropped after the '{' and before the '}', lines read until the '}'; the
+        scanner goes on after the '}'."""
+        p: cython.p_char = _pointer(self.data)
+        e: cython.Py_ssize_t = self.end
+        if i < e and p[i] == ord(" "):
+            i += 1
+        if i >= e:  # the line ends at the '{' (no line break: the text's end)
+            self.comment = ""
+            self.done = True
+            self.at = e
+            return
+        close: cython.Py_ssize_t = _find(self.data, p, ord("}"), i, e)
+        if close >= 0:
+            self.comment = _text(self.data, p, i, close - 1 if close > i and p[close - 1] == ord(" ") else close)
+        else:
+            parts = [_text(self.data, p, i, e)]
+            while True:
+                if not self.next_line():
+                    self.comment = "".join(parts)
+                    self.done = True
+                    self.at = self.end
+                    return
+                p = _pointer(self.data)
+                i, e = self.start, self.end
+                close = _find(self.data, p, ord("}"), i, e)
+                if close >= 0:
+                    parts.append(_text(self.data, p, i, close - 1 if close > i and p[close - 1] == ord(" ") else close))
+                    break
+                parts.append(_text(self.data, p, i, e))
+            self.comment = "".join(parts)
+        self.at = close + 1
+        if self.at == e:  # nothing after the '}' (no line break): python-chess's line ends the game
+            self.done = True
+        self.fresh = False
+
+    @cython.cfunc
+    def token_text(self) -> str:
+        return _text(self.data, _pointer(self.data), self.token, self.token_end)
+
+    @cython.cfunc
+    def nag(self) -> object:
+        """The number of the NAG token ($ and digits)."""
+        p: cython.p_char = _pointer(self.data)
+        if self.token_end - self.token > 10:
+            return int(self.token_text()[1:])
+        value: cython.long = 0
+        k: cython.Py_ssize_t
+        for k in range(self.token + 1, self.token_end):
+            value = value * 10 + (p[k] - ord("0"))
+        return value
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def suffix(self) -> cython.int:
+        """The NAG of the suffix token: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6."""
+        p: cython.p_char = _pointer(self.data)
+        c: cython.int = p[self.token]
+        if self.token_end - self.token == 1:
+            return 1 if c == ord("!") else 2
+        if p[self.token + 1] == c:
+            return 3 if c == ord("!") else 4
+        return 5 if c == ord("!") else 6
+
+    @cython.cfunc
+    def result(self) -> str:
+        """The result token's text."""
+        p: cython.p_char = _pointer(self.data)
+        length: cython.Py_ssize_t = self.token_end - self.token
+        if length == 1:
+            return "*"
+        if length == 7:
+            return "1/2-1/2"
+        return "1-0" if p[self.token] == ord("1") else "0-1"
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _newlines_plain(block, p: cython.p_char) -> cython.bint:
+    """Whether every carriage return of a block comes before a newline: then its lines are the
+    same whatever the StringIO's newline mode (a mode that translates leaves no '\\r' at all)."""
+    n: cython.Py_ssize_t = len(block)
+    k: cython.Py_ssize_t = _find(block, p, ord("\r"), 0, n)
+    while k >= 0:
+        if k + 1 >= n or p[k + 1] != ord("\n"):
+            return False
+        k = _find(block, p, ord("\r"), k + 2, n)
+    return True
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _pointer(data) -> cython.p_char:
+    """The bytes of `data` (compiled: of a bytes, or of an ASCII str, whose bytes are its UTF-8)."""
+    if cython.compiled:
+        if type(data) is str:
+            return cython.cast(cython.p_char, PyUnicode_DATA(data))
+        return PyBytes_AS_STRING(data)
+    else:
+        return data
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _find(data, p: cython.p_char, c: cython.int, i: cython.Py_ssize_t, n: cython.Py_ssize_t
+          ) -> cython.Py_ssize_t:
+    """The index of the first byte c in data[i:n], -1 if none (memchr, compiled)."""
+    if cython.compiled:
+        if i >= n:
+            return -1
+        hit: cython.p_char = cython.cast(cython.p_char, memchr(p + i, c, n - i))
+        return -1 if hit == cython.NULL else hit - p
+    else:
+        return data.find(_BYTES[c], i, n)
+
+
+@cython.cfunc
+def _text(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
+    """data[i:j] as text."""
+    if cython.compiled:
+        if type(data) is str:
+            return PyUnicode_Substring(data, i, j)
+        return PyUnicode_DecodeUTF8(p + i, j - i, "surrogatepass")
+    else:
+        return p[i:j].decode("utf-8", "surrogatepass")
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _known_tag(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.int:
+    """The index in _KNOWN_TAGS of the tag name p[i:j], -1 for another (looked for among the
+    names of its length)."""
+    length: cython.Py_ssize_t = j - i
+    k: cython.int
+    if length > 30:  # (_BY_LENGTH's reach; no known name is as long)
+        return -1
+    for k in range(_BY_LENGTH[length], _BY_LENGTH[length + 1]):
+        if _KNOWN_FIRST[k] == p[i] and _same(p, i, _KNOWN_TAGS[_KNOWN_ORDER[k]], length):
+            return _KNOWN_ORDER[k]
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _same(p: cython.p_char, i: cython.Py_ssize_t, name: str, length: cython.Py_ssize_t) -> cython.bint:
+    """Whether p[i:i + length] spells the ASCII `name` (of that length)."""
+    if cython.compiled:
+        return memcmp(p + i, PyUnicode_DATA(name), length) == 0
+    else:
+        return p[i:i + length] == name.encode()
+
+
+@cython.cfunc
+def _blank(data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
+    """Whether data[i:n] is white space alone, and not empty (str.isspace())."""
+    if i >= n:
+        return False
+    c: cython.int
+    k: cython.Py_ssize_t
+    for k in range(i, n):
+        c = p[k] & 0xFF
+        if c >= 128:
+            return _text(data, p, i, n).isspace()
+        if not _CLASS[c] & _WHITE:
+            return False
+    return True
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The token MOVETEXT_REGEX matches at p[i] (its alternatives in their order, the move's
+    optional parts backtracked as the regex does): its end << 4 | its group; 0 for none."""
+    c: cython.int = p[i]
+    j: cython.Py_ssize_t = _move_end(p, i, n)
+    if j > 0:
+        return j << 4 | _SAN
+    j = i + 1 if _CLASS[c & 0xFF] & _DROPPED else i  # a drop: [PNBRQK]?@[a-h][1-8]
+    if (j + 2 < n and p[j] == ord("@") and _CLASS[p[j + 1] & 0xFF] & _FILE and _CLASS[p[j + 2] & 0xFF] & _RANK):
+        return (j + 3) << 4 | _SAN
+    if i + 1 < n:
+        if c == ord("-") and p[i + 1] == ord("-"):
+            return (i + 2) << 4 | _SAN
+        if c == ord("Z") and p[i + 1] == ord("0"):
+            return (i + 2) << 4 | _SAN
+    if i + 3 < n and ((c == ord("0") and p[i + 1] == ord("0") and p[i + 2] == ord("0") and p[i + 3] == ord("0"))
+                      or (c == ord("@") and p[i + 1] == ord("@") and p[i + 2] == ord("@") and p[i + 3] == ord("@"))):
+        return (i + 4) << 4 | _SAN
+    if (c in (ord("O"), ord("0"))) and i + 2 < n and p[i + 1] == ord("-") and p[i + 2] == c:  # O-O, 0-0
+        j = i + 3
+        if j + 1 < n and p[j] == ord("-") and p[j + 1] == c:
+            j += 2
+        return j << 4 | _SAN
+    if c == ord("{"):
+        return n << 4 | _COMMENT
+    if c == ord(";"):
+        return n << 4 | _LINE_COMMENT
+    if c == ord("$"):
+        j = i + 1
+        while j < n and _CLASS[p[j] & 0xFF] & _DIGIT:
+            j += 1
+        return j << 4 | _NAG if j > i + 1 else 0
+    if c == ord("("):
+        return (i + 1) << 4 | _OPEN
+    if c == ord(")"):
+        return (i + 1) << 4 | _CLOSE
+    if c == ord("*"):
+        return (i + 1) << 4 | _RESULT
+    if i + 2 < n and p[i + 1] == ord("-") and ((c == ord("1") and p[i + 2] == ord("0"))
+                                               or (c == ord("0") and p[i + 2] == ord("1"))):
+        return (i + 3) << 4 | _RESULT
+    if (c == ord("1") and i + 6 < n and p[i + 1] == ord("/") and p[i + 2] == ord("2") and p[i + 3] == ord("-")
+            and p[i + 4] == ord("1") and p[i + 5] == ord("/") and p[i + 6] == ord("2")):
+        return (i + 7) << 4 | _RESULT
+    if c in (ord("?"), ord("!")):
+        j = i + 2 if i + 1 < n and (p[i + 1] == ord("?") or p[i + 1] == ord("!")) else i + 1
+        return j << 4 | _SUFFIX
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _move_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The end of [NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])? matched at p[i], -1 for
+    none: each optional part taken first and left out second, as the regex backtracks."""
+    a: cython.int
+    b: cython.int
+    r: cython.int
+    d: cython.int
+    ja: cython.Py_ssize_t
+    jb: cython.Py_ssize_t
+    jr: cython.Py_ssize_t
+    jd: cython.Py_ssize_t
+    j: cython.Py_ssize_t
+    for a in range(1 if _CLASS[p[i] & 0xFF] & _PIECE else 0, -1, -1):
+        ja = i + a
+        for b in range(1 if ja < n and _CLASS[p[ja] & 0xFF] & _FILE else 0, -1, -1):
+            jb = ja + b
+            for r in range(1 if jb < n and _CLASS[p[jb] & 0xFF] & _RANK else 0, -1, -1):
+                jr = jb + r
+                for d in range(1 if jr < n and (p[jr] == ord("-") or p[jr] == ord("x")) else 0, -1, -1):
+                    jd = jr + d
+                    if jd + 1 < n and _CLASS[p[jd] & 0xFF] & _FILE and _CLASS[p[jd + 1] & 0xFF] & _RANK:
+                        j = jd + 2
+                        if j + 1 < n and p[j] == ord("=") and _CLASS[p[j + 1] & 0xFF] & _PROMOTION:
+                            return j + 2
+                        if j < n and _CLASS[p[j] & 0xFF] & _PROMOTION:
+                            return j + 1
+                        return j
+    return -1
+
+
+@cython.cfunc
+def _read_game(source: _Source, visitor, mode: cython.int):
+    """python-chess's read_game over the source's lines: the tag section, then the movetext
+    (skipped, built in place, or handed to the visitor)."""
+    if not source.first_line():
+        return None
+    while source.blank() or source.first() == ord("%") or source.first() == ord(";"):
+        if not source.next_line():
+            return None
+
+    found: cython.bint = False
+    skipping: cython.bint = False
+    more: cython.bint = True  # a line is at hand (False: the text has ended)
+    empty: cython.int = 0
+    c: cython.int
+    headers = managed = unmanaged = roster = others = None
+    while True:
+        c = source.first()
+        if c in (ord("%"), ord(";")):
+            more = source.next_line()
+            if not more:
+                break
+            continue
+        if empty < 1 and c != ord("[") and source.blank():
+            empty += 1
+            more = source.next_line()
+            if not more:
+                break
+            continue
+        if not found:
+            found = True
+            if mode == _SKIPPING:
+                skipping = True
+            elif mode == _HEADERS:  # HeadersBuilder's Headers({}), made without its update()
+                headers = managed = _new_headers()
+                headers._tag_roster = roster = {}
+                headers._others = others = {}
+            else:
+                skipping = visitor.begin_game() is SKIP
+                if not skipping:
+                    managed = visitor.begin_headers()
+                    if not isinstance(managed, Headers):
+                        unmanaged = Headers({})
+                    elif type(managed) is Headers and (mode == _BUILDER or type(visitor) in (GameBuilder,
+                                                                                              HeadersBuilder)):
+                        # their visit_header only stores the tag: stored here, in place
+                        roster, others = managed._tag_roster, managed._others
+        if c != ord("["):
+            break
+        empty = 0
+        if not skipping:
+            _tag(source, visitor, managed, roster, others, unmanaged)
+        more = source.next_line()
+        if not more:
+            break
+
+    if not found:
+        return None
+    if mode in (_HEADERS, _SKIPPING):  # their end_headers() and begin_game() say SKIP
+        if more:
+            _skip_movetext(source)
+        return headers if mode == _HEADERS else True
+    if not skipping:
+        skipping = visitor.end_headers() is SKIP
+    board = None
+    if not skipping:
+        board = _starting_board(managed if unmanaged is None else unmanaged, visitor)
+        skipping = board is None
+    if skipping:
+        if more:
+            _skip_movetext(source)
+        visitor.end_game()
+        return visitor.result()
+    boards = [board]
+    if mode == _BUILDER and type(board) is Board:  # (GameBuilder's visit_board does nothing)
+        if more:
+            source.at, source.fresh = source.start, True
+            if _build(source, boards, visitor):
+                _visit(source, boards, visitor, True)
+    else:
+        visitor.visit_board(board)
+        if more:
+            source.at, source.fresh = source.start, True
+            _visit(source, boards, visitor, False)
+    visitor.end_game()
+    return visitor.result()
+
+
+@cython.cfunc
+def _new_headers():
+    """An empty Headers (no roster), made without __init__."""
+    if cython.compiled:
+        return cython.cast(PyTypeObjectPtr, Headers).tp_new(Headers, cython.cast(cython.pointer(PyObject), ()),
+                                                            cython.NULL)
+    else:
+        return Headers.__new__(Headers)
+
+
+@cython.cfunc
+def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython.void:
+    """The tag line at hand, to the visitor (or stored in place): `[Name "value"]` read in C,
+    anything less plain by TAG_REGEX."""
+    data = source.data
+    p: cython.p_char = _pointer(data)
+    s: cython.Py_ssize_t = source.start
+    e: cython.Py_ssize_t = source.end
+    j: cython.Py_ssize_t = s + 1
+    k: cython.Py_ssize_t
+    name_end: cython.Py_ssize_t
+    value: cython.Py_ssize_t
+    plain: cython.bint = False
+    if j < e and _CLASS[p[j] & 0xFF] & _TAG_FIRST:
+        j += 1
+        while j < e and _CLASS[p[j] & 0xFF] & _TAG_NAME:
+            j += 1
+        name_end = j
+        if j < e and p[j] == ord(" "):
+            while j < e and p[j] == ord(" "):
+                j += 1
+            if j < e and p[j] == ord('"'):
+                value = j + 1
+                k = e
+                while k > value and _CLASS[p[k - 1] & 0xFF] & _WHITE:
+                    k -= 1
+                plain = (k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
+                         and (not source.returns or _find(data, p, ord("\r"), value, k - 2) < 0)
+                         and (source.blocks or _find(data, p, ord("\n"), value, k - 2) < 0))
+    if plain:
+        known: cython.int = _known_tag(p, s + 1, name_end)
+        name = _KNOWN_TAGS[known] if known >= 0 else _text(data, p, s + 1, name_end)
+        text = _text(data, p, value, k - 2)
+        if roster is not None:
+            if 0 <= known < _ROSTER_SIZE:
+                cython.cast(dict, roster)[name] = text
+            else:
+                cython.cast(dict, others)[name] = text
+            return
+    else:
+        match = TAG_REGEX.match(_text(data, p, s, e))
+        if match is None:
+            return
+        name, text = match.group(1, 2)
+        if roster is not None:
+            managed[name] = text  # (Headers' own checks: a line break in a value)
+            return
+    visitor.visit_header(name, text)
+    if unmanaged is not None:
+        unmanaged[name] = text
+
+
+@cython.cfunc
 def _starting_board(headers, visitor):
     """The game's first position, or None when its FEN is bad (the error goes to the visitor)."""
+    if type(headers) is Headers and "FEN" not in headers._others and "Variant" not in headers._others:
+        return Board()
     try:
         board_class = headers.variant()
     except ValueError as error:
@@ -132,214 +790,211 @@ def _starting_board(headers, visitor):
     return board
 
 
-def _skip_movetext(line: str, readline) -> None:
+@cython.cfunc
+def _skip_movetext(source: _Source) -> cython.void:
     """Reads on to the blank line that ends the game, minding comments across lines."""
-    in_comment = False
-    while line:
+    in_comment: cython.bint = False
+    while True:
         if not in_comment:
-            if line.isspace():
+            if source.blank():
                 return
-            if line[:1] == "%":
-                line = readline()
+            if source.first() == ord("%"):
+                if not source.next_line():
+                    return
                 continue
-        in_comment = _comment_open_after(line, in_comment)
-        line = readline()
+        in_comment = _comment_open_after(source.data, _pointer(source.data), source.start, source.end, in_comment)
+        if not source.next_line():
+            return
 
 
-def _comment_open_after(line: str, in_comment: bool) -> bool:
-    """Whether a { comment is still open at the end of `line`: the last bracket decides, up to
-    the first ';' outside a comment, where the line ends."""
-    semicolon = line.find(";")
-    while semicolon >= 0:
-        opened, closed = line.rfind("{", 0, semicolon), line.rfind("}", 0, semicolon)
-        if not (opened > closed if opened >= 0 or closed >= 0 else in_comment):
-            return False
-        semicolon = line.find(";", semicolon + 1)
-    opened, closed = line.rfind("{"), line.rfind("}")
-    return opened > closed if opened >= 0 or closed >= 0 else in_comment
-
-
-def _read_comment(text: str, readline):
-    """A comment that starts at `text` (after its '{'): (its text, the rest of its last line).
-    One space is dropped inside each bracket; lines are read until the '}'."""
-    if text[:1] == " ":
-        text = text[1:]
-    parts = []
-    while text and "}" not in text:
-        parts.append(text)
-        text = readline()
-    if text:
-        close = text.find("}")
-        end = close - 1 if close > 0 and text[close - 1] == " " else close
-        parts.append(text[:end])
-        text = text[close + 1:]
-    return "".join(parts), text
-
-
-def _visit_movetext(line: str, readline, boards: list, visitor, skip_depth: int = 0, fresh: bool = True) -> None:
-    """The moves, comments, NAGs and variations of a game, handed to any visitor; `boards` holds
-    the position of each open variation (it may start mid-game: see _build_tree)."""
-    finditer = MOVETEXT_REGEX.finditer
-    while line:
-        if fresh:
-            if line[:1] in ("%", ";"):
-                line = readline()
-                continue
-            if line.isspace():
-                return
-        fresh = True
-        for match in finditer(line):
-            kind = match.lastindex
-            token = match.group(0)
-            if kind == _COMMENT:
-                comment, line = _read_comment(token[1:], readline)
-                if not skip_depth:
-                    visitor.visit_comment(comment)
-                fresh = False
-                break
-            if kind == _OPEN:
-                if skip_depth:
-                    skip_depth += 1
-                elif boards[-1].move_stack:
-                    if visitor.begin_variation() is SKIP:
-                        skip_depth = 1
-                    else:
-                        board = boards[-1].copy()
-                        board.pop()
-                        boards.append(board)
-            elif kind == _CLOSE:
-                if skip_depth == 1:
-                    skip_depth = 0
-                    visitor.end_variation()
-                elif skip_depth:
-                    skip_depth -= 1
-                elif len(boards) > 1:
-                    visitor.end_variation()
-                    boards.pop()
-            elif skip_depth:
-                continue
-            elif kind == _LINE_COMMENT:
-                break
-            elif kind == _NAG:
-                visitor.visit_nag(int(token[1:]))
-            elif kind == _SUFFIX:
-                visitor.visit_nag(SUFFIX_NAGS[token])
-            elif kind == _RESULT and len(boards) == 1:
-                visitor.visit_result(token)
-            else:
-                board = boards[-1]
-                if visitor.begin_parse_san(board, token) is not SKIP:
-                    try:
-                        move = visitor.parse_san(board, token)
-                    except ValueError as error:
-                        visitor.handle_error(error)
-                        skip_depth = 1
-                    else:
-                        visitor.visit_move(board, move)
-                        board.push(move)
-                visitor.visit_board(board)
-        if fresh:
-            line = readline()
-
-
-def _build_tree(line: str, readline, board, builder) -> None:
-    """_visit_movetext for the default GameBuilder, whose callbacks it does in place: the same
-    tree without a method call per token. A token it does not take (a move that does not parse,
-    a result inside a variation) hands the rest of the game to _visit_movetext, the builder's
-    state brought up to date, so errors take python-chess's path."""
-    game = builder.game
-    boards = [board]
-    nodes = [game]  # the builder's variation stack, its top kept in `node`
-    node = game
-    starting_comment = ""
-    after_move = False  # the builder's in_variation: a comment now belongs to `node`
-    fresh = True
-    handover = None
-    finditer = _TREE_REGEX.finditer
-    new_node = ChildNode.__new__
-    while line:
-        if fresh:
-            if line[:1] in ("%", ";"):
-                line = readline()
-                continue
-            if line.isspace():
-                break
-        fresh = True
-        for match in finditer(line):
-            kind = match.lastindex
-            if kind == _T_SAN:
-                try:
-                    move = board.parse_san(match.group(0))
-                except ValueError:
-                    handover = match
-                    break
-                child = new_node(ChildNode)
-                child.parent = node
-                child.move = move
-                child.variations = []
-                child.comment = ""
-                child.starting_comment = starting_comment
-                child.nags = set()
-                node.variations.append(child)
-                node = child
-                starting_comment = ""
-                after_move = True
-                board.push(move)
-            elif kind == _T_CLOSED:
-                comment = match.group(2)
-                if comment[:1] == " ":
-                    comment = comment[1:]
-                if comment[-1:] == " ":
-                    comment = comment[:-1]
-                if after_move or (node is game and not game.variations):
-                    node.comment = f"{node.comment} {comment}" if node.comment and comment else (
-                        node.comment or comment)
-                else:
-                    starting_comment = f"{starting_comment} {comment}" if starting_comment and comment else (
-                        starting_comment or comment)
-            elif kind == _T_COMMENT:
-                comment, line = _read_comment(match.group(0)[1:], readline)
-                if after_move or (node is game and not game.variations):
-                    node.comment = f"{node.comment} {comment}" if node.comment and comment else (
-                        node.comment or comment)
-                else:
-                    starting_comment = f"{starting_comment} {comment}" if starting_comment and comment else (
-                        starting_comment or comment)
-                fresh = False
-                break
-            elif kind == _T_OPEN:
-                if board.move_stack:
-                    nodes[-1] = node
-                    node = node.parent
-                    nodes.append(node)
-                    after_move = False
-                    board = board.copy()
-                    board.pop()
-                    boards.append(board)
-            elif kind == _T_CLOSE:
-                if len(boards) > 1:
-                    nodes.pop()
-                    node = nodes[-1]
-                    boards.pop()
-                    board = boards[-1]
-            elif kind == _T_LINE_COMMENT:
-                break
-            elif kind == _T_NAG:
-                node.nags.add(int(match.group(0)[1:]))
-            elif kind == _T_SUFFIX:
-                node.nags.add(SUFFIX_NAGS[match.group(0)])
-            elif len(boards) == 1:
-                if game.headers.get("Result", "*") == "*":
-                    game.headers["Result"] = match.group(0)
-            else:
-                handover = match
-                break
-        if handover is not None:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _comment_open_after(data, p: cython.p_char, s: cython.Py_ssize_t, e: cython.Py_ssize_t,
+                        in_comment: cython.bint) -> cython.bint:
+    """Whether a { comment is open at the end of the line data[s:e]: without a ';' the last
+    bracket says, else the brackets are followed up to the first ';' outside a comment."""
+    k: cython.Py_ssize_t
+    c: cython.int
+    if _find(data, p, ord(";"), s, e) < 0:
+        k = e
+        while k > s:
+            k -= 1
+            c = p[k]
+            if c == ord("}"):
+                return False
+            if c == ord("{"):
+                return True
+        return in_comment
+    for k in range(s, e):
+        c = p[k]
+        if c == ord("{"):
+            in_comment = True
+        elif c == ord("}"):
+            in_comment = False
+        elif c == ord(";") and not in_comment:
             break
-        if fresh:
-            line = readline()
-    builder.variation_stack = nodes[:-1] + [node]
+    return in_comment
+
+
+@cython.cfunc
+def _build(source: _Source, boards: list, builder) -> cython.bint:
+    """The movetext for the default GameBuilder, whose callbacks are done here in place: the
+    same tree without a method call per token. A token it does not take (a move that does not
+    parse, a result inside a variation) is left to _visit (True), the builder's state brought
+    up to date, so that errors take python-chess's path."""
+    board: Board = boards[0]
+    game = builder.game
+    roster: dict = game.headers._tag_roster
+    nodes: list = [game]  # the builder's variation stack, its top kept in `node`
+    node = game
+    starting_comment: str = ""
+    after_move: cython.bint = False  # the builder's in_variation: a comment now belongs to `node`
+    handover: cython.bint = False
+    kind: cython.int
+    code: cython.int
+    new_node = ChildNode.__new__
+    while True:
+        kind = source.next_token()
+        if kind == _END:
+            break
+        if kind == _SAN:
+            code = plain_san_code(board, _pointer(source.data), source.token, source.token_end)
+            if code >= 0:
+                move = board._move_for(code)
+                board._push_code(code, move)
+            else:
+                try:
+                    move = board.parse_san(source.token_text())
+                except ValueError:
+                    handover = True
+                    break
+                board.push(move)
+            child = new_node(ChildNode)
+            child.parent = node
+            child.move = move
+            child.variations = []
+            child.comment = ""
+            child.starting_comment = starting_comment
+            child.nags = set()
+            node.variations.append(child)
+            node = child
+            starting_comment = ""
+            after_move = True
+        elif kind == _COMMENT:
+            comment = source.comment
+            if after_move or (node is game and not game.variations):
+                node.comment = _joined(node.comment, comment)
+            else:
+                starting_comment = _joined(starting_comment, comment)
+        elif kind == _OPEN:
+            if node is not game:  # (the board has moves)
+                nodes[len(nodes) - 1] = node
+                node = node.parent
+                nodes.append(node)
+                after_move = False
+                board = board.copy()
+                board.pop()
+                boards.append(board)
+        elif kind == _CLOSE:
+            if len(boards) > 1:
+                nodes.pop()
+                node = nodes[len(nodes) - 1]
+                boards.pop()
+                board = boards[len(boards) - 1]
+        elif kind == _NAG:
+            node.nags.add(source.nag())
+        elif kind == _SUFFIX:
+            node.nags.add(source.suffix())
+        elif len(boards) == 1:  # a result
+            if roster.get("Result", "*") == "*":
+                roster["Result"] = source.result()
+        else:  # a result inside a variation: python-chess reads it as a move
+            handover = True
+            break
+    nodes[len(nodes) - 1] = node
+    builder.variation_stack = nodes
     builder.starting_comment = starting_comment
     builder.in_variation = after_move
-    if handover is not None:
-        _visit_movetext(line[handover.start():], readline, boards, builder, 0, False)
+    return handover
+
+
+@cython.cfunc
+def _joined(first: str, second: str) -> str:
+    """The two comments, one space between (the builder's " ".join of those not empty)."""
+    if first and second:
+        return first + " " + second
+    return first or second
+
+
+@cython.cfunc
+def _visit(source: _Source, boards: list, visitor, pending: cython.bint) -> cython.void:
+    """The moves, comments, NAGs and variations of a game, handed to any visitor, as python-chess
+    hands them; `boards` holds the position of each open variation (it may start mid-game, with
+    the token at hand `pending`: see _build)."""
+    skip_depth: cython.int = 0
+    kind: cython.int
+    plain: cython.bint = type(visitor).parse_san is BaseVisitor.parse_san
+    while True:
+        if pending:
+            kind = source.kind
+            pending = False
+        else:
+            kind = source.next_token()
+        if kind == _END:
+            return
+        if kind == _COMMENT:
+            if not skip_depth:
+                visitor.visit_comment(source.comment)
+        elif kind == _OPEN:
+            if skip_depth:
+                skip_depth += 1
+            elif boards[len(boards) - 1].move_stack:
+                if visitor.begin_variation() is SKIP:
+                    skip_depth = 1
+                else:
+                    board = boards[len(boards) - 1].copy()
+                    board.pop()
+                    boards.append(board)
+        elif kind == _CLOSE:
+            if skip_depth == 1:
+                skip_depth = 0
+                visitor.end_variation()
+            elif skip_depth:
+                skip_depth -= 1
+            elif len(boards) > 1:
+                visitor.end_variation()
+                boards.pop()
+        elif skip_depth:
+            continue
+        elif kind == _NAG:
+            visitor.visit_nag(source.nag())
+        elif kind == _SUFFIX:
+            visitor.visit_nag(source.suffix())
+        elif kind == _RESULT and len(boards) == 1:
+            visitor.visit_result(source.result())
+        else:
+            board = boards[len(boards) - 1]
+            token = source.token_text()
+            if visitor.begin_parse_san(board, token) is not SKIP:
+                try:
+                    move = _parse_san(board, source) if plain else visitor.parse_san(board, token)
+                except ValueError as error:
+                    visitor.handle_error(error)
+                    skip_depth = 1
+                else:
+                    visitor.visit_move(board, move)
+                    board.push(move)
+            visitor.visit_board(board)
+
+
+@cython.cfunc
+def _parse_san(board, source: _Source):
+    """board.parse_san of the token at hand: plain SAN matched in C on a Board."""
+    position: Board
+    code: cython.int
+    if type(board) is Board:
+        position = board
+        code = plain_san_code(position, _pointer(source.data), source.token, source.token_end)
+        if code >= 0:
+            return position._move_for(code)
+    return board.parse_san(source.token_text())
