@@ -20,6 +20,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .core.encoding import (
         FROM_TO_BITS,
         KING,
+        NORMAL,
         PAWN,
         encode_move,
         flag_promotion,
@@ -32,6 +33,7 @@ else:
     from cython.cimports.bitboard.core.encoding import (
         FROM_TO_BITS,
         KING,
+        NORMAL,
         PAWN,
         encode_move,
         flag_promotion,
@@ -62,6 +64,8 @@ class Move:
         self.to_square = _index(to_square, "to_square", 0, 63)
         self._promotion = 0 if promotion is None else _index(promotion, "promotion piece type", PAWN, KING)
         self._drop = 0 if drop is None else _index(drop, "drop piece type", PAWN, KING)
+        self._hash = 0  # (0: not computed yet)
+        self._uci = None
 
     @property
     def promotion(self):
@@ -75,6 +79,11 @@ class Move:
 
     def uci(self) -> str:
         """'e2e4', 'e7e8q', 'N@f3' for a drop; '0000' for the null move."""
+        if self._uci is None:
+            self._uci = self._uci_text()
+        return self._uci
+
+    def _uci_text(self) -> str:
         if self._drop:
             return PIECE_SYMBOLS[self._drop].upper() + "@" + SQUARE_NAMES[self.to_square]
         if not self:
@@ -108,7 +117,9 @@ class Move:
     def __hash__(self) -> int:
         # python-chess's Move hashes as the tuple of its fields: equal moves of both libraries
         # land in the same dict slot
-        return hash((self.from_square, self.to_square, self._promotion or None, self._drop or None))
+        if self._hash == 0:
+            self._hash = hash((self.from_square, self.to_square, self._promotion or None, self._drop or None))
+        return self._hash
 
     def __reduce__(self):
         return Move, (self.from_square, self.to_square, self._promotion or None, self._drop or None)
@@ -116,6 +127,12 @@ class Move:
     @staticmethod
     def from_uci(uci) -> "Move":
         """The move a UCI string names; InvalidMoveError (a ValueError) naming it otherwise."""
+        if type(uci) is str and len(uci) == 4:  # the common case, read in C: a plain move's shared object
+            text: str = uci
+            frm: cython.int = _square_of(text[0], text[1])
+            to: cython.int = _square_of(text[2], text[3])
+            if frm >= 0 and to >= 0 and frm != to:
+                return _move_of(encode_move(frm, to, NORMAL))
         if not isinstance(uci, str):
             raise InvalidMoveError(f"UCI move must be a string, not {type(uci).__name__} {quoted(uci)}")
         if uci == "0000":
@@ -148,6 +165,15 @@ def _equals_foreign(move: Move, other) -> bool:
     except AttributeError:
         return NotImplemented
     return fields == (move.from_square, move.to_square, move._promotion or None, move._drop or None)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _square_of(file: cython.Py_UCS4, rank: cython.Py_UCS4) -> cython.int:
+    """The square a file letter and a rank digit name, or -1."""
+    if "a" <= file <= "h" and "1" <= rank <= "8":
+        return 8 * (ord(rank) - ord("1")) + (ord(file) - ord("a"))
+    return -1
 
 
 def _index(value, what: str, low: int, high: int) -> int:
