@@ -1,6 +1,10 @@
-"""What several test modules share: the published perft positions and the build's module list."""
+"""What several test modules share: the published perft positions, the build's module list and
+a fresh interpreter on this copy of bitboard."""
 import ast
+import os
 import pathlib
+import subprocess
+import sys
 
 import bitboard
 
@@ -44,3 +48,11 @@ def sigint_default() -> None:
     with SIGINT ignored, and Python then never raises KeyboardInterrupt. Popen(preexec_fn=...)."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def run_python(code: str) -> subprocess.CompletedProcess:
+    """Run `code` in a fresh interpreter (binding `chess` is process-wide) that imports the copy
+    of bitboard these tests import, compiled or not."""
+    package_root = os.path.dirname(os.path.dirname(os.path.abspath(bitboard.__file__)))
+    env = dict(os.environ, PYTHONPATH=package_root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)

@@ -8,7 +8,6 @@ import asyncio
 import importlib.metadata
 import os
 import shutil
-import subprocess
 import sys
 
 import chess as python_chess
@@ -23,19 +22,15 @@ except importlib.metadata.PackageNotFoundError:
     pytest.skip("bitboard.chess.engine runs python-chess's module: python-chess is not installed",
                 allow_module_level=True)
 
+from helpers import run_python  # noqa: E402
+
 import bitboard.chess as chess  # noqa: E402
 import bitboard.chess.engine  # noqa: E402
 from bitboard.chess import engine  # noqa: E402
 
-SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
 STOCKFISH = shutil.which("stockfish") or next(
     (path for path in ("/usr/games/stockfish",) if os.access(path, os.X_OK)), None)
 needs_stockfish = pytest.mark.skipif(STOCKFISH is None, reason="no stockfish on PATH or in /usr/games")
-
-
-def run_python(code: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
 
 
 def test_the_module_is_python_chess_protocol_code_on_our_classes():

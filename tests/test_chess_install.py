@@ -7,13 +7,10 @@ svg and the others join the list as they are written).
 """
 import importlib.metadata
 import importlib.util
-import os
-import subprocess
-import sys
 
 import pytest
+from helpers import run_python
 
-SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
 PYTHON_CHESS_SUBMODULES = ["engine", "gaviota", "pgn", "polyglot", "svg", "syzygy", "variant"]
 BORROWED = {"engine", "gaviota", "syzygy"}  # they run python-chess's own module (chess/borrowed.py)
 
@@ -32,9 +29,9 @@ MISSING = [name for name in PYTHON_CHESS_SUBMODULES if importlib.util.find_spec(
 SWAPS = {"install": "bitboard.chess.install()", "plain": "sys.modules['chess'] = bitboard.chess"}
 
 
-def run_python(code: str) -> str:
-    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+def run_ok(code: str) -> str:
+    """The standard output of `code` run in a fresh interpreter, which must succeed."""
+    result = run_python(code)
     assert result.returncode == 0, result.stderr[-3000:]
     return result.stdout
 
@@ -47,7 +44,7 @@ def test_polyglot_and_engine_are_among_the_submodules_checked():
 @pytest.mark.parametrize("swap", sorted(SWAPS))
 @pytest.mark.parametrize("name", OURS)
 def test_import_chess_submodule_is_ours_itself(swap, name):
-    assert run_python(f"""
+    assert run_ok(f"""
 import importlib, sys
 import bitboard.chess
 {SWAPS[swap]}
@@ -72,7 +69,7 @@ print("ok")
 def test_a_submodule_we_lack_is_missing_not_python_chess(swap, name):
     if not MISSING:
         pytest.skip("bitboard.chess has every python-chess submodule")
-    assert run_python(f"""
+    assert run_ok(f"""
 import sys
 import bitboard.chess
 {SWAPS[swap]}
@@ -87,7 +84,7 @@ except ModuleNotFoundError as error:
 def test_install_drops_python_chess_submodules_imported_before():
     if not _has_python_chess():
         pytest.skip("python-chess is not installed")
-    assert run_python("""
+    assert run_ok("""
 import sys
 import chess, chess.polyglot  # python-chess's
 real_polyglot = chess.polyglot
@@ -107,7 +104,7 @@ print("ok")
 def test_the_finder_leaves_python_chess_alone_while_chess_is_python_chess():
     if not _has_python_chess():
         pytest.skip("python-chess is not installed")
-    assert run_python("""
+    assert run_ok("""
 import bitboard.chess, bitboard.chess.polyglot
 import chess, chess.polyglot
 assert chess is not bitboard.chess and chess.polyglot is not bitboard.chess.polyglot
@@ -117,7 +114,7 @@ print("ok")
 
 
 def test_a_program_runs_unchanged_after_install():
-    assert run_python("""
+    assert run_ok("""
 import bitboard.chess
 bitboard.chess.install()
 import chess

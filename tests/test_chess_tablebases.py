@@ -8,9 +8,7 @@ the `sdist` fixture), the boards come back as they were, the module binds `chess
 without python-chess the import names the extra.
 """
 import importlib.metadata
-import os
 import random
-import subprocess
 import sys
 
 import chess as python_chess
@@ -24,17 +22,13 @@ except importlib.metadata.PackageNotFoundError:
     pytest.skip("bitboard.chess.syzygy and .gaviota run python-chess's modules: python-chess is not installed",
                 allow_module_level=True)
 
+from helpers import run_python  # noqa: E402
+
 import bitboard.chess as chess  # noqa: E402
 from bitboard.chess import gaviota, syzygy  # noqa: E402
 
-SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
 SYZYGY_MATERIALS = ["KQvK", "KRvK", "KPvK", "KBNvK", "KQvKR", "KRvKP", "KPvKP", "KBPvK", "KNvKP", "KQvKQ", "KPPvK"]
 GAVIOTA_MATERIALS = ["KQvK", "KRvK", "KPvK", "KBvK", "KNvK"]
-
-
-def run_python(code: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
 
 
 def random_positions(materials, count, seed):
