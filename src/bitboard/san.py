@@ -41,9 +41,9 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         promotion_flag,
         u64,
     )
-    from .core.legality import _leaves_king_safe
+    from .core.legality import _leaves_king_safe, _legal_moves, _one_king
     from .core.movegen import _attackers, _generate
-    from .core.native import ctz64
+    from .core.native import clz64, ctz64
     from .core.position import Position, _make, _unmake
 else:
     from cython.cimports.bitboard.core.attacks import (
@@ -75,9 +75,9 @@ else:
         promotion_flag,
         u64,
     )
-    from cython.cimports.bitboard.core.legality import _leaves_king_safe
+    from cython.cimports.bitboard.core.legality import _leaves_king_safe, _legal_moves, _one_king
     from cython.cimports.bitboard.core.movegen import _attackers, _generate
-    from cython.cimports.bitboard.core.native import ctz64
+    from cython.cimports.bitboard.core.native import clz64, ctz64
     from cython.cimports.bitboard.core.position import Position, _make, _unmake
 
 import re
@@ -92,6 +92,7 @@ _CASTLES = {"O-O": 2, "O-O-O": -2, "0-0": 2, "0-0-0": -2}
 _NULL_MOVES = ("--", "Z0", "0000", "@@@@")
 
 
+ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
 _FILE_A = cython.declare(u64, 0x0101010101010101)
 _RANK_1 = cython.declare(u64, 0xFF)
 
@@ -274,9 +275,9 @@ _LETTERS = b" PNBRQK"  # by piece type
 
 @cython.cfunc
 def san_of_code(pos: Position, code: cython.int, long: cython.bint) -> str:
-    """The SAN (or, with `long`, the long algebraic notation) of the legal move `code` in a
-    position with one king a side, written in C: the rule of `san` below, for the Board's
-    san() and lan()."""
+    """The SAN (or, with `long`, the long algebraic notation) of the legal move `code`, written
+    in C (the Board's san() and lan()). With several kings a side, the legal moves and the
+    check are python-chess's: those that keep the highest king safe, and that king's."""
     out: bytearray = bytearray(16)
     n: cython.int = 0
     frm: cython.int = move_from(code)
@@ -309,7 +310,7 @@ def san_of_code(pos: Position, code: cython.int, long: cython.bint) -> str:
             rivals: cython.bint = False
             same_file: cython.bint = False
             same_rank: cython.bint = False
-            count: cython.int = _generate(pos, buf, 0, BB_ALL, False)
+            count: cython.int = _legal_count(pos, buf, False)
             for i in range(count):
                 other = move_from(buf[i])
                 if (move_to(buf[i]) == to and other != frm and move_flag(buf[i]) != CASTLING
@@ -333,12 +334,22 @@ def san_of_code(pos: Position, code: cython.int, long: cython.bint) -> str:
             n += 2
     key: u64 = pos._key
     undo: u64 = _make(pos, code)
-    king: cython.int = ctz64(pos._pieces[KING] & pos._colors[pos._turn])
-    if _attackers(pos, king, 1 - pos._turn, pos._colors[0] | pos._colors[1]):
-        out[n] = _HASH if _generate(pos, buf, 0, BB_ALL, True) == 0 else _PLUS
+    kings: u64 = pos._pieces[KING] & pos._colors[pos._turn]
+    if kings and _attackers(pos, 63 - clz64(kings), 1 - pos._turn, pos._colors[0] | pos._colors[1]):
+        out[n] = _HASH if _legal_count(pos, buf, True) == 0 else _PLUS
         n += 1
     _unmake(pos, code, undo, key)
     return out[:n].decode("ascii")
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _legal_count(pos: Position, buf: ushort_ptr, count_only: cython.bint) -> cython.int:  # type: ignore[valid-type]  # a C pointer
+    """The legal moves of `pos` into `buf` (or only counted): the fast generator with one king a
+    side, python-chess's rule for several."""
+    if _one_king(pos):
+        return _generate(pos, buf, 0, BB_ALL, count_only)
+    return _legal_moves(pos, buf, BB_ALL, BB_ALL)
 
 
 _LETTER_O = cython.declare(cython.int, ord("O"))
@@ -349,55 +360,6 @@ _HASH = cython.declare(cython.int, ord("#"))
 _PLUS = cython.declare(cython.int, ord("+"))
 _LETTER_A = cython.declare(cython.int, ord("a"))
 _DIGIT_1 = cython.declare(cython.int, ord("1"))
-
-
-def san(board, move, long=False) -> str:
-    """The SAN of a legal move (IllegalMoveError otherwise), "--" for the null move; with long,
-    the long algebraic notation ("Ng1-f3", "e4xd5")."""
-    if not move:
-        return "--"
-    if not board.is_legal(move):
-        raise IllegalMoveError(f"illegal move {move.uci()} in {board.fen()}, so it has no SAN")
-    piece = board.piece_type_at(move.from_square)
-    if board.is_castling(move):
-        text = "O-O" if move.to_square > move.from_square else "O-O-O"
-    else:
-        capture = board.is_capture(move)
-        letter = "" if piece == PAWN else PIECE_SYMBOLS[piece].upper()
-        if long:
-            text = letter + SQUARE_NAMES[move.from_square] + ("x" if capture else "-")
-        elif piece == PAWN:
-            text = FILE_NAMES[move.from_square & 7] + "x" if capture else ""
-        else:
-            text = letter + _disambiguation(board, move, piece) + ("x" if capture else "")
-        text += SQUARE_NAMES[move.to_square]
-        if move.promotion:
-            text += "=" + PIECE_SYMBOLS[move.promotion].upper()
-    board.push(move)
-    try:
-        if board.is_check():
-            text += "#" if board.is_checkmate() else "+"
-    finally:
-        board.pop()
-    return text
-
-
-def _disambiguation(board, move, piece) -> str:
-    """The from-file, from-rank or both, as needed to tell `move` from its rivals."""
-    rivals = [m.from_square for m in board.legal_moves
-              if m.to_square == move.to_square and m.from_square != move.from_square
-              and board.piece_type_at(m.from_square) == piece]
-    if not rivals:
-        return ""
-    file, rank = move.from_square & 7, move.from_square >> 3
-    same_file = any(sq & 7 == file for sq in rivals)
-    same_rank = any(sq >> 3 == rank for sq in rivals)
-    out = ""
-    if same_rank or not same_file:
-        out += FILE_NAMES[file]
-    if same_file:
-        out += RANK_NAMES[rank]
-    return out
 
 
 def parse_san(board, text):

@@ -187,12 +187,14 @@ class BoardNotation(BoardState):
 
     @cython.cfunc
     def _algebraic(self, move: object, long: cython.bint) -> str:
-        """SAN or LAN: written in C for a legal move with one king a side (san.san_of_code),
-        by san.san's rules otherwise (the null move, an illegal one and its error, many kings)."""
-        code: cython.int = self._code_of(move) if move and _one_king(self) else -1
-        if code >= 0:
-            return san_of_code(self, code, long)
-        return _san.san(self, _as_move(move), long=long)
+        """SAN or LAN of a legal move (san.san_of_code), "--" for the null move; IllegalMoveError
+        for any other."""
+        if not move:
+            return "--"
+        code: cython.int = self._code_of(move)
+        if code < 0:
+            raise IllegalMoveError(f"illegal move {_as_move(move).uci()} in {self.fen()}, so it has no SAN")
+        return san_of_code(self, code, long)
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def san_and_push(self, move: Move) -> str:
