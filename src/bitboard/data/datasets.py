@@ -280,10 +280,11 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             raw.close()
         if background is not None:
             background.stop()
-        for table, writer in writers.items():
-            if os.path.exists(temporary[table]):  # stopped: the unfinished file goes, then its writer
+        for table in TABLES:  # stopped: the unfinished file goes, then its writer (if it got one:
+            if os.path.exists(temporary[table]):  # an interrupt can land between the two)
                 os.remove(temporary[table])
-                writer.close()
+                if table in writers:
+                    writers[table].close()
 
 
 def _read_so_far(raw, part: Part | None, game) -> int:
