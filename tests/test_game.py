@@ -143,3 +143,12 @@ def test_san_errors_match_python_chess(fen, text, ours, theirs):
 ])
 def test_lenient_san_matches_python_chess(fen, text):
     assert Board(fen).parse_san(text).uci() == chess.Board(fen).parse_san(text).uci()
+
+
+@pytest.mark.parametrize("fen", ["4k3/8/8/8/8/8/3K4/R2K4 w - - 0 1", "k7/8/8/8/4K3/8/1K6/7R w - - 0 1",
+                                 "4k2k/8/8/8/8/8/8/R3K2K w - - 0 1", "k7/8/8/8/8/8/1Q6/K6K w - - 0 1"])
+def test_san_and_lan_with_several_kings_are_python_chess_s(fen):
+    theirs, ours = chess.Board(fen), Board(fen)
+    moves = list(theirs.legal_moves)
+    assert [ours.san(Move.from_uci(m.uci())) for m in moves] == [theirs.san(m) for m in moves]
+    assert [ours.lan(Move.from_uci(m.uci())) for m in moves] == [theirs.lan(m) for m in moves]
