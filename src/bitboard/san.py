@@ -20,6 +20,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
     from .core.encoding import (
+        BB_ALL,
         BISHOP,
         CASTLING,
         DOUBLE_PUSH,
@@ -54,6 +55,7 @@ else:
         _rook_attacks,
     )
     from cython.cimports.bitboard.core.encoding import (
+        BB_ALL,
         BISHOP,
         CASTLING,
         DOUBLE_PUSH,
@@ -84,7 +86,7 @@ import re
 
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, quoted
 from .piece import PIECE_SYMBOLS
-from .squares import BB_ALL, BB_FILES, BB_RANKS, FILE_NAMES, RANK_NAMES, SQUARE_NAMES
+from .squares import BB_FILES, BB_RANKS, FILE_NAMES, RANK_NAMES, SQUARE_NAMES
 
 # piece letter, from-file, from-rank, target square, promotion piece (group 5, its letter only)
 SAN_REGEX = re.compile(r"\A([KQRBN])?([a-h])?([1-8])?[x-]?([a-h][1-8])(?:=?([KQRBNkqrbn]))?[+#]?\Z")
