@@ -62,10 +62,11 @@ class FenPosition:
     """The fields of a parsed FEN, as written: `castling_rights` is python-chess's bitboard of
     the rooks named (cleaned later, by the board), `ep_square` whatever square the FEN gives."""
 
-    __slots__ = ("board", "turn", "castling_rights", "ep_square", "halfmove_clock", "fullmove_number")
+    __slots__ = ("board", "turn", "castling_rights", "ep_square", "halfmove_clock", "fullmove_number", "promoted")
 
-    def __init__(self, board, turn, castling_rights, ep_square, halfmove_clock, fullmove_number):
+    def __init__(self, board, turn, castling_rights, ep_square, halfmove_clock, fullmove_number, promoted=0):
         self.board = board
+        self.promoted = promoted  # the squares marked "~" (pieces that were pawns)
         self.turn = turn
         self.castling_rights = castling_rights
         self.ep_square = ep_square
@@ -93,6 +94,7 @@ def parse_fen(fen, chess960=False, strict=False) -> FenPosition:
     fields += ["w", "-", "-", "0", "1"][len(fields) - 1:]
     placement, side, castling_field, ep_field, halfmove_field, fullmove_field = fields
     board = parse_board_fen(placement)
+    promoted = promoted_of(placement) if "~" in placement else 0
     if side not in ("w", "b"):
         raise InvalidFenError(f"side to move {quoted(side)} in FEN {quoted(fen)} is neither 'w' nor 'b'")
     turn = side == "w"
@@ -102,7 +104,7 @@ def parse_fen(fen, chess960=False, strict=False) -> FenPosition:
     ep_square = None if ep_field == "-" else _SQUARE_NAMES.index(ep_field)
     halfmove = _parse_counter(halfmove_field, "half-move clock", 0, fen)
     fullmove = max(_parse_counter(fullmove_field, "full-move number", 0, fen), 1)
-    fp = FenPosition(board, turn, rights, ep_square, halfmove, fullmove)
+    fp = FenPosition(board, turn, rights, ep_square, halfmove, fullmove, promoted)
     if strict:
         check_strictly(fp, chess960, fen)
     return fp
@@ -126,11 +128,19 @@ def parse_board_fen(placement) -> list:
     file: cython.int
     code: cython.int
     previous_digit: cython.bint
+    after_piece: cython.bint
     for i, rank_text in enumerate(ranks):
+        after_piece = False
         rank = 7 - i
         file = 0
         previous_digit = False
         for ch in rank_text:
+            if ch == "~":  # a promoted piece's mark (crazyhouse), after its letter
+                if not after_piece:
+                    raise InvalidFenError(f"'~' in rank {rank + 1} {quoted(rank_text)} follows no piece")
+                after_piece = False
+                continue
+            after_piece = not ("1" <= ch <= "8")
             if "1" <= ch <= "8":
                 if previous_digit:
                     raise InvalidFenError(f"rank {rank + 1} {quoted(rank_text)} has two digits in a row")
@@ -147,6 +157,21 @@ def parse_board_fen(placement) -> list:
         if file != 8:
             raise InvalidFenError(f"rank {rank + 1} {quoted(rank_text)} has {file} files; expected 8")
     return board
+
+
+def promoted_of(placement) -> int:
+    """The bitboard of the pieces a placement marks "~" (python-chess's `promoted`)."""
+    promoted = 0
+    for i, rank_text in enumerate(placement.split("/")[:8]):
+        file = 0
+        for ch in rank_text:
+            if ch == "~":
+                promoted |= ONE64 << (8 * (7 - i) + file - 1)
+            elif "1" <= ch <= "8":
+                file += ord(ch) - 48
+            else:
+                file += 1
+    return promoted
 
 
 #: The rook of each right in standard chess, in bit order (WHITE_KINGSIDE ... BLACK_QUEENSIDE).

@@ -23,6 +23,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         NORMAL,
         PAWN,
         encode_move,
+        flag_drop,
         flag_promotion,
         move_flag,
         move_from,
@@ -36,6 +37,7 @@ else:
         NORMAL,
         PAWN,
         encode_move,
+        flag_drop,
         flag_promotion,
         move_flag,
         move_from,
@@ -197,6 +199,9 @@ _CACHE: list[Move | None] = [None] * 65536
 def _move_of(code: cython.int) -> Move:
     """The shared Move object for an internal 16-bit move code (0 <= code < 65536)."""
     move = _CACHE[code]
+    if move is None and flag_drop(move_flag(code)):
+        move = Move(move_to(code), move_to(code), drop=flag_drop(move_flag(code)))
+        _CACHE[code] = move
     if move is None:
         promotion: cython.int = flag_promotion(move_flag(code))
         plain: cython.int = encode_move(move_from(code), move_to(code), promotion_flag(promotion)) if promotion \

@@ -35,6 +35,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         ROOK,
         code_type,
         encode_move,
+        flag_drop,
         flag_promotion,
         move_flag,
         move_from,
@@ -42,10 +43,12 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         promotion_flag,
         u64,
     )
-    from .core.legality import _leaves_king_safe, _legal_moves, _one_king
+    from .core.legality import _leaves_king_safe, _legal_moves
     from .core.movegen import _attackers, _generate
     from .core.native import clz64, ctz64
     from .core.position import Position, _make, _unmake
+    from .core.pseudo_legal import _one_king
+    from .core.variant_moves import VARIANT_LOSS, VARIANT_WIN, _variant_in_check, _variant_result
 else:
     from cython.cimports.bitboard.core.attacks import (
         KING_ATTACKS,
@@ -70,6 +73,7 @@ else:
         ROOK,
         code_type,
         encode_move,
+        flag_drop,
         flag_promotion,
         move_flag,
         move_from,
@@ -77,10 +81,17 @@ else:
         promotion_flag,
         u64,
     )
-    from cython.cimports.bitboard.core.legality import _leaves_king_safe, _legal_moves, _one_king
+    from cython.cimports.bitboard.core.legality import _leaves_king_safe, _legal_moves
     from cython.cimports.bitboard.core.movegen import _attackers, _generate
     from cython.cimports.bitboard.core.native import clz64, ctz64
     from cython.cimports.bitboard.core.position import Position, _make, _unmake
+    from cython.cimports.bitboard.core.pseudo_legal import _one_king
+    from cython.cimports.bitboard.core.variant_moves import (
+        VARIANT_LOSS,
+        VARIANT_WIN,
+        _variant_in_check,
+        _variant_result,
+    )
 
 import re
 
@@ -289,7 +300,13 @@ def san_of_code(pos: Position, code: cython.int, long: cython.bint) -> str:
     buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
     i: cython.int
     other: cython.int
-    if flag == CASTLING:
+    if flag_drop(flag):  # crazyhouse: "@e6" for a pawn, "N@f3"
+        if flag_drop(flag) != PAWN:
+            out[n] = _LETTERS[flag_drop(flag)]
+            n += 1
+        out[n], out[n + 1], out[n + 2] = _AT, _LETTER_A + (to & 7), _DIGIT_1 + (to >> 3)
+        n += 3
+    elif flag == CASTLING:
         out[0], out[1], out[2] = _LETTER_O, _DASH, _LETTER_O
         n = 3
         if to < frm:
@@ -337,7 +354,15 @@ def san_of_code(pos: Position, code: cython.int, long: cython.bint) -> str:
     key: u64 = pos._key
     undo: u64 = _make(pos, code)
     kings: u64 = pos._pieces[KING] & pos._colors[pos._turn]
-    if kings and _attackers(pos, 63 - clz64(kings), 1 - pos._turn, pos._colors[0] | pos._colors[1]):
+    if pos._variant:  # python-chess's: mate, or any variant end that someone wins
+        check: cython.bint = _variant_in_check(pos)
+        if (check and _legal_count(pos, buf, True) == 0) or _variant_result(pos) in (VARIANT_WIN, VARIANT_LOSS):
+            out[n] = _HASH
+            n += 1
+        elif check:
+            out[n] = _PLUS
+            n += 1
+    elif kings and _attackers(pos, 63 - clz64(kings), 1 - pos._turn, pos._colors[0] | pos._colors[1]):
         out[n] = _HASH if _legal_count(pos, buf, True) == 0 else _PLUS
         n += 1
     _unmake(pos, code, undo, key)
@@ -349,12 +374,13 @@ def san_of_code(pos: Position, code: cython.int, long: cython.bint) -> str:
 def _legal_count(pos: Position, buf: ushort_ptr, count_only: cython.bint) -> cython.int:  # type: ignore[valid-type]  # a C pointer
     """The legal moves of `pos` into `buf` (or only counted): the fast generator with one king a
     side, python-chess's rule for several."""
-    if _one_king(pos):
+    if _one_king(pos) and not pos._variant:
         return _generate(pos, buf, 0, BB_ALL, count_only)
     return _legal_moves(pos, buf, BB_ALL, BB_ALL)
 
 
 _LETTER_O = cython.declare(cython.int, ord("O"))
+_AT = cython.declare(cython.int, ord("@"))
 _LETTER_X = cython.declare(cython.int, ord("x"))
 _DASH = cython.declare(cython.int, ord("-"))
 _EQUALS = cython.declare(cython.int, ord("="))
@@ -362,6 +388,9 @@ _HASH = cython.declare(cython.int, ord("#"))
 _PLUS = cython.declare(cython.int, ord("+"))
 _LETTER_A = cython.declare(cython.int, ord("a"))
 _DIGIT_1 = cython.declare(cython.int, ord("1"))
+
+
+_DROP_REGEX = re.compile(r"^([PNBRQpnbrq])?@([a-h][1-8])[+#]?\Z")
 
 
 def parse_san(board, text):
@@ -380,6 +409,15 @@ def san_code(board, text) -> int:
             if (board._code_to(code) > board._code_from(code)) == kingside:
                 return code
         raise IllegalMoveError(f"illegal san: {quoted(text)} in {board.fen()}")
+    if "@" in text and getattr(board, "uci_variant", "") == "crazyhouse":  # a drop: "@e6" (a pawn), "N@f3"
+        drop = _DROP_REGEX.match(text)
+        if not drop:
+            raise InvalidMoveError(f"invalid san: {quoted(text)}")
+        code = board._drop_code_of(PIECE_SYMBOLS.index((drop.group(1) or "P").lower()),
+                                   SQUARE_NAMES.index(drop.group(2)))
+        if code < 0:
+            raise IllegalMoveError(f"illegal drop san: {quoted(text)} in {board.fen()}")
+        return code
     match = SAN_REGEX.match(text)
     if not match:
         if text in _NULL_MOVES:

@@ -4,8 +4,6 @@ from bitboard.core.position cimport Position
 
 
 cdef class BaseBoard(Position):
-    # python-chess's `promoted`: the squares of pieces that were pawns (crazyhouse needs it)
-    cdef unsigned long long _promoted
     # weak references to boards, as python-chess's allow (weakref.ref, WeakValueDictionary)
     cdef object __weakref__
 

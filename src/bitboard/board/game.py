@@ -21,8 +21,10 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.encoding import (
+        ATOMIC,
         BB_ALL,
         BISHOP,
+        CRAZYHOUSE,
         KING,
         KNIGHT,
         NO_SQUARE,
@@ -39,7 +41,19 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.position import (
         Position,
         _copy_position,
+        _copy_saved,
+        _drop_saved,
         _ep_capturable,
+    )
+    from ..core.variant_moves import (
+        VARIANT_DRAW,
+        VARIANT_LOSS,
+        VARIANT_WIN,
+        _variant_end,
+        _variant_in_check,
+        _variant_key,
+        _variant_perft,
+        _variant_result,
     )
     from ..core.zobrist import EP_KEYS
     from ..move import Move
@@ -51,8 +65,10 @@ else:
     from cython.cimports.bitboard.board.notation import BoardNotation
     from cython.cimports.bitboard.board.state import _as_move
     from cython.cimports.bitboard.core.encoding import (
+        ATOMIC,
         BB_ALL,
         BISHOP,
+        CRAZYHOUSE,
         KING,
         KNIGHT,
         NO_SQUARE,
@@ -69,7 +85,19 @@ else:
     from cython.cimports.bitboard.core.position import (
         Position,
         _copy_position,
+        _copy_saved,
+        _drop_saved,
         _ep_capturable,
+    )
+    from cython.cimports.bitboard.core.variant_moves import (
+        VARIANT_DRAW,
+        VARIANT_LOSS,
+        VARIANT_WIN,
+        _variant_end,
+        _variant_in_check,
+        _variant_key,
+        _variant_perft,
+        _variant_result,
     )
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move
@@ -183,7 +211,10 @@ class Board(BoardNotation):
 
     @cython.cfunc
     def _in_check(self) -> cython.bint:
-        """Whether the king of the side to move (the highest, as king() finds it) is attacked."""
+        """Whether the king of the side to move (the highest, as king() finds it) is attacked; a
+        variant's check is its own (none in antichess, none with the kings touching in atomic)."""
+        if self._variant:
+            return _variant_in_check(self)
         kings: u64 = self._pieces[KING] & self._colors[self._turn]
         if not kings:
             return False
@@ -209,7 +240,9 @@ class Board(BoardNotation):
     def checkers_mask(self) -> Bitboard:
         """Pieces giving check to the side to move (none without a king)."""
         king = self.king(self.turn)
-        return 0 if king is None else self.attackers_mask(not self.turn, king)
+        if king is None or (self._variant and not _variant_in_check(self)):
+            return 0
+        return self.attackers_mask(not self.turn, king)
 
     def checkers(self) -> SquareSet:
         """The pieces giving check to the side to move, as a SquareSet."""
@@ -228,7 +261,11 @@ class Board(BoardNotation):
         return self._in_check() and not self._has_legal_moves()
 
     def is_stalemate(self) -> bool:
-        """Whether the side to move has no legal move and is not in check."""
+        """Whether the side to move has no legal move and is not in check (nor has the
+        variant's own rule ended the game)."""
+        if self._variant and (_variant_end(self)
+                              or (self._variant == ATOMIC and _variant_result(self) == VARIANT_LOSS)):
+            return False
         return not self._in_check() and not self._has_legal_moves()
 
     def status(self) -> Status:
@@ -240,20 +277,21 @@ class Board(BoardNotation):
         return self.status() == Status.VALID
 
     def is_variant_end(self) -> bool:
-        """False: standard chess has no variant end."""
-        return False
+        """Whether the variant's own rule has ended the game (never in standard chess): a king
+        on the hill, three checks given, a king exploded, a side without pieces, the race run."""
+        return self._variant != 0 and _variant_end(self)
 
     def is_variant_win(self) -> bool:
-        """False: standard chess has no variant win."""
-        return False
+        """Whether the side to move has won by the variant's own rule."""
+        return self._variant != 0 and _variant_result(self) == VARIANT_WIN
 
     def is_variant_loss(self) -> bool:
-        """False: standard chess has no variant loss."""
-        return False
+        """Whether the side to move has lost by the variant's own rule."""
+        return self._variant != 0 and _variant_result(self) == VARIANT_LOSS
 
     def is_variant_draw(self) -> bool:
-        """False: standard chess has no variant draw."""
-        return False
+        """Whether the variant's own rule has drawn the game."""
+        return self._variant != 0 and _variant_result(self) == VARIANT_DRAW
 
     def has_insufficient_material(self, color: Color) -> bool:
         """Whether `color` cannot possibly checkmate, however the opponent plays."""
@@ -261,21 +299,25 @@ class Board(BoardNotation):
 
     def is_insufficient_material(self) -> bool:
         """Whether neither side can possibly checkmate (a draw)."""
+        if self._variant:  # each variant's own rule (bitboard.chess.variant)
+            return self.has_insufficient_material(True) and self.has_insufficient_material(False)
         return self._insufficient(1) and self._insufficient(0)
 
     def is_fifty_moves(self) -> bool:
-        """Fifty moves by each side without a capture or pawn move (a draw that may be claimed)."""
-        return self._halfmove >= 100 and self._has_legal_moves()
+        """Fifty moves by each side without a capture or pawn move (a draw that may be claimed;
+        never in crazyhouse)."""
+        return self._halfmove >= 100 and self._variant != CRAZYHOUSE and self._has_legal_moves()
 
     def is_seventyfive_moves(self) -> bool:
-        """Seventy-five moves by each side without a capture or pawn move (an automatic draw)."""
-        return self._halfmove >= 150 and self._has_legal_moves()
+        """Seventy-five moves by each side without a capture or pawn move (an automatic draw;
+        never in crazyhouse)."""
+        return self._halfmove >= 150 and self._variant != CRAZYHOUSE and self._has_legal_moves()
 
     def can_claim_fifty_moves(self) -> bool:
         """The fifty-move rule applies now, or after a move that neither captures nor moves a pawn."""
         if self.is_fifty_moves():
             return True
-        if self._halfmove >= 99:
+        if self._halfmove >= 99 and self._variant != CRAZYHOUSE:
             for move in self._legal_list(BB_ALL, BB_ALL):
                 if not self.is_zeroing(move):
                     self.push(move)
@@ -288,6 +330,8 @@ class Board(BoardNotation):
 
     def _repetition_key(self) -> int:
         """The key by which positions repeat: the Zobrist key, counting en passant only when legal."""
+        if self._variant:
+            return _variant_key(self)
         if _ep_capturable(self) and not self.has_legal_en_passant():
             return self._key ^ EP_KEYS[self._ep & 7]
         return self._key
@@ -334,6 +378,8 @@ class Board(BoardNotation):
 
     def outcome(self, *, claim_draw: bool = False) -> Outcome | None:
         """The Outcome if the game is over (claimable draws counted with claim_draw), else None."""
+        if self._variant:
+            return self._variant_outcome(claim_draw)
         moves: cython.bint = self._has_legal_moves()
         if not moves and self._in_check():
             return Outcome(Termination.CHECKMATE, not self.turn)
@@ -344,6 +390,32 @@ class Board(BoardNotation):
         if self._halfmove >= 150:
             return Outcome(Termination.SEVENTYFIVE_MOVES, None)
         if self._halfmove >= 16 and self.is_fivefold_repetition():  # (a fifth time needs 16 plies)
+            return Outcome(Termination.FIVEFOLD_REPETITION, None)
+        if claim_draw:
+            if self.can_claim_fifty_moves():
+                return Outcome(Termination.FIFTY_MOVES, None)
+            if self.can_claim_threefold_repetition():
+                return Outcome(Termination.THREEFOLD_REPETITION, None)
+        return None
+
+    def _variant_outcome(self, claim_draw) -> Outcome | None:
+        """outcome() of a variant board: its own end first, then python-chess's order."""
+        result: cython.int = _variant_result(self)
+        if result == VARIANT_LOSS:
+            return Outcome(Termination.VARIANT_LOSS, not self.turn)
+        if result == VARIANT_WIN:
+            return Outcome(Termination.VARIANT_WIN, self.turn)
+        if result == VARIANT_DRAW:
+            return Outcome(Termination.VARIANT_DRAW, None)
+        if self.is_checkmate():
+            return Outcome(Termination.CHECKMATE, not self.turn)
+        if self.is_insufficient_material():
+            return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
+        if not self._has_legal_moves():
+            return Outcome(Termination.STALEMATE, None)
+        if self.is_seventyfive_moves():
+            return Outcome(Termination.SEVENTYFIVE_MOVES, None)
+        if self.is_fivefold_repetition():
             return Outcome(Termination.FIVEFOLD_REPETITION, None)
         if claim_draw:
             if self.can_claim_fifty_moves():
@@ -469,12 +541,17 @@ class Board(BoardNotation):
             board._undo = list(self._undo)
             board._keys = list(self._keys)
             board._spurious_stack = None if self._spurious_stack is None else list(self._spurious_stack)
+            if self._saved_count:
+                _copy_saved(board, self)
         elif stack:
             n: cython.Py_ssize_t = len(self._moves) - stack
             board._moves = self._moves[n:]
             board._undo = self._undo[n:]
             board._keys = self._keys[n:]
             board._spurious_stack = [(ply - n, *given) for ply, *given in self._spurious_stack or () if ply >= n]
+            if self._saved_count:
+                _copy_saved(board, self)
+                _drop_saved(board, n)
         return board
 
     def root(self) -> "Board":
@@ -541,6 +618,14 @@ def _count_leaves(board: Board, depth, threads, hash_mb, on_wait) -> int:
     GIL, where no colour has several kings; else move by move in `_legal_list` (python-chess's
     rule for several kings, which the compiled generator does not take; kings are never added
     below, so the whole tree needs it), bulk counted at the last ply, single-threaded."""
+    if board._variant:  # the variant's generator, bulk counted at the last ply, single-threaded
+        levels: cython.int = depth_arg(depth)
+        threads_arg(threads)
+        hash_arg(hash_mb)
+        leaves: u64
+        with cython.nogil:
+            leaves = _variant_perft(board, levels)
+        return leaves
     white: u64 = board._pieces[KING] & board._colors[1]
     black: u64 = board._pieces[KING] & board._colors[0]
     if not (white & (white - 1)) and not (black & (black - 1)):

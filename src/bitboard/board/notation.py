@@ -21,11 +21,11 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         move_to,
         u64,
     )
-    from ..core.legality import _one_king
     from ..core.movegen import _generate
     from ..core.position import (
         _ep_capturable,
     )
+    from ..core.pseudo_legal import _one_king
     from ..move import Move
     from ..san import plain_san_code, san_of_code
     from .state import BoardState, _as_move
@@ -45,11 +45,11 @@ else:
         move_to,
         u64,
     )
-    from cython.cimports.bitboard.core.legality import _one_king
     from cython.cimports.bitboard.core.movegen import _generate
     from cython.cimports.bitboard.core.position import (
         _ep_capturable,
     )
+    from cython.cimports.bitboard.core.pseudo_legal import _one_king
     from cython.cimports.bitboard.move import Move
     from cython.cimports.bitboard.san import plain_san_code, san_of_code
 
@@ -238,6 +238,8 @@ class BoardNotation(BoardState):
     def _plain_san_code(self, san: str) -> cython.int:
         """The code of the legal move a plain SAN names, matched in C (san.plain_san_code); -1
         for anything else, which the full reader in san.py then takes."""
+        if self._variant:
+            return -1  # the C matcher knows standard chess's moves only
         data: bytes = san.encode("utf-8", "replace")
         if data and (data[len(data) - 1] == _BANG or data[len(data) - 1] == _QUESTION):
             return -1  # annotated: python-chess's reader refuses it, and so does the full one here
@@ -255,7 +257,7 @@ class BoardNotation(BoardState):
         movers: u64 = own & from_mask & (self._pieces[piece] if piece else BB_ALL)
         if to < 0:
             movers = own & self._pieces[KING]
-        if not _one_king(self):
+        if self._variant or not _one_king(self):
             codes = self._legal_codes(movers, BB_ALL)
         else:
             n = _generate(self, buf, 0, movers, False)
@@ -268,6 +270,10 @@ class BoardNotation(BoardState):
                 continue
             out.append(code)
         return out
+
+    def _drop_code_of(self, piece: cython.int, square: cython.int) -> int:
+        """For the SAN reader: the code of the legal drop of `piece` on `square`, -1 if none."""
+        return self._drop_code(Move(square, square, drop=piece), True)
 
     def _move_for_code(self, code: cython.int) -> Move:
         """The Move of a generated code (-1: the null move)."""

@@ -26,6 +26,7 @@ cdef class BoardState(BaseBoard):
     cdef bint _names(self, Move m, int code)
     cdef bint _names_castling(self, Move m, int code)
     cdef int _pseudo_code_of(self, Move m)
+    cdef int _drop_code(self, Move m, bint legal)
     cdef void _push_code(self, int code, object move)
     cpdef int _count_legal(self)
 

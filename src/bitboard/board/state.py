@@ -23,6 +23,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.encoding import (
         BB_ALL,
         CASTLING,
+        CRAZYHOUSE,
         DOUBLE_PUSH,
         EN_PASSANT,
         KING,
@@ -39,9 +40,11 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         castled_king_square,
         code_type,
         color_castling,
+        drop_flag,
         encode_move,
         entry_move,
         entry_undo,
+        flag_drop,
         flag_promotion,
         kingside_right,
         move_flag,
@@ -52,12 +55,13 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         stack_entry,
         u64,
     )
-    from ..core.legality import _exposes_king, _legal_moves, _one_king, _pseudo_legal
+    from ..core.legality import _exposes_king, _legal_moves, _pseudo_legal
     from ..core.movegen import _count, _generate
     from ..core.position import (
         Position,
         _compute_key,
         _copy_position,
+        _drop_saved,
         _ep_capturable,
         _make,
         _make_null,
@@ -65,6 +69,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         _unmake,
         _unmake_null,
     )
+    from ..core.pseudo_legal import _one_king
+    from ..core.variant_moves import _variant_key
     from ..core.zobrist import EP_KEYS
     from ..move import Move, _move_of
     from .base import BaseBoard
@@ -75,6 +81,7 @@ else:
     from cython.cimports.bitboard.core.encoding import (
         BB_ALL,
         CASTLING,
+        CRAZYHOUSE,
         DOUBLE_PUSH,
         EN_PASSANT,
         KING,
@@ -91,9 +98,11 @@ else:
         castled_king_square,
         code_type,
         color_castling,
+        drop_flag,
         encode_move,
         entry_move,
         entry_undo,
+        flag_drop,
         flag_promotion,
         kingside_right,
         move_flag,
@@ -104,12 +113,13 @@ else:
         stack_entry,
         u64,
     )
-    from cython.cimports.bitboard.core.legality import _exposes_king, _legal_moves, _one_king, _pseudo_legal
+    from cython.cimports.bitboard.core.legality import _exposes_king, _legal_moves, _pseudo_legal
     from cython.cimports.bitboard.core.movegen import _count, _generate
     from cython.cimports.bitboard.core.position import (
         Position,
         _compute_key,
         _copy_position,
+        _drop_saved,
         _ep_capturable,
         _make,
         _make_null,
@@ -117,6 +127,8 @@ else:
         _unmake,
         _unmake_null,
     )
+    from cython.cimports.bitboard.core.pseudo_legal import _one_king
+    from cython.cimports.bitboard.core.variant_moves import _variant_key
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
 
@@ -187,6 +199,7 @@ class BoardState(BaseBoard):
 
     def _load(self, fp: FenPosition) -> None:
         BaseBoard._place(self, fp.board)
+        self._promoted = fp.promoted
         self._turn = 1 if fp.turn else 0
         self._halfmove = fp.halfmove_clock
         self._fullmove = fp.fullmove_number
@@ -255,6 +268,7 @@ class BoardState(BaseBoard):
         self._keys = []
         self._listed = None  # made by the first generate_legal_moves
         self._spurious_stack = None
+        _drop_saved(self, self._saved_count)
 
     def _rook_squares(self) -> list:
         return [self._castling_rook[i] for i in range(4)]
@@ -402,7 +416,7 @@ class BoardState(BaseBoard):
     def _count_legal(self) -> cython.int:
         """How many legal moves there are (a C call for the game layer's checks)."""
         buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
-        if _one_king(self):
+        if _one_king(self) and not self._variant:
             return _count(self)
         return _legal_moves(self, buf, BB_ALL, BB_ALL)
 
@@ -453,6 +467,9 @@ class BoardState(BaseBoard):
 
     def generate_castling_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal castling moves (to_mask applies to the rook's square, as in python-chess)."""
+        if self._variant:
+            return iter([self._move_for(c) for c in self._legal_codes(_low64(from_mask), _low64(to_mask))
+                         if move_flag(c) == CASTLING])
         buf = cython.declare(cython.ushort[MAX_PIECE_MOVES])  # type: ignore[misc, valid-type]  # a C array
         n: cython.int = _generate(self, buf, 0, self._pieces[KING] & self._colors[self._turn] & from_mask, False)
         i: cython.int  # noqa: F842  (the comprehension's C index)
@@ -489,7 +506,7 @@ class BoardState(BaseBoard):
     def _listed_code(self, move: object) -> cython.int:
         """The code of `move` if legal_moves listed it at this ply, else -1."""
         ply: cython.Py_ssize_t = len(self._undo)
-        if not isinstance(move, Move):
+        if not isinstance(move, Move) or self._variant:
             return -1
         listed = self._listed[ply] if self._listed is not None and ply < len(self._listed) else None
         if listed is None or move not in listed:
@@ -513,9 +530,11 @@ class BoardState(BaseBoard):
     def _code_of(self, move: object) -> cython.int:
         """The internal code of a legal move, or -1."""
         m: Move = _as_move(move)
-        if m._drop or not (m.from_square != m.to_square or m._promotion):
+        if m._drop:
+            return self._drop_code(m, True)
+        if not (m.from_square != m.to_square or m._promotion):
             return -1
-        if not _one_king(self):
+        if self._variant or not _one_king(self):
             for code in self._legal_codes(ONE << m.from_square, BB_ALL):
                 if self._names(m, code):
                     return code
@@ -533,7 +552,25 @@ class BoardState(BaseBoard):
         """Whether Move `m` names the generated `code`."""
         if move_flag(code) == CASTLING:
             return self._names_castling(m, code)
-        return move_to(code) == m.to_square and flag_promotion(move_flag(code)) == m._promotion
+        return (move_to(code) == m.to_square and flag_promotion(move_flag(code)) == m._promotion
+                and flag_drop(move_flag(code)) == m._drop)
+
+    @cython.cfunc
+    def _drop_code(self, m: Move, legal: cython.bint) -> cython.int:
+        """The code of the drop `m` if legal (or pseudo-legal: a piece of the pocket, not a
+        king, on an empty square, a pawn not on a back rank), else -1."""
+        to: cython.int = m.to_square
+        if self._variant != CRAZYHOUSE or m.from_square != to:
+            return -1
+        if legal:
+            for code in self._legal_codes(ONE << to, ONE << to):
+                if flag_drop(move_flag(code)) == m._drop:
+                    return code
+            return -1
+        if (m._drop == KING or self._board[to] or not self._pockets[8 * self._turn + m._drop]
+                or (m._drop == PAWN and (to < 8 or to >= 56))):
+            return -1
+        return encode_move(to, to, drop_flag(m._drop))
 
     @cython.cfunc
     def _names_castling(self, m: Move, code: cython.int) -> cython.bint:
@@ -584,7 +621,9 @@ class BoardState(BaseBoard):
     @cython.cfunc
     def _pseudo_code_of(self, m: Move) -> cython.int:
         """The code of a pseudo-legal move, or -1."""
-        if m._drop or not m:
+        if m._drop:
+            return self._drop_code(m, False)
+        if not m:
             return -1
         for code in self._pseudo_codes(ONE << m.from_square, BB_ALL):
             if self._names(m, code):
@@ -633,7 +672,7 @@ class BoardState(BaseBoard):
 
     @cython.cfunc
     def _push_code(self, code: cython.int, move: object) -> cython.void:
-        key: u64 = self._key
+        key: u64 = _variant_key(self) if self._variant else self._key  # (a variant's unmake needs no key)
         phantom: u64 = PHANTOM_EP if _ep_capturable(self) and not self.has_legal_en_passant() else 0
         undo: u64
         if (self._spurious_rights or self._spurious_ep != NO_SQUARE or self._promoted
@@ -653,7 +692,7 @@ class BoardState(BaseBoard):
         if self._spurious_stack is None:
             self._spurious_stack = []
         self._spurious_stack.append((len(self._undo), self._spurious_rights, self._spurious_ep, self._promoted))
-        if code != NULL_MOVE:
+        if code != NULL_MOVE and not self._variant:  # (a variant's make moves them itself)
             frm, to = move_from(code), move_to(code)
             touched = (ONE << frm) | (ONE << to)
             was_promoted = (self._promoted >> frm) & 1
@@ -704,6 +743,8 @@ class BoardState(BaseBoard):
         """Whether the side to move can capture en passant."""
         if not _ep_capturable(self):
             return False
+        if self._variant:
+            return any(move_flag(code) == EN_PASSANT for code in self._legal_codes(self._pieces[PAWN], ONE << self._ep))
         buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
         n: cython.int = _generate(self, buf, 0, self._pieces[PAWN] & self._colors[self._turn], False)
         i: cython.int

@@ -30,5 +30,16 @@ cdef inline unsigned long long _bishop_attacks(int sq, unsigned long long occupi
 cdef inline unsigned long long _rook_attacks(int sq, unsigned long long occupied) noexcept nogil:
     return SLIDER_ATTACKS[ROOK_OFFSET[sq] + (((occupied & ROOK_MASK[sq]) * ROOK_MAGIC[sq]) >> ROOK_SHIFT[sq])]
 
+# The pieces of colour `by` that attack `sq` given the occupancy, on a position's bitboards by
+# type (pieces[PAWN] ... pieces[KING]) and by colour: the one rule of what attacks a square, which
+# movegen's _attackers and the variants' make read.
+cdef inline unsigned long long _attackers_on(const unsigned long long *pieces, const unsigned long long *colors,
+                                             int sq, int by, unsigned long long occupied) noexcept nogil:
+    return colors[by] & ((KNIGHT_ATTACKS[sq] & pieces[2])
+                         | (PAWN_ATTACKS[64 * (by ^ 1) + sq] & pieces[1])
+                         | (KING_ATTACKS[sq] & pieces[6])
+                         | (_bishop_attacks(sq, occupied) & (pieces[3] | pieces[5]))
+                         | (_rook_attacks(sq, occupied) & (pieces[4] | pieces[5])))
+
 cdef unsigned long long _bishop_attacks_rays(int sq, unsigned long long occupied) noexcept nogil
 cdef unsigned long long _rook_attacks_rays(int sq, unsigned long long occupied) noexcept nogil

@@ -258,6 +258,13 @@ if not cython.compiled:  # compiled, the inline functions of attacks.pxd
         return SLIDER_ATTACKS[ROOK_OFFSET[sq]
                               + ((((occupied & ROOK_MASK[sq]) * ROOK_MAGIC[sq]) & BB_ALL) >> ROOK_SHIFT[sq])]
 
+    def _attackers_on(pieces, colors, sq, by, occupied):
+        return colors[by] & ((KNIGHT_ATTACKS[sq] & pieces[2])
+                             | (PAWN_ATTACKS[64 * (by ^ 1) + sq] & pieces[1])
+                             | (KING_ATTACKS[sq] & pieces[6])
+                             | (_bishop_attacks(sq, occupied) & (pieces[3] | pieces[5]))
+                             | (_rook_attacks(sq, occupied) & (pieces[4] | pieces[5])))
+
 
 # Pseudo-attacks, a slider's attacks on the empty board: where it could reach a square at all.
 BISHOP_PSEUDO_ATTACKS = [_bishop_attacks_rays(sq, 0) for sq in range(64)]

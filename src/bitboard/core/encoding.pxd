@@ -46,7 +46,8 @@ cdef enum:
     DOUBLE_PUSH = 1
     EN_PASSANT = 2
     CASTLING = 3
-    PROMOTION = 4      # PROMOTION + piece type - KNIGHT: 4 knight ... 7 queen
+    PROMOTION = 4      # PROMOTION + piece type - KNIGHT: 4 knight ... 7 queen, 8 king (antichess)
+    DROP = 9           # DROP + piece type - PAWN: 9 pawn ... 13 queen (crazyhouse), from = to
     # the undo record make() returns: captured piece code (bits 0-3), castling rights (4-7),
     # en-passant square (8-14), PHANTOM_EP (bit 15, set by Board: the position before the move
     # had a pawn beside the en-passant square but no legal capture, so its key counts the
@@ -58,6 +59,17 @@ cdef enum:
     # the dataset move code of a game's final position: no move from it (dataset_move's codes
     # stop at 5 << 12 | 63 << 6 | 63)
     DATASET_NO_MOVE = 0xFFFF
+    # the rules a Position plays (Position._variant): python-chess's variants; suicide, giveaway
+    # and antichess share their moves
+    STANDARD = 0
+    ANTICHESS = 1
+    ATOMIC = 2
+    KING_OF_THE_HILL = 3
+    RACING_KINGS = 4
+    HORDE = 5
+    THREE_CHECK = 6
+    CRAZYHOUSE = 7
+    SUICIDE = 8        # antichess's moves, with suicide's ends (a stalemate counts the pieces)
     UNDO_CASTLING_SHIFT = 4
     UNDO_EP_SHIFT = 8
     UNDO_HALFMOVE_SHIFT = 16
@@ -120,7 +132,14 @@ cdef inline int promotion_flag(int piece_type) noexcept nogil:
 
 cdef inline int flag_promotion(int flag) noexcept nogil:
     """The piece type a flag promotes to, 0 for none."""
-    return flag - PROMOTION + KNIGHT if flag >= PROMOTION else 0
+    return flag - PROMOTION + KNIGHT if PROMOTION <= flag < DROP else 0
+
+cdef inline int drop_flag(int piece_type) noexcept nogil:
+    return DROP + piece_type - PAWN
+
+cdef inline int flag_drop(int flag) noexcept nogil:
+    """The piece type a flag drops (crazyhouse), 0 for none."""
+    return flag - DROP + PAWN if flag >= DROP else 0
 
 
 # --- the undo record and the stack entry ---------------------------------------------------------

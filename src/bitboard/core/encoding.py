@@ -8,8 +8,12 @@ compiled, and a test keeps the two equal::
     piece code    type | colour << 3: PAWN 1 ... KING 6, colour 1 white (python-chess's WHITE)
     castling      WHITE_KINGSIDE 1, WHITE_QUEENSIDE 2, BLACK_KINGSIDE 4, BLACK_QUEENSIDE 8
     move code     from | to << 6 | flag << 12; flag NORMAL, DOUBLE_PUSH, EN_PASSANT, CASTLING,
-                  or PROMOTION + piece type - KNIGHT; castling is king takes own rook
+                  PROMOTION + piece type - KNIGHT (a king too, in antichess), or DROP +
+                  piece type - PAWN (crazyhouse, from = to); castling is king takes own rook
                   (e1h1; castled_king_square and castled_rook_square say where both land)
+    variant       the rules a Position plays: STANDARD, ANTICHESS (giveaway and antichess),
+                  ATOMIC, KING_OF_THE_HILL, RACING_KINGS, HORDE, THREE_CHECK, CRAZYHOUSE,
+                  SUICIDE (antichess's moves, its own ends)
     undo record   captured code | castling << 4 | en-passant square << 8 | half-move clock << 16,
                   with PHANTOM_EP in bit 15 and, on a Board's stack, the move code << 48
 """
@@ -35,6 +39,8 @@ FLAG_SHIFT = 12
 FROM_TO_BITS = 0xFFF
 NULL_MOVE = 0
 NORMAL, DOUBLE_PUSH, EN_PASSANT, CASTLING, PROMOTION = 0, 1, 2, 3, 4
+DROP = 9
+STANDARD, ANTICHESS, ATOMIC, KING_OF_THE_HILL, RACING_KINGS, HORDE, THREE_CHECK, CRAZYHOUSE, SUICIDE = range(9)
 UNDO_CASTLING_SHIFT = 4
 UNDO_EP_SHIFT = 8
 UNDO_HALFMOVE_SHIFT = 16
@@ -106,7 +112,16 @@ def promotion_flag(piece_type):
 
 def flag_promotion(flag):
     """The piece type a flag promotes to, 0 for none."""
-    return flag - PROMOTION + KNIGHT if flag >= PROMOTION else 0
+    return flag - PROMOTION + KNIGHT if PROMOTION <= flag < DROP else 0
+
+
+def drop_flag(piece_type):
+    return DROP + piece_type - PAWN
+
+
+def flag_drop(flag):
+    """The piece type a flag drops (crazyhouse), 0 for none."""
+    return flag - DROP + PAWN if flag >= DROP else 0
 
 
 def dataset_move(frm, to, promotion):

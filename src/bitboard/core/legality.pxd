@@ -2,7 +2,6 @@
 # moves; the fast generator (movegen) is the one-king case.
 from bitboard.core.position cimport Position
 
-cdef bint _one_king(Position pos) noexcept nogil
 cdef int _pseudo_legal(Position pos, unsigned short *buf, unsigned long long from_mask,
                        unsigned long long to_mask) noexcept nogil
 cdef bint _exposes_king(Position pos, int code) noexcept nogil

@@ -35,6 +35,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         LINE,
         PAWN_ATTACKS,
         ROOK_PSEUDO_ATTACKS,
+        _attackers_on,
         _bishop_attacks,
         _rook_attacks,
     )
@@ -70,6 +71,7 @@ else:
         LINE,
         PAWN_ATTACKS,
         ROOK_PSEUDO_ATTACKS,
+        _attackers_on,
         _bishop_attacks,
         _rook_attacks,
     )
@@ -346,11 +348,7 @@ def _danger(pos: Position, them: cython.int, occupied: u64, zone: u64) -> u64:
 @cython.exceptval(check=False)
 def _attackers(pos: Position, sq: cython.int, by: cython.int, occupied: u64) -> u64:
     """Pieces of colour `by` that attack `sq` given the occupancy."""
-    return pos._colors[by] & ((KNIGHT_ATTACKS[sq] & pos._pieces[KNIGHT])
-                              | (PAWN_ATTACKS[64 * (by ^ 1) + sq] & pos._pieces[PAWN])
-                              | (KING_ATTACKS[sq] & pos._pieces[KING])
-                              | (_bishop_attacks(sq, occupied) & (pos._pieces[BISHOP] | pos._pieces[QUEEN]))
-                              | (_rook_attacks(sq, occupied) & (pos._pieces[ROOK] | pos._pieces[QUEEN])))
+    return _attackers_on(pos._pieces, pos._colors, sq, by, occupied)
 
 
 @cython.cfunc

@@ -1,4 +1,20 @@
 # The C state of a position and the functions that change it; movegen, perft and board cimport it.
+
+# A variant position's whole state, which _make saves before a variant move and _unmake puts back.
+ctypedef struct Saved:
+    unsigned long long pieces[7]
+    unsigned long long colors[2]
+    unsigned char board[64]
+    int turn
+    int castling
+    int ep
+    long long halfmove
+    long long fullmove
+    unsigned long long key
+    unsigned long long promoted
+    unsigned char pockets[16]
+    signed char checks[2]
+
 cdef class Position:
     cdef unsigned long long _pieces[7]
     cdef unsigned long long _colors[2]
@@ -20,6 +36,18 @@ cdef class Position:
     cdef unsigned long long _castling_king_path[4]
     cdef unsigned long long _castling_beyond[4]
     cdef unsigned char _castling_mask[64]
+    # The rules played (encoding's STANDARD ... CRAZYHOUSE) and what the variants add: the pieces
+    # that were pawns (python-chess's `promoted`; crazyhouse pockets them as pawns), the pockets
+    # (crazyhouse: pieces in hand, at colour * 8 + piece type) and the checks each side still
+    # has to give (three-check, python-chess's remaining_checks). A variant move is made by
+    # saving the whole state on _saved (a C array, grown as needed) and unmade by restoring it.
+    cdef int _variant
+    cdef unsigned long long _promoted
+    cdef unsigned char _pockets[16]
+    cdef signed char _checks[2]
+    cdef Saved *_saved
+    cdef int _saved_count
+    cdef int _saved_room
 
 cdef bint _ep_capturable(Position pos) noexcept nogil
 cdef unsigned long long _compute_key(Position pos) noexcept nogil
@@ -29,4 +57,9 @@ cdef void _unmake(Position pos, int move, unsigned long long undo, unsigned long
 cdef unsigned long long _make_null(Position pos) noexcept nogil
 cdef void _unmake_null(Position pos, unsigned long long undo, unsigned long long key) noexcept nogil
 cdef void _copy_position(Position target, Position source) noexcept
+cdef void _copy_saved(Position target, Position source) noexcept
+cdef void _drop_saved(Position pos, int count) noexcept
+cdef unsigned long long _make_variant(Position pos, int move) noexcept nogil
+cdef void _restore(Position pos) noexcept nogil
+cdef bint _in_check_after(Position pos) noexcept nogil
 cdef int _set_castling(Position pos, int rights, unsigned char *rooks) noexcept

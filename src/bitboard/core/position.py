@@ -9,6 +9,12 @@ move, castling rights (encoding.py's four bits), the en-passant square after any
 Moves are the 16-bit codes of encoding.py. `_make` returns an undo record (captured piece,
 castling, en passant, half-move clock); `_unmake` takes it back together with the key from
 before the move.
+
+A variant position (`_variant`, encoding's STANDARD ... CRAZYHOUSE) makes its moves by copy:
+`_make` saves the whole state (placement, rights, clocks, key, promoted pieces, pockets, checks)
+on the position's own stack and plays the move with the variant's additions (`_make_variant`:
+drops, explosions, pockets, checks counted), and `_unmake` restores what it saved, so every
+caller of make and unmake (the Board, SAN, legality, perft) plays variants unchanged.
 """
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -16,13 +22,16 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .attacks import PAWN_ATTACKS
+    from .attacks import KING_ATTACKS, PAWN_ATTACKS, _attackers_on
     from .encoding import (
         ALL_CASTLING,
+        ATOMIC,
         BB_ALL,
         BLACK,
         CASTLING,
+        CRAZYHOUSE,
         DOUBLE_PUSH,
+        DROP,
         EN_PASSANT,
         KING,
         NO_SQUARE,
@@ -30,10 +39,12 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         PAWN,
         PROMOTION,
         ROOK,
+        THREE_CHECK,
         WHITE,
         castled_king_square,
         castled_rook_square,
         code_type,
+        flag_drop,
         flag_promotion,
         move_flag,
         move_from,
@@ -46,16 +57,21 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         undo_halfmove,
         undo_record,
     )
-    from .native import ctz64
+    from .native import clz64, ctz64
     from .zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
+
+    Saved = None  # compiled, position.pxd's struct of a saved state (uncompiled, a tuple)
 else:
-    from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
+    from cython.cimports.bitboard.core.attacks import KING_ATTACKS, PAWN_ATTACKS, _attackers_on
     from cython.cimports.bitboard.core.encoding import (
         ALL_CASTLING,
+        ATOMIC,
         BB_ALL,
         BLACK,
         CASTLING,
+        CRAZYHOUSE,
         DOUBLE_PUSH,
+        DROP,
         EN_PASSANT,
         KING,
         NO_SQUARE,
@@ -63,10 +79,12 @@ else:
         PAWN,
         PROMOTION,
         ROOK,
+        THREE_CHECK,
         WHITE,
         castled_king_square,
         castled_rook_square,
         code_type,
+        flag_drop,
         flag_promotion,
         move_flag,
         move_from,
@@ -79,8 +97,10 @@ else:
         undo_halfmove,
         undo_record,
     )
-    from cython.cimports.bitboard.core.native import ctz64
+    from cython.cimports.bitboard.core.native import clz64, ctz64
     from cython.cimports.bitboard.core.zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
+    from cython.cimports.libc.stdlib import abort, free, realloc
+    from cython.cimports.libc.string import memcpy
 
 @cython.cclass
 class Position:
@@ -101,6 +121,18 @@ class Position:
         self._castling_king_path = [0] * 4
         self._castling_beyond = [0] * 4
         self._castling_mask = [ALL_CASTLING] * 64
+        self._variant = 0
+        self._promoted = 0
+        self._pockets = [0] * 16
+        self._checks = [3, 3]
+        if not cython.compiled:  # (compiled, a C pointer: NULL until the first variant move)
+            self._saved = []
+        self._saved_count = 0
+        self._saved_room = 0
+
+    def __dealloc__(self):
+        if cython.compiled:
+            free(self._saved)
 
 
 @cython.cfunc
@@ -257,6 +289,8 @@ def _key_after(pos: Position, move: cython.int) -> u64:
 @cython.nogil
 @cython.exceptval(check=False)
 def _make(pos: Position, move: cython.int) -> u64:
+    if pos._variant:
+        return _make_variant(pos, move)
     key: u64 = _key_after(pos, move)
     frm: cython.int = move_from(move)
     to: cython.int = move_to(move)
@@ -337,6 +371,9 @@ def _pass_turn(pos: Position, key: u64) -> cython.void:
 @cython.nogil
 @cython.exceptval(check=False)
 def _unmake(pos: Position, move: cython.int, undo: u64, key: u64) -> cython.void:
+    if pos._variant:
+        _restore(pos)
+        return
     frm: cython.int = move_from(move)
     to: cython.int = move_to(move)
     flag: cython.int = move_flag(move)
@@ -382,6 +419,8 @@ def _unmake(pos: Position, move: cython.int, undo: u64, key: u64) -> cython.void
 def _make_null(pos: Position) -> u64:
     """Pass the turn (python-chess's null move, "0000"): no en passant after it, the half-move
     clock and the move number count on. Returns the undo record, as _make."""
+    if pos._variant:
+        _save(pos)  # (a variant board's stack of saved states keeps one per move, null moves too)
     undo: u64 = undo_record(0, pos._castling, pos._ep, pos._halfmove)
     key: u64 = pos._key ^ TURN_KEY
     if _ep_capturable(pos):
@@ -396,6 +435,9 @@ def _make_null(pos: Position) -> u64:
 @cython.nogil
 @cython.exceptval(check=False)
 def _unmake_null(pos: Position, undo: u64, key: u64) -> cython.void:
+    if pos._variant:
+        _restore(pos)
+        return
     pos._turn ^= 1
     if pos._turn == 0:
         pos._fullmove -= 1
@@ -427,3 +469,180 @@ def _copy_position(target: Position, source: Position) -> cython.void:
         target._castling_beyond[i] = source._castling_beyond[i]
     for i in range(64):
         target._castling_mask[i] = source._castling_mask[i]
+    target._variant = source._variant
+    target._promoted = source._promoted
+    for i in range(16):
+        target._pockets[i] = source._pockets[i]
+    target._checks[0] = source._checks[0]
+    target._checks[1] = source._checks[1]
+
+
+# --- variant moves, made by copy -----------------------------------------------------------------
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _save(pos: Position) -> cython.void:
+    """Push the whole state onto the position's stack of saved states."""
+    if cython.compiled:
+        if pos._saved_count == pos._saved_room:
+            room: cython.int = 2 * pos._saved_room + 16
+            grown = cython.cast(cython.pointer(Saved), realloc(pos._saved, room * cython.sizeof(Saved)))
+            if grown == cython.NULL:
+                abort()  # out of memory in the middle of a move, where nothing can be raised
+            pos._saved = grown
+            pos._saved_room = room
+        s: cython.pointer(Saved) = pos._saved + pos._saved_count
+        memcpy(s.pieces, pos._pieces, cython.sizeof(s.pieces))
+        memcpy(s.colors, pos._colors, cython.sizeof(s.colors))
+        memcpy(s.board, pos._board, cython.sizeof(s.board))
+        memcpy(s.pockets, pos._pockets, cython.sizeof(s.pockets))
+        s.turn, s.castling, s.ep = pos._turn, pos._castling, pos._ep
+        s.halfmove, s.fullmove, s.key, s.promoted = pos._halfmove, pos._fullmove, pos._key, pos._promoted
+        s.checks[0], s.checks[1] = pos._checks[0], pos._checks[1]
+    else:
+        pos._saved.append((list(pos._pieces), list(pos._colors), list(pos._board), list(pos._pockets),
+                           pos._turn, pos._castling, pos._ep, pos._halfmove, pos._fullmove, pos._key,
+                           pos._promoted, list(pos._checks)))
+    pos._saved_count += 1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _restore(pos: Position) -> cython.void:
+    """Pop the last saved state back into the position (_unmake of a variant move)."""
+    pos._saved_count -= 1
+    if cython.compiled:
+        s: cython.pointer(Saved) = pos._saved + pos._saved_count
+        memcpy(pos._pieces, s.pieces, cython.sizeof(s.pieces))
+        memcpy(pos._colors, s.colors, cython.sizeof(s.colors))
+        memcpy(pos._board, s.board, cython.sizeof(s.board))
+        memcpy(pos._pockets, s.pockets, cython.sizeof(s.pockets))
+        pos._turn, pos._castling, pos._ep = s.turn, s.castling, s.ep
+        pos._halfmove, pos._fullmove, pos._key, pos._promoted = s.halfmove, s.fullmove, s.key, s.promoted
+        pos._checks[0], pos._checks[1] = s.checks[0], s.checks[1]
+    else:
+        (pos._pieces, pos._colors, pos._board, pos._pockets, pos._turn, pos._castling, pos._ep, pos._halfmove,
+         pos._fullmove, pos._key, pos._promoted, pos._checks) = pos._saved.pop()
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _copy_saved(target: Position, source: Position) -> cython.void:
+    """Give `target` a copy of the saved states of `source` (a copied variant board pops too)."""
+    _drop_saved(target, target._saved_count)
+    if cython.compiled:
+        if source._saved_count > target._saved_room:
+            size: cython.size_t = source._saved_count * cython.sizeof(Saved)
+            grown = cython.cast(cython.pointer(Saved), realloc(target._saved, size))
+            if grown == cython.NULL:
+                raise MemoryError()
+            target._saved = grown
+            target._saved_room = source._saved_count
+        memcpy(target._saved, source._saved, source._saved_count * cython.sizeof(Saved))
+    else:
+        target._saved = list(source._saved)
+    target._saved_count = source._saved_count
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _drop_saved(pos: Position, count: cython.int) -> cython.void:
+    """Forget the oldest `count` saved states (a stack cleared, or cut to its last moves)."""
+    if count <= 0:
+        return
+    count = min(count, pos._saved_count)
+    if cython.compiled:
+        memcpy(pos._saved, pos._saved + count, (pos._saved_count - count) * cython.sizeof(Saved))
+    else:
+        del pos._saved[:count]
+    pos._saved_count -= count
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _in_check_after(pos: Position) -> cython.bint:
+    """Whether the highest king of the side to move is attacked (three-check counts these)."""
+    kings: u64 = pos._pieces[KING] & pos._colors[pos._turn]
+    if not kings:
+        return False
+    sq: cython.int = 63 - clz64(kings)
+    return _attackers_on(pos._pieces, pos._colors, sq, pos._turn ^ 1, pos._colors[0] | pos._colors[1]) != 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _remove(pos: Position, sq: cython.int) -> cython.void:
+    code: cython.int = pos._board[sq]
+    if code:
+        pos._pieces[code_type(code)] &= ~(ONE << sq)
+        pos._colors[code >> 3] &= ~(ONE << sq)
+        pos._board[sq] = 0
+    pos._promoted &= ~(ONE << sq)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _make_variant(pos: Position, move: cython.int) -> u64:
+    """_make of a variant position: save the state, then play the move as python-chess's
+    variants do. A drop puts a piece from the pocket (the half-move clock counts on); other
+    moves are standard chess moves, after which the promoted pieces follow their moves, a
+    capture goes into the pocket (crazyhouse: a promoted piece as a pawn) or explodes (atomic:
+    the capturing piece and every piece but pawns around the square, with the castling rights
+    of rooks and kings there), and a check given is counted (three-check)."""
+    _save(pos)
+    us: cython.int = pos._turn
+    frm: cython.int = move_from(move)
+    to: cython.int = move_to(move)
+    flag: cython.int = move_flag(move)
+    i: cython.int
+    if flag >= DROP:
+        dropped: cython.int = flag_drop(flag)
+        pos._board[to] = piece_code(dropped, us)
+        pos._pieces[dropped] |= ONE << to
+        pos._colors[us] |= ONE << to
+        pos._pockets[8 * us + dropped] -= 1
+        pos._ep = NO_SQUARE
+        pos._halfmove += 1
+        _pass_turn(pos, 0)
+        pos._key = _compute_key(pos)
+        return 0
+    captured_at: cython.int = (to ^ 8) if flag == EN_PASSANT else to
+    captured: cython.int = 0 if flag == CASTLING else pos._board[captured_at]
+    captured_promoted: cython.bint = (pos._promoted >> captured_at) & 1
+    moved_promoted: cython.bint = (pos._promoted >> frm) & 1
+    variant: cython.int = pos._variant
+    pos._variant = 0  # the standard move, with its own key
+    _make(pos, move)
+    pos._variant = variant
+    if flag == CASTLING:
+        pos._promoted &= ~((ONE << frm) | (ONE << to))
+    else:
+        pos._promoted &= ~((ONE << frm) | (ONE << to))
+        if moved_promoted or flag_promotion(flag):
+            pos._promoted |= ONE << to
+    if captured and variant == CRAZYHOUSE:
+        pos._pockets[8 * us + (PAWN if captured_promoted else code_type(captured))] += 1
+    elif captured and variant == ATOMIC:
+        blast: u64 = KING_ATTACKS[to] & ~pos._pieces[PAWN] & (pos._colors[0] | pos._colors[1])
+        for i in range(4):
+            if pos._castling_rook[i] < 64 and (blast >> pos._castling_rook[i]) & 1:
+                pos._castling &= ~(ONE << i)
+        if blast & pos._pieces[KING] & pos._colors[WHITE] & ~pos._promoted:
+            pos._castling &= ~3
+        if blast & pos._pieces[KING] & pos._colors[BLACK] & ~pos._promoted:
+            pos._castling &= ~12
+        _remove(pos, to)
+        while blast:
+            i = ctz64(blast)
+            blast &= blast - 1
+            _remove(pos, i)
+        pos._key = _compute_key(pos)
+    elif variant == THREE_CHECK and _in_check_after(pos):
+        pos._checks[us] -= 1
+    return 0

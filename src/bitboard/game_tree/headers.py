@@ -1,13 +1,11 @@
 """A game's header tags: the Seven Tag Roster first, in its order, then the others as added;
 and the starting board they describe (FEN, Variant)."""
-import importlib
-import importlib.util
 import re
 from collections.abc import MutableMapping
 from typing import Any, TypeVar
 
 from ..board import Board
-from ..errors import InvalidTagError, UnsupportedVariantError, quoted
+from ..errors import InvalidTagError, quoted
 
 #: The seven tags every PGN game carries, in the order PGN writes them.
 TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
@@ -29,14 +27,12 @@ _WILD_NAMES = frozenset(("wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild
 
 
 def variant_board(name: str) -> type:
-    """The board class of a variant named in a Variant tag other than standard chess and Chess960.
+    """The board class of a variant named in a Variant tag other than standard chess and Chess960
+    (bitboard.variants' find_variant: UnsupportedVariantError for a name it does not know, which
+    a reader records, playing the game as standard chess as python-chess does)."""
+    from ..variants import find_variant  # (variants imports the board, as this module does)
 
-    The hook for variants: bitboard.chess.variant's `find_variant` where that module exists;
-    until then every such name is an UnsupportedVariantError (a reader records it and plays the
-    game as standard chess, as python-chess does with a name it does not know)."""
-    if importlib.util.find_spec("bitboard.chess.variant") is not None:
-        return importlib.import_module("bitboard.chess.variant").find_variant(name)
-    raise UnsupportedVariantError(f"unsupported variant: {quoted(name)}")
+    return find_variant(name)
 
 
 class Headers(MutableMapping):

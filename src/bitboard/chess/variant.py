@@ -1,0 +1,15 @@
+"""python-chess's `chess.variant`: the variant boards, on the compiled core (bitboard.variants)."""
+from ..variants import (  # noqa: F401
+    VARIANTS,
+    AntichessBoard,
+    AtomicBoard,
+    CrazyhouseBoard,
+    CrazyhousePocket,
+    GiveawayBoard,
+    HordeBoard,
+    KingOfTheHillBoard,
+    RacingKingsBoard,
+    SuicideBoard,
+    ThreeCheckBoard,
+    find_variant,
+)
