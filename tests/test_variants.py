@@ -1,0 +1,171 @@
+"""The variant boards against python-chess's: its perft suites, random games move by move, the
+FEN's variant parts, copies, pickles and the PGN Variant tag."""
+import io
+import pickle
+import random
+
+import chess
+import chess.pgn
+import chess.variant
+import pytest
+
+import bitboard
+import bitboard.chess.pgn as bpgn
+import bitboard.chess.variant as bvariant
+from bitboard.benchmarks.perft_suite import read_perft_file
+from bitboard.errors import IllegalMoveError, InvalidFenError, UnsupportedVariantError
+
+PAIRS = [(getattr(bvariant, name), getattr(chess.variant, name)) for name in (
+    "SuicideBoard", "GiveawayBoard", "AntichessBoard", "AtomicBoard", "KingOfTheHillBoard", "RacingKingsBoard",
+    "HordeBoard", "ThreeCheckBoard", "CrazyhouseBoard")]
+IDS = [ours.__name__ for ours, _ in PAIRS]
+
+SUITES = ["3check", "atomic", "crazyhouse", "giveaway", "horde", "racingkings"]
+NODE_LIMIT = 30_000_000 if bitboard.compiled else 3_000
+
+
+@pytest.mark.parametrize("suite", SUITES)
+def test_python_chess_perft_suites_agree(sdist, suite):
+    board_class = bvariant.find_variant(suite)
+    checked = 0
+    for name, epd, counts in read_perft_file(sdist / "examples" / "perft" / f"{suite}.perft"):
+        board = board_class(chess960=True)  # as python-chess's examples/perft/perft.py reads them
+        board.set_epd(epd)
+        for depth, nodes in counts:
+            if nodes <= NODE_LIMIT:
+                assert board.perft(depth) == nodes, (suite, name, depth)
+                checked += 1
+    assert checked >= (5 if bitboard.compiled else 2)
+
+
+def _compare(ours, theirs, where):
+    assert ours.fen() == theirs.fen(), where
+    assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves), where
+    assert ours.is_check() == theirs.is_check(), where
+    assert (ours.is_variant_end(), ours.is_variant_win(), ours.is_variant_loss(), ours.is_variant_draw()) == (
+        theirs.is_variant_end(), theirs.is_variant_win(), theirs.is_variant_loss(), theirs.is_variant_draw()), where
+    assert ours.is_insufficient_material() == theirs.is_insufficient_material(), where
+    assert ours.status() == theirs.status(), where
+    outcome, expected = ours.outcome(), theirs.outcome()
+    assert (outcome and (outcome.termination.name, outcome.winner)) == (
+        expected and (expected.termination.name, expected.winner)), where
+
+
+GAMES = 25 if bitboard.compiled else 2
+
+
+@pytest.mark.parametrize(("ours_class", "theirs_class"), PAIRS, ids=IDS)
+def test_random_games_agree_with_python_chess(ours_class, theirs_class):
+    rng = random.Random(ours_class.__name__)
+    for game in range(GAMES):
+        ours, theirs = ours_class(), theirs_class()
+        for ply in range(160):
+            where = (ours_class.__name__, game, ply, theirs.fen())
+            _compare(ours, theirs, where)
+            moves = sorted(theirs.legal_moves, key=lambda m: m.uci())
+            if not moves:
+                break
+            move = rng.choice(moves)
+            assert ours.san(bitboard.chess.Move.from_uci(move.uci())) == theirs.san(move), where
+            ours.push_uci(move.uci())
+            theirs.push(move)
+        while ours.move_stack:  # and back: every pop restores what the push changed
+            ours.pop()
+            theirs.pop()
+            assert ours.fen() == theirs.fen()
+
+
+@pytest.mark.parametrize(("ours_class", "theirs_class"), PAIRS, ids=IDS)
+def test_san_of_every_legal_move_agrees(ours_class, theirs_class):
+    rng = random.Random(7)
+    ours, theirs = ours_class(), theirs_class()
+    for _ in range(30):
+        moves = list(theirs.legal_moves)
+        if not moves:
+            break
+        for move in moves:
+            san = theirs.san(move)
+            assert ours.san(bitboard.chess.Move.from_uci(move.uci())) == san, (theirs.fen(), move)
+            assert ours.parse_san(san).uci() == move.uci(), (theirs.fen(), san)
+        move = rng.choice(moves)
+        ours.push_uci(move.uci())
+        theirs.push(move)
+
+
+@pytest.mark.parametrize(("ours_class", "theirs_class"), PAIRS, ids=IDS)
+def test_copy_root_mirror_pickle_keep_the_variant(ours_class, theirs_class):
+    rng = random.Random(3)
+    ours = ours_class()
+    for _ in range(12):
+        moves = sorted(ours.legal_moves, key=lambda m: m.uci())
+        if not moves:
+            break
+        ours.push(rng.choice(moves))
+    for copy in (ours.copy(), pickle.loads(pickle.dumps(ours))):
+        assert type(copy) is ours_class and copy.fen() == ours.fen() and copy.move_stack == ours.move_stack
+        assert copy.root().fen() == ours_class().fen()
+    short = ours.copy(stack=3)
+    short.pop()
+    short.pop()
+    short.pop()
+    assert short.fen() == ours.copy(stack=False).root().fen() if not ours.move_stack else True
+    theirs = theirs_class(ours.fen())
+    assert ours.mirror().fen() == theirs.mirror().fen()
+
+
+@pytest.mark.parametrize(("fen", "pockets", "checks"), [
+    ("r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[Qp] b KQkq - 0 1", ("q", "p"), None),
+    ("r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R/QNnp b KQkq - 0 1", ("qn", "np"), None),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+1 0 1", None, (2, 1)),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2", None, (2, 1)),
+])
+def test_variant_fen_parts_read_as_python_chess_reads_them(fen, pockets, checks):
+    name = "crazyhouse" if pockets else "3check"
+    ours, theirs = bvariant.find_variant(name)(fen), chess.variant.find_variant(name)(fen)
+    assert ours.fen() == theirs.fen() and ours.epd() == theirs.epd()
+    if pockets:
+        assert (str(ours.pockets[True]), str(ours.pockets[False])) == pockets
+    if checks:
+        assert (ours.remaining_checks[True], ours.remaining_checks[False]) == checks
+
+
+@pytest.mark.parametrize("fen", ["8/8/8/8/8/8/8/8[X] w - - 0 1", "8/8/8/8/8/8/8/K~k5 w - - 0 1".replace("K~", "~K"),
+                                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x+3 0 1"])
+def test_bad_variant_fens_name_the_fault(fen):
+    with pytest.raises(InvalidFenError):
+        (bvariant.ThreeCheckBoard if "+" in fen else bvariant.CrazyhouseBoard)(fen)
+
+
+def test_pockets_and_checks_are_the_boards_own():
+    board = bvariant.CrazyhouseBoard("4k3/8/8/8/8/8/8/4K3[] w - - 0 1")
+    board.pockets[True].add(chess.KNIGHT)
+    assert board.parse_san("N@f3").uci() == "N@f3" and board.fen().startswith("4k3/8/8/8/8/8/8/4K3[N]")
+    with pytest.raises(IllegalMoveError):
+        board.push_san("B@f3")
+    with pytest.raises(ValueError):
+        board.pockets[False].remove(chess.QUEEN)
+    three = bvariant.ThreeCheckBoard()
+    three.remaining_checks[True] = 1
+    assert three.epd().endswith("1+3")
+
+
+def test_find_variant_and_unknown_names():
+    assert bvariant.find_variant("ZH") is bvariant.CrazyhouseBoard
+    assert bvariant.find_variant("standard") is bitboard.chess.Board
+    with pytest.raises(UnsupportedVariantError, match="shogi"):
+        bvariant.find_variant("shogi")
+
+
+def test_pgn_variant_games_read_and_write_as_python_chess():
+    text = ('[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d4 @e4 5. Nxe4 *\n\n'
+            '[Variant "Antichess"]\n\n1. e3 b5 2. Bxb5 Bb7 3. Bxd7+ Kxd7 *\n\n'
+            '[Variant "Three-check"]\n\n1. e4 e5 2. Bc4 Nf6 3. Bxf7+ Kxf7 *\n')
+    ours, theirs = io.StringIO(text), io.StringIO(text)
+    while True:
+        game, oracle = bpgn.read_game(ours), chess.pgn.read_game(theirs)
+        if oracle is None:
+            assert game is None
+            break
+        assert not game.errors and type(game.board()).__name__ == type(oracle.board()).__name__
+        assert game.end().board().fen() == oracle.end().board().fen()
+        assert str(game) == str(oracle)
