@@ -197,3 +197,25 @@ def test_bench_help_names_every_benchmark_with_what_it_compares():
                           text=True).stdout
     for name, what in BENCHMARKS.items():
         assert re.search(rf"^  {name} +{re.escape(what)}$", text, re.M), name
+
+
+# --- variants ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("variant", "fen", "depth", "expected"), [
+    ("atomic", [], 3, 8_902),  # python-chess's atomic.perft, atomic-start
+    ("ZH", ["r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[]", "b", "KQkq", "-", "0", "1"], 2, 1_347),
+    ("3check", ["r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R", "w", "KQkq", "-", "3+3", "0", "4"], 3, 30_885),
+    ("racingkings", [], 2, 421),
+])
+def test_variant_perft_counts_the_variants_tree(capsys, variant, fen, depth, expected):
+    code, out, err = run(capsys, "perft", "--variant", variant, "-d", str(depth), *fen)
+    assert code == 0 and nodes(out) == expected, err
+
+
+def test_variant_perft_refuses_unknown_variants_and_invalid_positions(capsys):
+    code, _, err = run(capsys, "perft", "--variant", "shogi")
+    assert code == 2 and "unsupported variant: 'shogi'" in err
+    code, _, err = run(capsys, "perft", "--variant", "horde", "8/8/8/8/8/8/8/8 w - - 0 1")
+    assert code == 2 and "invalid horde position" in err
+    code, _, err = run(capsys, "perft", "--variant", "atomic", "--dask", "local")
+    assert code == 2 and "--dask" in err

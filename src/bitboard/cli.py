@@ -136,9 +136,35 @@ def board_from(fen_words, chess960=False, checked=True):
     return board
 
 
+def variant_board_from(name, fen_words, chess960=False, checked=True):
+    """The position of a FEN (the variant's start if none) on the board class of a variant
+    named as python-chess names it (find_variant: "atomic", "3check", "ZH" ...)."""
+    from .errors import UnsupportedVariantError
+    from .variants import find_variant
+    try:
+        board_class = find_variant(name)
+    except UnsupportedVariantError as exc:
+        raise UsageError(f"{exc} (python-chess's names: antichess, atomic, crazyhouse, giveaway, horde, "
+                         "kingofthehill, racingkings, suicide, 3check)") from None
+    try:
+        board = board_class(" ".join(fen_words), chess960=chess960) if fen_words else board_class(chess960=chess960)
+    except InvalidFenError as exc:
+        raise UsageError(str(exc)) from None
+    if checked and not board.is_valid():
+        raise UsageError(f"invalid {board.uci_variant} position ({board.status()!r}); --unchecked counts it "
+                         "all the same, as python-chess's legal_moves would")
+    return board
+
+
 def cmd_perft(args) -> None:
     from .core.perft_threads import max_threads
-    board = board_from(args.fen, args.chess960, checked=not args.unchecked)
+    if args.variant.lower() not in ("chess", "standard"):
+        if args.dask:
+            raise UsageError("--variant counts on this machine; it does not combine with --dask")
+        board = variant_board_from(args.variant, args.fen, args.chess960, checked=not args.unchecked)
+        args.threads = 1  # (a variant's tree is counted on one thread)
+    else:
+        board = board_from(args.fen, args.chess960, checked=not args.unchecked)
     from .positions import unhonoured_castling
     lost = unhonoured_castling(board)
     if lost:  # only where --unchecked let it through: counted, never silently
@@ -479,6 +505,10 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument("--chess960", action="store_true",
                        help="read the position as Chess960 (default: only when its castling field needs it, "
                             "e.g. Shredder-FEN 'HFhf' with the king on g1)")
+    perft.add_argument("--variant", default="chess", metavar="NAME",
+                       help="the rules to count by, as python-chess names them: atomic, antichess, giveaway, "
+                            "suicide, kingofthehill, racingkings, horde, 3check, crazyhouse (default chess); "
+                            "the FEN may carry the variant's parts (a pocket [Qn], checks 3+3); one thread")
     perft.add_argument("--unchecked", action="store_true",
                        help="count a position python-chess's status() calls invalid (no king, opposite check, "
                             "...) instead of refusing it")
