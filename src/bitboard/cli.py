@@ -105,6 +105,8 @@ BENCHMARKS = {
     "pgn_api": "python-chess's PGN readers (read_game, a Python visitor, read_headers, skip_game): "
                "bitboard.chess.pgn against chess.pgn",
     "pgn_memory": "PGN to a Parquet dataset: a worker's peak memory on inputs of 1 GB and 4 GB (--quick: 64, 256 MB)",
+    "variants": "variant perft beside python-chess and Fairy-Stockfish, and python-chess's perft loop on the "
+                "variant boards",
 }
 
 
@@ -139,8 +141,8 @@ def board_from(fen_words, chess960=False, checked=True):
 def variant_board_from(name, fen_words, chess960=False, checked=True):
     """The position of a FEN (the variant's start if none) on the board class of a variant
     named as python-chess names it (find_variant: "atomic", "3check", "ZH" ...)."""
+    from .board.variant import find_variant
     from .errors import UnsupportedVariantError
-    from .variants import find_variant
     try:
         board_class = find_variant(name)
     except UnsupportedVariantError as exc:

@@ -21,6 +21,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.arguments import square_arg
     from ..core.attacks import PAWN_ATTACKS
     from ..core.encoding import (
+        ATOMIC,
         BB_ALL,
         CASTLING,
         CRAZYHOUSE,
@@ -70,7 +71,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         _unmake_null,
     )
     from ..core.pseudo_legal import _one_king
-    from ..core.variant_moves import _variant_key
+    from ..core.variant_moves import _atomic_en_passant, _variant_key
     from ..core.zobrist import EP_KEYS
     from ..move import Move, _move_of
     from .base import BaseBoard
@@ -79,6 +80,7 @@ else:
     from cython.cimports.bitboard.core.arguments import square_arg
     from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
     from cython.cimports.bitboard.core.encoding import (
+        ATOMIC,
         BB_ALL,
         CASTLING,
         CRAZYHOUSE,
@@ -128,7 +130,7 @@ else:
         _unmake_null,
     )
     from cython.cimports.bitboard.core.pseudo_legal import _one_king
-    from cython.cimports.bitboard.core.variant_moves import _variant_key
+    from cython.cimports.bitboard.core.variant_moves import _atomic_en_passant, _variant_key
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
 
@@ -743,6 +745,8 @@ class BoardState(BaseBoard):
         """Whether the side to move can capture en passant."""
         if not _ep_capturable(self):
             return False
+        if self._variant == ATOMIC:  # python-chess's: a capture that explodes the own king is "legal" here
+            return _atomic_en_passant(self)
         if self._variant:
             return any(move_flag(code) == EN_PASSANT for code in self._legal_codes(self._pieces[PAWN], ONE << self._ep))
         buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array

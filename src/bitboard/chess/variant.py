@@ -1,5 +1,5 @@
-"""python-chess's `chess.variant`: the variant boards, on the compiled core (bitboard.variants)."""
-from ..variants import (  # noqa: F401
+"""python-chess's `chess.variant`: the variant boards, on the compiled core (board/variant.py)."""
+from ..board.variant import (  # noqa: F401
     VARIANTS,
     AntichessBoard,
     AtomicBoard,

@@ -19,3 +19,4 @@ cdef int _variant_legal_moves(Position pos, unsigned short *buf, unsigned long l
                               unsigned long long to_mask) noexcept nogil
 cdef unsigned long long _variant_perft(Position pos, int depth) noexcept nogil
 cdef unsigned long long _variant_key(Position pos) noexcept nogil
+cdef bint _atomic_en_passant(Position pos) noexcept nogil

@@ -26,7 +26,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .attacks import BETWEEN, KING_ATTACKS
+    from .attacks import BETWEEN, KING_ATTACKS, PAWN_ATTACKS
     from .encoding import (
         ANTICHESS,
         ATOMIC,
@@ -39,6 +39,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         KING,
         KING_OF_THE_HILL,
         MAX_MOVES,
+        NO_SQUARE,
         ONE,
         PAWN,
         PROMOTION,
@@ -62,7 +63,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .position import Position, _make, _unmake
     from .pseudo_legal import _one_king, _standard_pseudo_legal
 else:
-    from cython.cimports.bitboard.core.attacks import BETWEEN, KING_ATTACKS
+    from cython.cimports.bitboard.core.attacks import BETWEEN, KING_ATTACKS, PAWN_ATTACKS
     from cython.cimports.bitboard.core.encoding import (
         ANTICHESS,
         ATOMIC,
@@ -75,6 +76,7 @@ else:
         KING,
         KING_OF_THE_HILL,
         MAX_MOVES,
+        NO_SQUARE,
         ONE,
         PAWN,
         PROMOTION,
@@ -454,6 +456,28 @@ def _drops(pos: Position, buf: ushort_ptr, n: cython.int, squares: u64) -> cytho
             n += 1
             targets &= targets - 1
     return n
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _atomic_en_passant(pos: Position) -> cython.bint:
+    """Whether an atomic position has an en-passant capture as python-chess's FEN counts one
+    (has_legal_en_passant): a pawn takes, and afterwards the mover's king is not attacked, or
+    touches the enemy king, or is gone (python-chess then finds no king in check)."""
+    if pos._ep == NO_SQUARE or _variant_end(pos):
+        return False
+    us: cython.int = pos._turn
+    pawns: u64 = PAWN_ATTACKS[64 * (us ^ 1) + pos._ep] & pos._pieces[PAWN] & pos._colors[us]
+    code: cython.int
+    found: cython.bint = False
+    while pawns and not found:
+        code = encode_move(ctz64(pawns), pos._ep, EN_PASSANT)
+        pawns &= pawns - 1
+        _make(pos, code)
+        found = not (pos._pieces[KING] & pos._colors[us]) or _kings_touch(pos) or not _king_attacked(pos, us)
+        _unmake(pos, code, 0, 0)
+    return found
 
 
 @cython.cfunc

@@ -28,9 +28,9 @@ _WILD_NAMES = frozenset(("wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild
 
 def variant_board(name: str) -> type:
     """The board class of a variant named in a Variant tag other than standard chess and Chess960
-    (bitboard.variants' find_variant: UnsupportedVariantError for a name it does not know, which
+    (board/variant's find_variant: UnsupportedVariantError for a name it does not know, which
     a reader records, playing the game as standard chess as python-chess does)."""
-    from ..variants import find_variant  # (variants imports the board, as this module does)
+    from ..board.variant import find_variant
 
     return find_variant(name)
 
