@@ -24,7 +24,7 @@ from .movegen import python_loop
 
 # name, depth for bitboard and Fairy-Stockfish (python-chess: two less), the loop's depth
 POSITIONS = [
-    ("antichess", 6, 3), ("atomic", 5, 3), ("kingofthehill", 6, 3), ("racingkings", 5, 3), ("horde", 6, 3),
+    ("antichess", 6, 3), ("atomic", 5, 3), ("kingofthehill", 6, 3), ("racingkings", 5, 3), ("horde", 6, 4),
     ("3check", 6, 3), ("crazyhouse", 5, 3),
 ]
 

@@ -404,8 +404,19 @@ def _variant_legal_moves(pos: Position, buf: ushort_ptr, from_mask: u64, to_mask
                     buf[kept] = code
                 kept += 1
         return kept
-    if v != ATOMIC and v != HORDE and _one_king(pos) and pos._pieces[KING] & pos._colors[pos._turn]:
-        n = _generate_ordered(pos, moves, from_mask)  # standard chess's legal moves, fast
+    own: u64 = pos._colors[pos._turn]
+    own_kings: u64 = pos._pieces[KING] & own
+    if v == HORDE and not own_kings:  # the horde without a king: every pseudo-legal move is legal
+        n = _variant_pseudo_legal(pos, moves, from_mask, to_mask)
+        for i in range(n):
+            if buf != cython.NULL:
+                buf[kept] = moves[i]
+            kept += 1
+        return kept
+    first_rank: u64 = RANK_8 if pos._turn == BLACK else RANK_1
+    if v != ATOMIC and _one_king(pos) and own_kings and (v != HORDE or not pos._pieces[PAWN] & own & first_rank):
+        # standard chess's fast generator (in horde, pawns on their first rank step two squares: not its moves)
+        n = _generate_ordered(pos, moves, from_mask)
         for i in range(n):
             code = moves[i]
             if (to_mask >> move_to(code)) & 1 and (v != RACING_KINGS or _legal_after(pos, code)):
