@@ -169,3 +169,17 @@ def test_pgn_variant_games_read_and_write_as_python_chess():
         assert not game.errors and type(game.board()).__name__ == type(oracle.board()).__name__
         assert game.end().board().fen() == oracle.end().board().fen()
         assert str(game) == str(oracle)
+
+
+@pytest.mark.parametrize("fen", [
+    "8/5k2/8/8/8/4NN2/8/8 w - - 0 1", "8/1b5r/1P6/1Pk3q1/1PP5/r1P5/P1P5/2P5 b - - 0 52",
+    "8/8/8/4k3/8/8/3P4/8 w - - 0 1", "8/8/8/4k3/2p5/8/3P4/8 w - - 0 1", "8/8/8/4k3/8/8/3Q4/8 w - - 0 1",
+    "7k/6p1/8/8/8/8/3R4/8 w - - 0 1", "7k/6pn/8/8/8/8/3B4/8 w - - 0 1", "7k/6pn/5pb1/8/8/8/3N4/8 w - - 0 1",
+    "7k/6p1/8/8/8/8/3BB3/8 w - - 0 1", "7k/6pp/8/8/8/8/3NB3/8 w - - 0 1", "7k/8/8/8/8/8/2BNN3/8 w - - 0 1",
+    "6bk/8/8/8/8/8/2B1B3/8 w - - 0 1", "7k/6p1/8/8/8/8/3BR3/8 w - - 0 1", "7k/8/8/8/8/8/1BBN4/8 w - - 0 1",
+    "7k/6p1/8/8/8/8/3NN3/8 w - - 0 1", "7k/6r1/8/8/8/8/3NN3/8 w - - 0 1",
+])
+def test_horde_insufficient_material_agrees(fen):
+    ours, theirs = bvariant.HordeBoard(fen), chess.variant.HordeBoard(fen)
+    for color in (True, False):
+        assert ours.has_insufficient_material(color) == theirs.has_insufficient_material(color), (fen, color)

@@ -32,7 +32,7 @@ from .. import epd as _epd
 from ..core.encoding import ANTICHESS, ATOMIC, HORDE, KING_OF_THE_HILL, RACING_KINGS
 from ..errors import InvalidFenError, UnsupportedVariantError, quoted
 from ..move import Move
-from ..piece import BISHOP, BLACK, KNIGHT, PIECE_SYMBOLS, PIECE_TYPES, QUEEN, ROOK, WHITE
+from ..piece import BISHOP, BLACK, KNIGHT, PIECE_SYMBOLS, PIECE_TYPES, QUEEN, ROOK, WHITE, Piece
 from ..squares import BB_ALL, BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8, BB_SQUARES
 from ..squareset import SquareSet
 from ..status import (
@@ -544,7 +544,6 @@ def _horde_cannot_mate(board: Board) -> bool:
 
 def _promoted_to(board: Board, square: int, piece_type: int) -> bool:
     """Whether the horde still cannot mate with its one pawn on `square` made a `piece_type`."""
-    from .piece import Piece
     trial = board.copy(stack=False)
     trial.set_piece_at(square, Piece(piece_type, WHITE))
     return _horde_cannot_mate(trial)
