@@ -183,3 +183,39 @@ def test_horde_insufficient_material_agrees(fen):
     ours, theirs = bvariant.HordeBoard(fen), chess.variant.HordeBoard(fen)
     for color in (True, False):
         assert ours.has_insufficient_material(color) == theirs.has_insufficient_material(color), (fen, color)
+
+
+def _no_castling_no_knights(base):
+    """A python-chess-style variant written as a subclass: knights never move, and a king on
+    the 8th rank ends the game (an oracle for how Board honours Python overrides)."""
+
+    class Custom(base):
+        def generate_legal_moves(self, from_mask=bitboard.chess.BB_ALL, to_mask=bitboard.chess.BB_ALL):
+            for move in super().generate_legal_moves(from_mask, to_mask):
+                if not self.knights & (1 << move.from_square):
+                    yield move
+
+        def is_variant_end(self):
+            return bool(self.kings & self.occupied_co[self.turn] & chess.BB_RANK_8 and self.turn)
+
+        def is_variant_win(self):
+            return self.is_variant_end()
+
+        def has_insufficient_material(self, color):
+            return False
+
+    return Custom
+
+
+def test_python_subclasses_that_override_the_rules_are_honoured():
+    ours_class, theirs_class = _no_castling_no_knights(bitboard.chess.Board), _no_castling_no_knights(chess.Board)
+    for fen in [chess.STARTING_FEN, "4k3/8/8/8/8/8/8/N3K2N b - - 0 1", "6K1/8/8/8/8/8/8/1k6 w - - 0 1",
+                "7k/5K2/6N1/8/8/8/8/8 b - - 0 1", "8/8/8/8/8/8/8/KBk5 w - - 0 1"]:
+        ours, theirs = ours_class(fen), theirs_class(fen)
+        assert ours.legal_moves.count() == theirs.legal_moves.count(), fen
+        assert bool(ours.legal_moves) == bool(theirs.legal_moves), fen
+        assert (ours.is_checkmate(), ours.is_stalemate(), ours.is_game_over()) == (
+            theirs.is_checkmate(), theirs.is_stalemate(), theirs.is_game_over()), fen
+        outcome, expected = ours.outcome(), theirs.outcome()
+        assert (outcome and (outcome.termination.name, outcome.winner)) == (
+            expected and (expected.termination.name, expected.winner)), fen

@@ -117,6 +117,7 @@ from ..squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8
 from ..squareset import SquareSet
 from ..status import Status, board_status
 from ..types import Bitboard, Color
+from .state import register_standard_board
 
 if TYPE_CHECKING:
     import chess  # python-chess, optional: to_chess's return type
@@ -266,6 +267,8 @@ class Board(BoardNotation):
         if self._variant and (_variant_end(self)
                               or (self._variant == ATOMIC and _variant_result(self) == VARIANT_LOSS)):
             return False
+        if type(self) is not Board and _own_ends(type(self)) and self.is_variant_end():
+            return False
         return not self._in_check() and not self._has_legal_moves()
 
     def status(self) -> Status:
@@ -299,7 +302,7 @@ class Board(BoardNotation):
 
     def is_insufficient_material(self) -> bool:
         """Whether neither side can possibly checkmate (a draw)."""
-        if self._variant:  # each variant's own rule (bitboard.chess.variant)
+        if self._variant or type(self) is not Board and _own_ends(type(self)):  # a variant's or a subclass's rule
             return self.has_insufficient_material(True) and self.has_insufficient_material(False)
         return self._insufficient(1) and self._insufficient(0)
 
@@ -378,7 +381,7 @@ class Board(BoardNotation):
 
     def outcome(self, *, claim_draw: bool = False) -> Outcome | None:
         """The Outcome if the game is over (claimable draws counted with claim_draw), else None."""
-        if self._variant:
+        if self._variant or type(self) is not Board and _own_ends(type(self)):
             return self._variant_outcome(claim_draw)
         moves: cython.bint = self._has_legal_moves()
         if not moves and self._in_check():
@@ -399,13 +402,13 @@ class Board(BoardNotation):
         return None
 
     def _variant_outcome(self, claim_draw) -> Outcome | None:
-        """outcome() of a variant board: its own end first, then python-chess's order."""
-        result: cython.int = _variant_result(self)
-        if result == VARIANT_LOSS:
+        """outcome() of a variant board, or of a subclass with ends of its own: the variant's end
+        first, then python-chess's order, each asked of the board's own methods."""
+        if self.is_variant_loss():
             return Outcome(Termination.VARIANT_LOSS, not self.turn)
-        if result == VARIANT_WIN:
+        if self.is_variant_win():
             return Outcome(Termination.VARIANT_WIN, self.turn)
-        if result == VARIANT_DRAW:
+        if self.is_variant_draw():
             return Outcome(Termination.VARIANT_DRAW, None)
         if self.is_checkmate():
             return Outcome(Termination.CHECKMATE, not self.turn)
@@ -611,6 +614,21 @@ class Board(BoardNotation):
         if self._chess960:
             return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
         return f"{type(self).__name__}({self.fen()!r})"
+
+
+register_standard_board(Board)
+
+_ENDS = ("is_variant_end", "is_variant_win", "is_variant_loss", "is_variant_draw", "is_checkmate",
+         "is_insufficient_material", "has_insufficient_material")
+_OWN_ENDS: dict = {}
+
+
+def _own_ends(cls) -> bool:
+    """Whether a Board subclass judges some end itself (python-chess's outcome() asks it)."""
+    found = _OWN_ENDS.get(cls)
+    if found is None:
+        found = _OWN_ENDS[cls] = any(getattr(cls, name) is not getattr(Board, name) for name in _ENDS)
+    return found
 
 
 def _count_leaves(board: Board, depth, threads, hash_mb, on_wait) -> int:

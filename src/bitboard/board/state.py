@@ -134,6 +134,7 @@ else:
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
 
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -416,8 +417,14 @@ class BoardState(BaseBoard):
 
     @cython.ccall
     def _count_legal(self) -> cython.int:
-        """How many legal moves there are (a C call for the game layer's checks)."""
+        """How many legal moves there are (a C call for the game layer's checks; a subclass's
+        own generate_legal_moves counted, as python-chess would)."""
         buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
+        if type(self) is not _STANDARD_CLASS and _python_rules(type(self)):
+            if _python_rules(type(self)) & _OWN_MOVES:
+                return sum(1 for _ in self.generate_legal_moves())
+            if self.is_variant_end():
+                return 0
         if _one_king(self) and not self._variant:
             return _count(self)
         return _legal_moves(self, buf, BB_ALL, BB_ALL)
@@ -445,6 +452,8 @@ class BoardState(BaseBoard):
 
     def generate_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal moves from squares of `from_mask` to squares of `to_mask`."""
+        if type(self) is not _STANDARD_CLASS and _python_rules(type(self)) & _OWN_END and self.is_variant_end():
+            return iter([])  # (python-chess's: a game its variant rule has ended has no moves)
         moves = self._legal_list(_low64(from_mask), _low64(to_mask))
         if from_mask == BB_ALL and to_mask == BB_ALL:
             ply: cython.Py_ssize_t = len(self._undo)
@@ -784,6 +793,34 @@ def _as_move(move: Any) -> Move:  # Any: a python-chess Move's fields are read t
         return Move(move.from_square, move.to_square, move.promotion, move.drop)
     except AttributeError:
         raise TypeError(f"expected a Move, not {type(move).__name__} {quoted(move)}") from None
+
+
+# A Python subclass's own rules, which python-chess's Board asks: its generate_legal_moves
+# (legal_moves.count() and the game's ends count those moves) and its is_variant_end (a game
+# it ends has no legal moves).
+_OWN_MOVES = 1
+_OWN_END = 2
+_RULES: dict = {}
+_STANDARD_CLASS = cython.declare(object, None)  # the Board class (game.py): its rules are the core's
+
+
+def register_standard_board(cls) -> None:
+    """Name the class whose boards skip the look for Python rules (the Board, at its import)."""
+    global _STANDARD_CLASS
+    _STANDARD_CLASS = cls
+
+
+def _python_rules(cls) -> int:
+    """_OWN_MOVES | _OWN_END for the rules class `cls` writes in Python, 0 for none."""
+    found = _RULES.get(cls)
+    if found is None:
+        found = 0
+        if isinstance(getattr(cls, "generate_legal_moves", None), types.FunctionType):
+            found |= _OWN_MOVES
+        if isinstance(getattr(cls, "is_variant_end", None), types.FunctionType):
+            found |= _OWN_END
+        _RULES[cls] = found
+    return found
 
 
 _LOAD = BoardState._load  # Board()'s copy of the standard start is for boards that load FENs as this layer does
