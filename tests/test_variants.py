@@ -219,3 +219,11 @@ def test_python_subclasses_that_override_the_rules_are_honoured():
         outcome, expected = ours.outcome(), theirs.outcome()
         assert (outcome and (outcome.termination.name, outcome.winner)) == (
             expected and (expected.termination.name, expected.winner)), fen
+
+
+def test_pgn_variant_moves_follow_the_variants_rules():
+    # 2. Nf3 is a legal chess move, but a capture (Bxb5) is compulsory in antichess
+    text = '[Variant "Antichess"]\n\n1. e3 b5 2. Nf3 Bb7 *\n'
+    game, oracle = bpgn.read_game(io.StringIO(text)), chess.pgn.read_game(io.StringIO(text))
+    assert len(game.errors) == len(oracle.errors) == 1
+    assert game.end().board().fen() == oracle.end().board().fen()

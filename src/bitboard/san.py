@@ -215,8 +215,11 @@ def _one_move(pos: Position, piece: cython.int, to: cython.int, from_mask: u64, 
 def plain_san_code(pos: Position, text: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.int:
     """The generator's code of the one legal move a plain SAN names ("Nf3", "exd5", "Rae1",
     "e8=Q+", "O-O"), read byte by byte in C from text[start:end]; -1 for anything else (long
-    algebraic, null moves, no such move, ambiguity, a side with several kings), which
-    `san_code` then takes. Board.push_san and the PGN reader share it."""
+    algebraic, null moves, no such move, ambiguity, a side with several kings, a variant's
+    position: its rules are not these), which `san_code` then takes. Board.push_san and the PGN
+    readers share it."""
+    if pos._variant:
+        return -1
     while end > start and (text[end - 1] == ord("+") or text[end - 1] == ord("#") or text[end - 1] == ord("!")
                            or text[end - 1] == ord("?")):
         end -= 1

@@ -238,8 +238,6 @@ class BoardNotation(BoardState):
     def _plain_san_code(self, san: str) -> cython.int:
         """The code of the legal move a plain SAN names, matched in C (san.plain_san_code); -1
         for anything else, which the full reader in san.py then takes."""
-        if self._variant:
-            return -1  # the C matcher knows standard chess's moves only
         data: bytes = san.encode("utf-8", "replace")
         if data and (data[len(data) - 1] == _BANG or data[len(data) - 1] == _QUESTION):
             return -1  # annotated: python-chess's reader refuses it, and so does the full one here
