@@ -227,3 +227,13 @@ def test_pgn_variant_moves_follow_the_variants_rules():
     game, oracle = bpgn.read_game(io.StringIO(text)), chess.pgn.read_game(io.StringIO(text))
     assert len(game.errors) == len(oracle.errors) == 1
     assert game.end().board().fen() == oracle.end().board().fen()
+
+
+@pytest.mark.parametrize(("name", "fen"), [("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Qq] w - - 0 1"),
+                                           ("3check", "4k3/8/8/8/8/8/8/4K3 w - - 1+2 0 1")])
+@pytest.mark.parametrize("method", ["clear", "clear_board", "reset_board", "reset", "clear_stack"])
+def test_clearing_a_variant_board_clears_its_parts_as_python_chess(name, fen, method):
+    ours, theirs = bvariant.find_variant(name)(fen), chess.variant.find_variant(name)(fen)
+    getattr(ours, method)()
+    getattr(theirs, method)()
+    assert ours.fen() == theirs.fen()

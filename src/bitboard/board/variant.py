@@ -103,6 +103,21 @@ class VariantBoard(Board):
         """The variant's starting position."""
         self.set_fen(type(self).starting_fen)
 
+    def clear(self) -> None:
+        """An empty board, and empty pockets and three checks to give, as python-chess clears."""
+        Board.clear(self)
+        self._reset_extras()
+
+    def clear_board(self) -> None:
+        """No pieces, on the board or in the pockets (the checks to give back to three)."""
+        Board.clear_board(self)
+        self._reset_extras()
+
+    def reset_board(self) -> None:
+        """The starting placement, with empty pockets and three checks to give."""
+        Board.reset_board(self)
+        self._reset_extras()
+
     def board_fen(self, *, promoted: bool | None = None) -> str:
         """The placement; promoted pieces marked "~" in crazyhouse (and in suicide with
         Chess960 castling), as python-chess writes them."""
