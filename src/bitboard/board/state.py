@@ -422,7 +422,10 @@ class BoardState(BaseBoard):
         buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
         if type(self) is not _STANDARD_CLASS and _python_rules(type(self)):
             if _python_rules(type(self)) & _OWN_MOVES:
-                return sum(1 for _ in self.generate_legal_moves())
+                count: cython.int = 0
+                for _move in self.generate_legal_moves():
+                    count += 1
+                return count
             if self.is_variant_end():
                 return 0
         if _one_king(self) and not self._variant:
