@@ -17,6 +17,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.encoding import CRAZYHOUSE, KING, PAWN, STANDARD, SUICIDE, THREE_CHECK
+    from ..core.position import Position, _copy_position
     from ..core.variant_moves import _kings_touch, _legal_drop_mask
     from .game import Board
     from .state import BoardState
@@ -24,6 +25,7 @@ else:
     from cython.cimports.bitboard.board.game import Board
     from cython.cimports.bitboard.board.state import BoardState
     from cython.cimports.bitboard.core.encoding import CRAZYHOUSE, KING, PAWN, STANDARD, SUICIDE, THREE_CHECK
+    from cython.cimports.bitboard.core.position import Position, _copy_position
     from cython.cimports.bitboard.core.variant_moves import _kings_touch, _legal_drop_mask
 
 from collections.abc import Iterable, Iterator
@@ -61,6 +63,7 @@ __all__ = [
 ]
 
 _POCKET_ORDER = "qrbnp"  # python-chess writes a pocket from queen down to pawn
+_STARTS: dict = {}  # (class, its starting FEN, chess960): the position, read once
 
 
 @cython.cclass
@@ -74,8 +77,18 @@ class VariantBoard(Board):
         BoardState.__init__(self, None, chess960=chess960)
         self._variant = type(self)._rules
         self._reset_extras()
-        if fen is not None:
-            self.set_fen(fen)
+        if fen is None:
+            return
+        key = (type(self), fen, self._chess960)
+        start: Position = _STARTS.get(key)
+        if start is not None:  # the variant's start, read once: copied
+            _copy_position(self, start)
+            return
+        self.set_fen(fen)
+        if fen == type(self).starting_fen and len(_STARTS) < 64:
+            start = Position()
+            _copy_position(start, self)
+            _STARTS[key] = start
 
     def _reset_extras(self) -> None:
         i: cython.int
@@ -564,16 +577,17 @@ def _promoted_to(board: Board, square: int, piece_type: int) -> bool:
     return _horde_cannot_mate(trial)
 
 
+@cython.cclass
 class _RemainingChecks:
-    """python-chess's `remaining_checks` list, on the board's C counters."""
+    """python-chess's `remaining_checks` list, [black, white], read from the board's C counters."""
 
-    __slots__ = ("_board",)
+    _board = cython.declare(VariantBoard)
 
-    def __init__(self, board):
+    def __init__(self, board: VariantBoard):
         self._board = board
 
     def __getitem__(self, color) -> int:
-        return self._board._remaining_checks(color)
+        return self._board._checks[1 if color else 0]
 
     def __setitem__(self, color, count) -> None:
         self._board._set_remaining_checks(color, count)
@@ -582,7 +596,7 @@ class _RemainingChecks:
         return 2
 
     def __iter__(self) -> Iterator[int]:
-        return iter((self[BLACK], self[WHITE]))
+        return iter((self._board._checks[0], self._board._checks[1]))
 
     def __eq__(self, other) -> bool:
         return list(self) == list(other)
@@ -604,16 +618,19 @@ class ThreeCheckBoard(_Variant):
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
     _rules = THREE_CHECK
 
-    @property
-    def remaining_checks(self) -> _RemainingChecks:
-        """The checks each side still has to give, indexed by colour: [black, white]."""
-        return _RemainingChecks(self)
+    @cython.annotation_typing(False)  # (the default is a marker object, not a str)
+    def __init__(self, fen: str | None = _START, chess960: bool = False):  # type: ignore[assignment]
+        super().__init__(fen, chess960)
+        #: The checks each side still has to give, indexed by colour ([black, white]): a view
+        #: of the board's own counters, which push and pop keep.
+        self.__dict__["remaining_checks"] = _RemainingChecks(self)
 
-    @remaining_checks.setter
-    def remaining_checks(self, counts) -> None:
-        """Set both counts from a [black, white] pair."""
-        self._set_remaining_checks(BLACK, counts[BLACK])
-        self._set_remaining_checks(WHITE, counts[WHITE])
+    def __setattr__(self, name, value) -> None:
+        if name == "remaining_checks":  # board.remaining_checks = [2, 3]: the counters take the values
+            self._set_remaining_checks(BLACK, value[BLACK])
+            self._set_remaining_checks(WHITE, value[WHITE])
+        else:
+            super().__setattr__(name, value)
 
     def is_irreversible(self, move: Move) -> bool:
         """Irreversible as in chess, or a check (it counts down for good)."""
@@ -624,28 +641,27 @@ class ThreeCheckBoard(_Variant):
         return not self.occupied_co[color] & ~self.kings
 
 
+@cython.cclass
 class CrazyhousePocket:
     """A crazyhouse pocket: how many pieces of each type a side holds. Made alone, it keeps
     its own counts; `board.pockets[color]` is one that reads and writes the board's."""
 
+    _board = cython.declare(VariantBoard)
+    _color = cython.declare(cython.int)
+    _counts = cython.declare(list)
+
     def __init__(self, symbols: Iterable[str] = ""):
         self._counts = [0] * 7
         self._board = None
-        self._color = WHITE
+        self._color = 1
         for symbol in symbols:
             self.add(PIECE_SYMBOLS.index(symbol))
 
-    @classmethod
-    def _of(cls, board, color) -> "CrazyhousePocket":
-        pocket = cls()
-        pocket._board, pocket._color = board, color
-        return pocket
-
     def count(self, piece_type) -> int:
         """How many pieces of the type the pocket holds."""
-        if self._board is not None:
-            return self._board._pocket_count(self._color, piece_type)
-        return self._counts[piece_type]
+        if self._board is not None and PAWN <= piece_type < KING:
+            return self._board._pockets[8 * self._color + piece_type]
+        return 0 if self._board is not None else self._counts[piece_type]
 
     def _set(self, piece_type, count) -> None:
         if self._board is not None:
@@ -682,26 +698,21 @@ class CrazyhousePocket:
         return f"CrazyhousePocket('{self}')"
 
 
-class _Pockets:
-    """`board.pockets`: the two pockets, indexed by colour; assigning one copies its counts."""
+def _pocket_of(board: VariantBoard, color: cython.int) -> CrazyhousePocket:
+    pocket = CrazyhousePocket()
+    pocket._board, pocket._color = board, color
+    return pocket
 
-    __slots__ = ("_board",)
+
+class _Pockets(list):
+    """`board.pockets`: the two pockets, [black, white]; assigning one copies its counts."""
 
     def __init__(self, board):
-        self._board = board
-
-    def __getitem__(self, color) -> CrazyhousePocket:
-        return CrazyhousePocket._of(self._board, bool(color))
+        super().__init__((_pocket_of(board, 0), _pocket_of(board, 1)))
 
     def __setitem__(self, color, pocket) -> None:
         for piece_type in (PAWN, KNIGHT, BISHOP, ROOK, QUEEN):
-            self._board._set_pocket_count(bool(color), piece_type, pocket.count(piece_type))
-
-    def __iter__(self) -> Iterator[CrazyhousePocket]:
-        return iter((self[BLACK], self[WHITE]))
-
-    def __len__(self) -> int:
-        return 2
+            self[color]._set(piece_type, pocket.count(piece_type))
 
 
 class CrazyhouseBoard(_Variant):
@@ -713,10 +724,19 @@ class CrazyhouseBoard(_Variant):
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
     _rules = CRAZYHOUSE
 
-    @property
-    def pockets(self) -> _Pockets:
-        """The pockets, indexed by colour: pockets[WHITE].count(PAWN)."""
-        return _Pockets(self)
+    @cython.annotation_typing(False)  # (the default is a marker object, not a str)
+    def __init__(self, fen: str | None = _START, chess960: bool = False):  # type: ignore[assignment]
+        super().__init__(fen, chess960)
+        #: The pockets, indexed by colour (pockets[WHITE].count(PAWN)): views of the board's
+        #: own counts, which push and pop keep.
+        self.__dict__["pockets"] = _Pockets(self)
+
+    def __setattr__(self, name, value) -> None:
+        if name == "pockets":  # board.pockets = [black, white]: the board's counts take theirs
+            self.pockets[BLACK] = value[BLACK]
+            self.pockets[WHITE] = value[WHITE]
+        else:
+            super().__setattr__(name, value)
 
     def legal_drop_squares(self) -> SquareSet:
         """The squares where the side to move could drop a piece (its pocket aside)."""
