@@ -586,6 +586,9 @@ class BaseBoard(Position):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
 
+    def __reduce__(self):
+        return _restore_base, (type(self), self.board_fen(), self._promoted), getattr(self, "__dict__", None)
+
     def __eq__(self, other) -> bool:
         if not isinstance(other, BaseBoard):
             return NotImplemented
@@ -604,6 +607,13 @@ class BaseBoard(Position):
         """Jupyter's picture of the board (python-chess's: 400 pixels, a Board's 390)."""
         from ..svg import board as draw
         return str(draw(self, size=400))
+
+
+def _restore_base(cls, board_fen, promoted):
+    """A pickled BaseBoard (a Board pickles its own way: game.py's __reduce__)."""
+    board = cls(board_fen)
+    board.promoted = promoted
+    return board
 
 
 def _between(a, b) -> int:

@@ -123,6 +123,7 @@ else:
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
     from cython.cimports.cpython import array
+    from cython.cimports.libc.string import memcpy
 
 from collections.abc import Iterator
 from typing import Any
@@ -175,11 +176,12 @@ class BoardState(BaseBoard):
         global _standard
         if fen is None:
             self._key = _compute_key(self)
+            self._show_state()
         elif ((fen is STARTING_FEN or fen == STARTING_FEN) and not self._chess960 and _standard is not None
               and type(self)._load is _LOAD):  # (a subclass that reads FENs its own way reads this one too)
             _copy_position(self, _standard)  # Board(): the standard start, read once
             self._take_views(_standard)
-        else:
+        else:  # (_load shows the state, in _set_state)
             self._load(parse_fen(fen, self._chess960))
             if _standard is None and fen == STARTING_FEN and not self._chess960:
                 standard: BoardState = BoardState.__new__(BoardState)
@@ -188,7 +190,6 @@ class BoardState(BaseBoard):
                 _copy_position(standard, self)
                 standard._take_views(self)
                 _standard = standard
-        self._show_state()
 
     @classmethod
     def empty(cls, *, chess960: bool = False):
@@ -239,10 +240,12 @@ class BoardState(BaseBoard):
             self._show_placement()
             self._py_turn = self._turn == 1
             ep: cython.int = self._ep if self._ep != NO_SQUARE else self._spurious_ep
-            self._py_ep_square = None if ep == NO_SQUARE else ep
+            if ep != NO_SQUARE or self._py_ep_square is not None:
+                self._py_ep_square = None if ep == NO_SQUARE else ep
             self._py_halfmove_clock = self._halfmove
             self._py_fullmove_number = self._fullmove
-            self._py_chess960 = self._chess960
+            if self._py_chess960 is not bool(self._chess960):
+                self._py_chess960 = self._chess960
             if self._castling != self._shown_castling or self._spurious_rights != self._shown_spurious_rights:
                 self._shown_castling = self._castling
                 self._shown_spurious_rights = self._spurious_rights
@@ -707,10 +710,10 @@ class BoardState(BaseBoard):
         """Push a stack entry and its key: into the room the arrays have, grown when full."""
         if cython.compiled:
             n: cython.Py_ssize_t = len(self._undo)
-            if n == self._capacity:
+            if n == self._capacity:  # new arrays (the old may be _EMPTY, or a copy's)
                 self._capacity = 2 * n + 16
-                array.resize(self._undo, self._capacity)
-                array.resize(self._keys, self._capacity)
+                self._undo = _grown(self._undo, self._capacity)
+                self._keys = _grown(self._keys, self._capacity)
             Py_SET_SIZE(self._undo, n + 1)
             Py_SET_SIZE(self._keys, n + 1)
             self._undo.data.as_ulonglongs[n] = entry
@@ -810,20 +813,34 @@ class BoardState(BaseBoard):
         return None if self._ep == NO_SQUARE else self._ep
 
 
-_EMPTY = array.array("Q")  # (the compiled build's template for new stacks)
+# Compiled, every empty stack is this one: a board's first push makes its own (_push_entry).
+_EMPTY = array.array("Q")
 
 
 @cython.cfunc
 def _new_stack() -> array.array:
     """An empty stack of u64: the undo entries or the keys of the moves pushed."""
     if cython.compiled:
-        return array.clone(_EMPTY, 0, False)
+        return _EMPTY
     return array.array("Q")
+
+
+@cython.cfunc
+def _grown(stack: array.array, capacity: cython.Py_ssize_t) -> array.array:
+    """A new array with room for `capacity` entries that holds those of `stack` (compiled)."""
+    if cython.compiled:
+        grown: array.array = array.clone(_EMPTY, capacity, False)
+        memcpy(grown.data.as_ulonglongs, stack.data.as_ulonglongs, len(stack) * cython.sizeof(u64))
+        Py_SET_SIZE(grown, len(stack))
+        return grown
+    return stack
 
 
 @cython.cfunc
 def _stack_from(stack: array.array, start: cython.Py_ssize_t) -> array.array:
     """A copy of `stack` from its entry `start` on (a Board's copy with the last moves)."""
+    if len(stack) <= start:
+        return _new_stack()
     if cython.compiled and start == 0:
         return array.copy(stack)
     return stack[start:]
