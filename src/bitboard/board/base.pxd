@@ -32,7 +32,7 @@ cdef class BaseBoard(Position):
 
     cdef void _put(self, int sq, int code)
     @cython.final
-    cdef void _show_placement(self)
+    cdef int _show_placement(self) except -1
     @cython.final
     cdef object _int_for(self, int i, unsigned long long value, object shown)
     cdef void _take_views(self, Position source)

@@ -107,7 +107,8 @@ class BaseBoard(Position):
                 PyObject_GenericSetAttr(self, name, value)
 
     @cython.cfunc
-    def _show_placement(self) -> cython.void:
+    @cython.exceptval(-1, check=False)
+    def _show_placement(self) -> cython.int:
         """Bring the Python ints that pawns ... kings, occupied, occupied_co and promoted read in
         step with the C fields: those whose value changed (a move changes three or four), every
         one the first time. Each change of the fields ends here (or in the state layer's
@@ -128,7 +129,7 @@ class BaseBoard(Position):
                 self._shown[7], self._py_occupied_co[0] = self._colors[0], self._colors[0]
                 self._shown[8], self._py_occupied_co[1] = self._colors[1], self._colors[1]
                 self._shown[9], self._py_promoted = self._promoted, self._promoted
-                return
+                return 0
             if occupied != self._shown[0]:
                 self._py_occupied = self._int_for(0, occupied, self._py_occupied)
             if self._pieces[1] != self._shown[1]:
@@ -149,6 +150,7 @@ class BaseBoard(Position):
                 self._py_occupied_co[1] = self._int_for(8, self._colors[1], self._py_occupied_co[1])
             if self._promoted != self._shown[9]:
                 self._py_promoted = self._int_for(9, self._promoted, self._py_promoted)
+        return 0
 
     @cython.cfunc
     def _int_for(self, i: cython.int, value: u64, shown: object) -> object:
@@ -224,6 +226,7 @@ class BaseBoard(Position):
             if code:
                 self._pieces[code_type(code)] |= ONE << sq
                 self._colors[code_color(code)] |= ONE << sq
+        self._show_placement()
 
     @cython.cfunc
     def _put(self, sq: cython.int, code: cython.int) -> cython.void:

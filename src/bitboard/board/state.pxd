@@ -37,7 +37,7 @@ cdef class BoardState(BaseBoard):
     cdef unsigned long long _shown_spurious_rights
 
     @cython.final
-    cdef void _show_state(self)
+    cdef int _show_state(self) except -1
     cdef void _take_views(self, Position source)
     cdef unsigned long long _castling_rooks(self)
     cdef list _legal_list(self, unsigned long long from_mask, unsigned long long to_mask)
@@ -52,7 +52,7 @@ cdef class BoardState(BaseBoard):
     cdef void _push_code(self, int code, object move)
     cdef void _set_stacks(self, array.array undo, array.array keys)
     @cython.final
-    cdef void _push_entry(self, unsigned long long entry, unsigned long long key)
+    cdef int _push_entry(self, unsigned long long entry, unsigned long long key) except -1
     cpdef int _count_legal(self)
 
 

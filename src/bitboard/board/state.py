@@ -181,8 +181,9 @@ class BoardState(BaseBoard):
               and type(self)._load is _LOAD):  # (a subclass that reads FENs its own way reads this one too)
             _copy_position(self, _standard)  # Board(): the standard start, read once
             self._take_views(_standard)
-        else:  # (_load shows the state, in _set_state)
+        else:
             self._load(parse_fen(fen, self._chess960))
+            self._show_state()  # (done by _load's _set_state, unless a subclass loads its own way)
             if _standard is None and fen == STARTING_FEN and not self._chess960:
                 standard: BoardState = BoardState.__new__(BoardState)
                 if not cython.compiled:  # (compiled, the C arrays come zeroed with the object)
@@ -230,7 +231,8 @@ class BoardState(BaseBoard):
         self._show_state()
 
     @cython.cfunc
-    def _show_state(self) -> cython.void:
+    @cython.exceptval(-1, check=False)
+    def _show_state(self) -> cython.int:
         """Bring the Python objects that turn, castling_rights, ep_square, the clocks and
         chess960 read in step with the C fields, and those of the placement (_show_placement).
         Each change of the state ends here: push, pop, _set_state, the setters, copies."""
@@ -250,6 +252,7 @@ class BoardState(BaseBoard):
                 self._shown_castling = self._castling
                 self._shown_spurious_rights = self._spurious_rights
                 self._py_castling_rights = self._castling_rooks()
+        return 0
 
     @cython.cfunc
     def _take_views(self, source: Position) -> cython.void:
@@ -706,7 +709,8 @@ class BoardState(BaseBoard):
         self._show_state()
 
     @cython.cfunc
-    def _push_entry(self, entry: u64, key: u64) -> cython.void:
+    @cython.exceptval(-1, check=False)
+    def _push_entry(self, entry: u64, key: u64) -> cython.int:
         """Push a stack entry and its key: into the room the arrays have, grown when full."""
         if cython.compiled:
             n: cython.Py_ssize_t = len(self._undo)
@@ -721,6 +725,7 @@ class BoardState(BaseBoard):
         else:
             self._undo.append(entry)
             self._keys.append(key)
+        return 0
 
     @cython.cfunc
     def _set_stacks(self, undo: array.array, keys: array.array) -> cython.void:
