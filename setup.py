@@ -37,6 +37,7 @@ COMPILED_MODULES = [
     "move",
     "fen",
     "move_generators",
+    "board.members",
     "board.base",
     "board.state",
     "board.notation",

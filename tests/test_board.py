@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import bitboard
 import bitboard.chess
-from bitboard import Board, IllegalMoveError, InvalidMoveError, Move
+from bitboard import BaseBoard, Board, IllegalMoveError, InvalidMoveError, Move
 
 # The deep counts (up to ~200 million nodes) run in CI, marked slow; the uncompiled build
 # stops at about a million nodes.
@@ -154,6 +154,49 @@ def test_copy_pickle_equality():
     other = board.copy()
     other.pop()
     assert other != board and board.copy(stack=False).move_stack == []
+
+
+def test_base_board_pickles():
+    board = BaseBoard("8/8/8/8/4Q3/8/8/K6k")
+    board.promoted = chess.BB_E4
+    clone = pickle.loads(pickle.dumps(board))
+    assert type(clone) is BaseBoard and clone == board and clone.promoted == chess.BB_E4
+    assert clone.occupied_co == [chess.BB_H1, chess.BB_A1 | chess.BB_E4] and clone.queens == chess.BB_E4
+
+
+def test_plain_attributes_are_members_kept_in_step():
+    """python-chess's plain attributes: in the compiled build member descriptors (read as fast as
+    an instance attribute), kept in step through moves and edits; the writable ones run their
+    setters, the others stay read-only; occupied_co (compiled) and move_stack are one list each
+    for the board's life, changed in place, as python-chess's are."""
+    names = ["turn", "castling_rights", "ep_square", "halfmove_clock", "fullmove_number", "chess960", "move_stack",
+             "pawns", "knights", "bishops", "rooks", "queens", "kings", "occupied", "occupied_co", "promoted"]
+    if bitboard.compiled:
+        for name in names:
+            descriptor = next(vars(cls)[name] for cls in Board.__mro__ if name in vars(cls))
+            assert type(descriptor).__name__ == "member_descriptor", name
+    board = Board()
+    occupied_co, move_stack = board.occupied_co, board.move_stack
+    board.push_san("e4")
+    assert (board.turn, board.ep_square, board.occupied_co[chess.WHITE]) == (chess.BLACK, chess.E3, 0xFFFF ^ chess.BB_E2
+                                                                            | chess.BB_E4)
+    board.turn = chess.WHITE
+    assert board.turn is True and board.fen().split()[1] == "w"
+    board.halfmove_clock, board.fullmove_number = 9, 12
+    assert board.fen().endswith(" 9 12") and (board.halfmove_clock, board.fullmove_number) == (9, 12)
+    board.castling_rights = chess.BB_A1
+    assert board.castling_rights == chess.BB_A1 and board.fen().split()[2] == "Q"
+    board.set_fen("4k3/8/8/8/8/8/8/4K3 b - - 3 7")
+    assert board.move_stack is move_stack
+    assert board.occupied_co is occupied_co or not bitboard.compiled  # (uncompiled, a new list each read)
+    assert (board.turn, board.kings, board.pawns, board.halfmove_clock) == (chess.BLACK, chess.BB_E1 | chess.BB_E8,
+                                                                            0, 3)
+    for name in ("pawns", "occupied", "occupied_co", "move_stack"):
+        with pytest.raises(AttributeError):
+            setattr(board, name, 0)
+    if bitboard.compiled:  # (uncompiled, a BaseBoard takes any attribute, as python-chess's does)
+        with pytest.raises(AttributeError):
+            BaseBoard().turn = chess.WHITE
 
 
 def test_queries_match_python_chess():

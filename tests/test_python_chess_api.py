@@ -27,10 +27,18 @@ def _queries(board, move):
             board.gives_check(move), board.is_into_check(move), board.is_pseudo_legal(move))
 
 
+def _plain(board):
+    """python-chess's plain attributes (bitboard keeps them in step with its C state)."""
+    return (board.turn, board.castling_rights, board.ep_square, board.halfmove_clock, board.fullmove_number,
+            board.chess960, [m.uci() for m in board.move_stack], board.pawns, board.knights, board.bishops,
+            board.rooks, board.queens, board.kings, board.occupied, list(board.occupied_co), board.promoted)
+
+
 def _state(board):
     """What a python-chess program asks of a board about its position."""
-    return (board.fen(), board.fen(en_passant="fen"), board.shredder_fen(), board.epd(), int(board.status()),
-            board.castling_rights, board.clean_castling_rights(), board.ep_square, board.has_legal_en_passant(),
+    return (_plain(board), board.fen(), board.fen(en_passant="fen"), board.shredder_fen(), board.epd(),
+            int(board.status()), board.castling_rights, board.clean_castling_rights(), board.ep_square,
+            board.has_legal_en_passant(),
             board.ply(), board.is_check(), board.was_into_check(), board.legal_moves.count(),
             sorted(m.uci() for m in board.legal_moves), sorted(m.uci() for m in board.pseudo_legal_moves),
             sorted(m.uci() for m in board.generate_legal_captures()), board.promoted,
@@ -69,7 +77,7 @@ def test_random_games_answer_as_python_chess(fen, chess960, seed):
     assert ours.copy(stack=3).root().fen() == theirs.copy(stack=3).root().fen()
     while theirs.move_stack:
         assert ours.pop() == theirs.pop()
-        assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen") and ours.promoted == theirs.promoted
+        assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen") and _plain(ours) == _plain(theirs)
 
 
 def test_edits_and_writable_attributes_answer_as_python_chess():
@@ -89,6 +97,14 @@ def test_edits_and_writable_attributes_answer_as_python_chess():
     assert _state(ours) == _state(theirs)
     for board in (ours, theirs):
         board.clear()
+    assert _state(ours) == _state(theirs)
+    for board in (ours, theirs):
+        board.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        board.promoted = chess.BB_A1
+        board.fullmove_number = 30
+        board.castling_rights = chess.BB_A1 | chess.BB_H8
+        board.set_board_fen("r3k2r/8/8/8/8/8/8/R3K3")
+        board.set_chess960_pos(100)
     assert _state(ours) == _state(theirs)
 
 

@@ -40,6 +40,9 @@ def test_python_chess_perft_suites_agree(sdist, suite):
 
 def _compare(ours, theirs, where):
     assert ours.fen() == theirs.fen(), where
+    assert (ours.occupied, ours.occupied_co, ours.pawns, ours.kings, ours.promoted, ours.turn, ours.castling_rights,
+            ours.halfmove_clock) == (theirs.occupied, theirs.occupied_co, theirs.pawns, theirs.kings, theirs.promoted,
+                                     theirs.turn, theirs.castling_rights, theirs.halfmove_clock), where
     assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves), where
     assert ours.is_check() == theirs.is_check(), where
     assert (ours.is_variant_end(), ours.is_variant_win(), ours.is_variant_loss(), ours.is_variant_draw()) == (

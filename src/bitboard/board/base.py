@@ -52,6 +52,8 @@ else:
         _copy_position,
     )
     from cython.cimports.bitboard.squareset import _squares_of
+    from cython.cimports.cpython.object import PyObject, PyObject_GenericSetAttr
+    from cython.cimports.cpython.ref import Py_DECREF, Py_INCREF, Py_XDECREF
 
 from collections.abc import Callable
 
@@ -66,6 +68,7 @@ from ..fen import (
 from ..piece import PIECE_SYMBOLS, WHITE, Piece
 from ..squareset import SquareSet
 from ..types import Bitboard, Color, PieceType, Square
+from .members import SETTERS, expose
 
 __all__ = ["BaseBoard"]
 
@@ -84,13 +87,118 @@ class BaseBoard(Position):
     BaseBoard() is the starting placement, BaseBoard(None) or BaseBoard.empty() the empty one.
     """
 
-    # (its C field, _promoted, is declared in base.pxd)
+    # (its C fields are declared in base.pxd)
 
     def __init__(self, board_fen: str | None = STARTING_BOARD_FEN):
         Position.__init__(self)
         self._promoted = 0
         if board_fen is not None:
             self._set_codes(parse_board_fen(board_fen))
+        self._show_placement()
+
+    if cython.compiled:  # uncompiled, the attributes are the properties below, setters and all
+        def __setattr__(self, name, value):
+            # python-chess's plain attributes are members (board/members.py): an assignment
+            # runs the property's setter, as it did before
+            setter = SETTERS.get(name)
+            if setter is not None and isinstance(self, setter.__objclass__):
+                setter.__set__(self, value)
+            else:
+                PyObject_GenericSetAttr(self, name, value)
+
+    @cython.cfunc
+    @cython.exceptval(-1, check=False)
+    def _show_placement(self) -> cython.int:
+        """Bring the Python ints that pawns ... kings, occupied, occupied_co and promoted read in
+        step with the C fields: those whose value changed (a move changes three or four), every
+        one the first time. Each change of the fields ends here (or in the state layer's
+        _show_state, which calls it)."""
+        if cython.compiled:  # (uncompiled, the properties read the C fields themselves)
+            everything: cython.bint = self._py_occupied_co is None
+            if everything:
+                self._py_occupied_co = [0, 0]
+            occupied: u64 = self._colors[0] | self._colors[1]
+            if everything:
+                self._shown[0], self._py_occupied = occupied, occupied
+                self._shown[1], self._py_pawns = self._pieces[1], self._pieces[1]
+                self._shown[2], self._py_knights = self._pieces[2], self._pieces[2]
+                self._shown[3], self._py_bishops = self._pieces[3], self._pieces[3]
+                self._shown[4], self._py_rooks = self._pieces[4], self._pieces[4]
+                self._shown[5], self._py_queens = self._pieces[5], self._pieces[5]
+                self._shown[6], self._py_kings = self._pieces[6], self._pieces[6]
+                self._shown[7], self._py_occupied_co[0] = self._colors[0], self._colors[0]
+                self._shown[8], self._py_occupied_co[1] = self._colors[1], self._colors[1]
+                self._shown[9], self._py_promoted = self._promoted, self._promoted
+                return 0
+            if occupied != self._shown[0]:
+                self._py_occupied = self._int_for(0, occupied, self._py_occupied)
+            if self._pieces[1] != self._shown[1]:
+                self._py_pawns = self._int_for(1, self._pieces[1], self._py_pawns)
+            if self._pieces[2] != self._shown[2]:
+                self._py_knights = self._int_for(2, self._pieces[2], self._py_knights)
+            if self._pieces[3] != self._shown[3]:
+                self._py_bishops = self._int_for(3, self._pieces[3], self._py_bishops)
+            if self._pieces[4] != self._shown[4]:
+                self._py_rooks = self._int_for(4, self._pieces[4], self._py_rooks)
+            if self._pieces[5] != self._shown[5]:
+                self._py_queens = self._int_for(5, self._pieces[5], self._py_queens)
+            if self._pieces[6] != self._shown[6]:
+                self._py_kings = self._int_for(6, self._pieces[6], self._py_kings)
+            if self._colors[0] != self._shown[7]:
+                self._py_occupied_co[0] = self._int_for(7, self._colors[0], self._py_occupied_co[0])
+            if self._colors[1] != self._shown[8]:
+                self._py_occupied_co[1] = self._int_for(8, self._colors[1], self._py_occupied_co[1])
+            if self._promoted != self._shown[9]:
+                self._py_promoted = self._int_for(9, self._promoted, self._py_promoted)
+        return 0
+
+    @cython.cfunc
+    def _int_for(self, i: cython.int, value: u64, shown: object) -> object:
+        """The int to show `value` in view i, which shows `shown` now: the int it showed before
+        `shown` if that was of this value (a pop shows again what its push replaced: nothing
+        to make), else a new one; `shown` becomes the one before."""
+        if cython.compiled:
+            before = cython.declare(cython.pointer(PyObject), self._before_int[i])
+            before_value: u64 = self._before[i]
+            Py_INCREF(shown)
+            self._before_int[i] = cython.cast(cython.pointer(PyObject), shown)
+            self._before[i] = self._shown[i]
+            self._shown[i] = value
+            if before != cython.NULL and before_value == value:
+                out = cython.cast(object, before)
+                Py_DECREF(out)  # (the reference the array held; `out` holds its own)
+                return out
+            Py_XDECREF(before)
+        return value
+
+    def __dealloc__(self):
+        if cython.compiled:
+            i: cython.int
+            for i in range(10):
+                Py_XDECREF(self._before_int[i])
+                self._before_int[i] = cython.NULL
+
+    @cython.cfunc
+    def _take_views(self, source: Position) -> cython.void:
+        """Show what `source` shows, for a copy of its placement: the same ints (they never
+        change) and a list of its own for occupied_co."""
+        if cython.compiled:
+            that: BaseBoard = cython.cast(BaseBoard, source, typecheck=True)
+            if that._py_occupied_co is None:
+                self._show_placement()
+                return
+            self._py_pawns = that._py_pawns
+            self._py_knights = that._py_knights
+            self._py_bishops = that._py_bishops
+            self._py_rooks = that._py_rooks
+            self._py_queens = that._py_queens
+            self._py_kings = that._py_kings
+            self._py_occupied = that._py_occupied
+            self._py_occupied_co = [that._py_occupied_co[0], that._py_occupied_co[1]]
+            self._py_promoted = that._py_promoted
+            i: cython.int
+            for i in range(10):
+                self._shown[i] = that._shown[i]
 
     @classmethod
     def empty(cls):
@@ -118,6 +226,7 @@ class BaseBoard(Position):
             if code:
                 self._pieces[code_type(code)] |= ONE << sq
                 self._colors[code_color(code)] |= ONE << sq
+        self._show_placement()
 
     @cython.cfunc
     def _put(self, sq: cython.int, code: cython.int) -> cython.void:
@@ -134,6 +243,7 @@ class BaseBoard(Position):
     def _placement_changed(self) -> None:
         """What a change of the pieces entails (Board: castling, en passant, key, stack)."""
         self._key = _compute_key(self)
+        self._show_placement()
 
     def _piece_codes(self) -> bytes:
         """The 64 piece codes, a1 first (for fen's writers and readers)."""
@@ -245,6 +355,7 @@ class BaseBoard(Position):
     def promoted(self, value: Bitboard) -> None:
         """Mark the pieces that were pawns."""
         self._promoted = bitboard_arg(value)
+        self._show_placement()
 
     def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
         """The bitboard of the pieces of one type and colour.
@@ -367,6 +478,7 @@ class BaseBoard(Position):
         promoted = f(self._promoted)
         self._set_codes(self._transformed_codes(f))
         self._promoted = promoted
+        self._show_placement()
 
     def _transformed_codes(self, f) -> list:
         codes = [0] * 64
@@ -400,12 +512,14 @@ class BaseBoard(Position):
         promoted = flip_vertical(self._promoted)
         self._set_codes(self._mirrored_codes())
         self._promoted = promoted
+        self._show_placement()
 
     def copy(self):
         """An independent copy."""
         board: BaseBoard = type(self)(None)
         _copy_position(board, self)
         board._promoted = self._promoted
+        board._take_views(self)
         return board
 
     def __copy__(self):
@@ -475,6 +589,9 @@ class BaseBoard(Position):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.board_fen()!r})"
 
+    def __reduce__(self):
+        return _restore_base, (type(self), self.board_fen(), self._promoted), getattr(self, "__dict__", None)
+
     def __eq__(self, other) -> bool:
         if not isinstance(other, BaseBoard):
             return NotImplemented
@@ -495,6 +612,13 @@ class BaseBoard(Position):
         return str(draw(self, size=400))
 
 
+def _restore_base(cls, board_fen, promoted):
+    """A pickled BaseBoard (a Board pickles its own way: game.py's __reduce__)."""
+    board = cls(board_fen)
+    board.promoted = promoted
+    return board
+
+
 def _between(a, b) -> int:
     from ..core.attacks import between
     return between(a, b)
@@ -510,3 +634,24 @@ def _code_of_piece(piece) -> int:
         raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
     return piece_code(piece_type, 1 if color else 0)
 
+
+def _expose_members() -> None:
+    """Make python-chess's plain attributes of the placement members (board/members.py)."""
+    if cython.compiled:
+        probe: BaseBoard = BaseBoard(None)
+        fields = {"pawns": object(), "knights": object(), "bishops": object(), "rooks": object(),
+                  "queens": object(), "kings": object(), "occupied": object(), "occupied_co": [],
+                  "promoted": object()}
+        probe._py_pawns = fields["pawns"]
+        probe._py_knights = fields["knights"]
+        probe._py_bishops = fields["bishops"]
+        probe._py_rooks = fields["rooks"]
+        probe._py_queens = fields["queens"]
+        probe._py_kings = fields["kings"]
+        probe._py_occupied = fields["occupied"]
+        probe._py_occupied_co = fields["occupied_co"]
+        probe._py_promoted = fields["promoted"]
+        expose(BaseBoard, probe, fields)
+
+
+_expose_members()

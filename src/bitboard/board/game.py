@@ -59,11 +59,11 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..move import Move
     from .base import BaseBoard
     from .notation import BoardNotation
-    from .state import _as_move
+    from .state import _as_move, _new_stack, _stack_from
 else:
     from cython.cimports.bitboard.board.base import BaseBoard
     from cython.cimports.bitboard.board.notation import BoardNotation
-    from cython.cimports.bitboard.board.state import _as_move
+    from cython.cimports.bitboard.board.state import _as_move, _new_stack, _stack_from
     from cython.cimports.bitboard.core.encoding import (
         ATOMIC,
         BB_ALL,
@@ -531,7 +531,8 @@ class Board(BoardNotation):
             if not cython.compiled:  # (compiled, the C arrays come zeroed with the object)
                 Position.__init__(board)
             board._chess960 = self._chess960
-            board._moves, board._undo, board._keys = [], [], []
+            board._moves = []
+            board._set_stacks(_new_stack(), _new_stack())
             board._listed = board._spurious_stack = None
         else:  # a subclass's __init__ may set up more
             board = type(self)(None, chess960=self._chess960)
@@ -539,18 +540,17 @@ class Board(BoardNotation):
         board._spurious_rights = self._spurious_rights
         board._spurious_ep = self._spurious_ep
         board._promoted = self._promoted
+        board._take_views(self)
         if stack is True or (stack is not False and stack >= len(self._moves)):
             board._moves = list(self._moves)
-            board._undo = list(self._undo)
-            board._keys = list(self._keys)
+            board._set_stacks(_stack_from(self._undo, 0), _stack_from(self._keys, 0))
             board._spurious_stack = None if self._spurious_stack is None else list(self._spurious_stack)
             if self._saved_count:
                 _copy_saved(board, self)
         elif stack:
             n: cython.Py_ssize_t = len(self._moves) - stack
             board._moves = self._moves[n:]
-            board._undo = self._undo[n:]
-            board._keys = self._keys[n:]
+            board._set_stacks(_stack_from(self._undo, n), _stack_from(self._keys, n))
             board._spurious_stack = [(ply - n, *given) for ply, *given in self._spurious_stack or () if ply >= n]
             if self._saved_count:
                 _copy_saved(board, self)

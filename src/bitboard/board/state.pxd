@@ -1,13 +1,20 @@
 # The Board's state layer (see board/__init__.py): its C fields and the C methods the layers
 # above call.
+cimport cython
+from cpython cimport array
+
 from bitboard.board.base cimport BaseBoard
+from bitboard.core.position cimport Position
 from bitboard.move cimport Move
 
 
 cdef class BoardState(BaseBoard):
     cdef list _moves
-    cdef list _undo
-    cdef list _keys
+    # per pushed move, its stack entry (core/encoding) and the Zobrist key from before it: C
+    # arrays of u64 (no int object made per push), with room for _capacity entries each
+    cdef array.array _undo
+    cdef array.array _keys
+    cdef Py_ssize_t _capacity
     cdef list _listed
     cdef bint _chess960
     # Castling rights and an en-passant square as given that the generator cannot use (a right
@@ -16,7 +23,23 @@ cdef class BoardState(BaseBoard):
     cdef unsigned long long _spurious_rights
     cdef int _spurious_ep
     cdef list _spurious_stack
+    # python-chess's plain attributes turn, castling_rights, ep_square, halfmove_clock,
+    # fullmove_number and chess960, as the Python objects that members read (board/members.py;
+    # move_stack reads _moves), kept in step by _show_state; the castling rights and given
+    # rights the castling_rights shown was made from (_shown_castling -1: to be made again)
+    cdef object _py_turn
+    cdef object _py_castling_rights
+    cdef object _py_ep_square
+    cdef object _py_halfmove_clock
+    cdef object _py_fullmove_number
+    cdef object _py_chess960
+    cdef int _shown_castling
+    cdef unsigned long long _shown_spurious_rights
 
+    @cython.final
+    cdef int _show_state(self) except -1
+    cdef void _take_views(self, Position source)
+    cdef unsigned long long _castling_rooks(self)
     cdef list _legal_list(self, unsigned long long from_mask, unsigned long long to_mask)
     cdef list _legal_codes(self, unsigned long long from_mask, unsigned long long to_mask)
     cdef list _pseudo_codes(self, unsigned long long from_mask, unsigned long long to_mask)
@@ -28,7 +51,12 @@ cdef class BoardState(BaseBoard):
     cdef int _pseudo_code_of(self, Move m)
     cdef int _drop_code(self, Move m, bint legal)
     cdef void _push_code(self, int code, object move)
+    cdef void _set_stacks(self, array.array undo, array.array keys)
+    @cython.final
+    cdef int _push_entry(self, unsigned long long entry, unsigned long long key) except -1
     cpdef int _count_legal(self)
 
 
 cdef Move _as_move(object move)
+cdef array.array _new_stack()
+cdef array.array _stack_from(array.array stack, Py_ssize_t start)

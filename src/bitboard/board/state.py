@@ -18,6 +18,8 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    import array
+
     from ..core.arguments import square_arg
     from ..core.attacks import PAWN_ATTACKS
     from ..core.encoding import (
@@ -77,6 +79,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .base import BaseBoard
 else:
     from cython.cimports.bitboard.board.base import BaseBoard
+    from cython.cimports.bitboard.board.members import Py_SET_SIZE
     from cython.cimports.bitboard.core.arguments import square_arg
     from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
     from cython.cimports.bitboard.core.encoding import (
@@ -133,6 +136,8 @@ else:
     from cython.cimports.bitboard.core.variant_moves import _atomic_en_passant, _variant_key
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
+    from cython.cimports.cpython import array
+    from cython.cimports.libc.string import memcpy
 
 import types
 from collections.abc import Iterator
@@ -151,6 +156,7 @@ from ..fen import (
 from ..move_generators import LegalMoveGenerator, PseudoLegalMoveGenerator
 from ..squares import BB_RANK_1, BB_RANK_8, SQUARE_NAMES
 from ..types import Bitboard, Color, PieceType, Square
+from .members import expose
 
 __all__ = ["BoardState"]
 
@@ -159,7 +165,7 @@ __all__ = ["BoardState"]
 
 
 # The standard starting position once read: Board() copies it (parsing its FEN is 2 µs).
-_standard: Position | None = None
+_standard: "BoardState | None" = None
 
 
 @cython.embedsignature(False)
@@ -175,8 +181,7 @@ class BoardState(BaseBoard):
         Position.__init__(self)
         self._promoted = 0
         self._moves: list[Move] = []
-        self._undo: list[int] = []  # stack entries (core/encoding)
-        self._keys: list[int] = []
+        self._set_stacks(_new_stack(), _new_stack())
         self._listed: list[list[Move] | None] | None = None  # made by the first generate_legal_moves
         # made when first needed: most boards never need it
         self._spurious_stack: list[tuple[int, ...]] | None = None
@@ -186,14 +191,21 @@ class BoardState(BaseBoard):
         global _standard
         if fen is None:
             self._key = _compute_key(self)
+            self._show_state()
         elif ((fen is STARTING_FEN or fen == STARTING_FEN) and not self._chess960 and _standard is not None
               and type(self)._load is _LOAD):  # (a subclass that reads FENs its own way reads this one too)
             _copy_position(self, _standard)  # Board(): the standard start, read once
+            self._take_views(_standard)
         else:
             self._load(parse_fen(fen, self._chess960))
+            self._show_state()  # (done by _load's _set_state, unless a subclass loads its own way)
             if _standard is None and fen == STARTING_FEN and not self._chess960:
-                _standard = Position()
-                _copy_position(_standard, self)
+                standard: BoardState = BoardState.__new__(BoardState)
+                if not cython.compiled:  # (compiled, the C arrays come zeroed with the object)
+                    Position.__init__(standard)
+                _copy_position(standard, self)
+                standard._take_views(self)
+                _standard = standard
 
     @classmethod
     def empty(cls, *, chess960: bool = False):
@@ -231,6 +243,60 @@ class BoardState(BaseBoard):
             self._spurious_ep = NO_SQUARE if ep is None else square_arg(ep)
         self._key = _compute_key(self)
         self._listed = None  # made by the first generate_legal_moves
+        self._shown_castling = -1  # (the rooks may be others)
+        self._show_state()
+
+    @cython.cfunc
+    @cython.exceptval(-1, check=False)
+    def _show_state(self) -> cython.int:
+        """Bring the Python objects that turn, castling_rights, ep_square, the clocks and
+        chess960 read in step with the C fields, and those of the placement (_show_placement).
+        Each change of the state ends here: push, pop, _set_state, the setters, copies."""
+        if cython.compiled:  # (uncompiled, the properties read the C fields themselves)
+            if self._py_turn is None:  # the first time
+                self._shown_castling = -1
+            self._show_placement()
+            self._py_turn = self._turn == 1
+            ep: cython.int = self._ep if self._ep != NO_SQUARE else self._spurious_ep
+            if ep != NO_SQUARE or self._py_ep_square is not None:
+                self._py_ep_square = None if ep == NO_SQUARE else ep
+            self._py_halfmove_clock = self._halfmove
+            self._py_fullmove_number = self._fullmove
+            if self._py_chess960 is not bool(self._chess960):
+                self._py_chess960 = self._chess960
+            if self._castling != self._shown_castling or self._spurious_rights != self._shown_spurious_rights:
+                self._shown_castling = self._castling
+                self._shown_spurious_rights = self._spurious_rights
+                self._py_castling_rights = self._castling_rooks()
+        return 0
+
+    @cython.cfunc
+    def _take_views(self, source: Position) -> cython.void:
+        """Show what `source` shows, for a copy of its state (the same objects: none changes)."""
+        if cython.compiled:
+            that: BoardState = cython.cast(BoardState, source, typecheck=True)
+            BaseBoard._take_views(self, source)
+            if that._py_turn is None:
+                self._show_state()
+                return
+            self._py_turn = that._py_turn
+            self._py_castling_rights = that._py_castling_rights
+            self._py_ep_square = that._py_ep_square
+            self._py_halfmove_clock = that._py_halfmove_clock
+            self._py_fullmove_number = that._py_fullmove_number
+            self._py_chess960 = that._py_chess960
+            self._shown_castling = that._shown_castling
+            self._shown_spurious_rights = that._shown_spurious_rights
+
+    @cython.cfunc
+    def _castling_rooks(self) -> u64:
+        """castling_rights: the rooks of the rights the generator plays and of those given besides."""
+        i: cython.int
+        rooks: u64 = self._spurious_rights
+        for i in range(4):
+            if (self._castling >> i) & 1:
+                rooks |= ONE << self._castling_rook[i]
+        return rooks
 
     def _placement_changed(self) -> None:
         self._set_state(self.castling_rights, self.ep_square)
@@ -267,8 +333,7 @@ class BoardState(BaseBoard):
     def clear_stack(self) -> None:
         """Forget the move stack (the position stays); move_stack is emptied in place."""
         self._moves.clear()
-        self._undo = []
-        self._keys = []
+        self._set_stacks(_new_stack(), _new_stack())
         self._listed = None  # made by the first generate_legal_moves
         self._spurious_stack = None
         _drop_saved(self, self._saved_count)
@@ -290,12 +355,7 @@ class BoardState(BaseBoard):
     @property
     def castling_rights(self) -> Bitboard:
         """The bitboard of the rooks that may still castle (python-chess's convention), as given."""
-        i: cython.int
-        rooks: u64 = self._spurious_rights
-        for i in range(4):
-            if (self._castling >> i) & 1:
-                rooks |= ONE << self._castling_rook[i]
-        return rooks
+        return self._castling_rooks()
 
     @castling_rights.setter
     def castling_rights(self, value: Bitboard) -> None:
@@ -325,6 +385,7 @@ class BoardState(BaseBoard):
     def halfmove_clock(self, value: int) -> None:
         """Set the half-move clock."""
         self._halfmove = value
+        self._show_state()
 
     @property
     def fullmove_number(self) -> int:
@@ -335,6 +396,7 @@ class BoardState(BaseBoard):
     def fullmove_number(self, value: int) -> None:
         """Set the move number."""
         self._fullmove = value
+        self._show_state()
 
     @property
     def chess960(self) -> bool:
@@ -523,7 +585,7 @@ class BoardState(BaseBoard):
         if not isinstance(move, Move) or self._variant:
             return -1
         listed = self._listed[ply] if self._listed is not None and ply < len(self._listed) else None
-        if listed is None or move not in listed:
+        if listed is None or not _listed_in(move, listed):
             return -1
         m: Move = move
         frm: cython.int = m.from_square
@@ -694,10 +756,36 @@ class BoardState(BaseBoard):
             self._remember_given(code)
         undo = _make_null(self) if code == NULL_MOVE else _make(self, code)
         self._moves.append(move)  # type: ignore[arg-type]  # a Move (typed `object`, it costs no type test)
-        self._undo.append(stack_entry(undo | phantom, code))
-        self._keys.append(key)
+        self._push_entry(stack_entry(undo | phantom, code), key)
         while self._listed and len(self._listed) > len(self._undo):  # forget the lists above the new ply
             self._listed.pop()
+        self._show_state()
+
+    @cython.cfunc
+    @cython.exceptval(-1, check=False)
+    def _push_entry(self, entry: u64, key: u64) -> cython.int:
+        """Push a stack entry and its key: into the room the arrays have, grown when full."""
+        if cython.compiled:
+            n: cython.Py_ssize_t = len(self._undo)
+            if n == self._capacity:  # new arrays (the old may be _EMPTY, or a copy's)
+                self._capacity = 2 * n + 16
+                self._undo = _grown(self._undo, self._capacity)
+                self._keys = _grown(self._keys, self._capacity)
+            Py_SET_SIZE(self._undo, n + 1)
+            Py_SET_SIZE(self._keys, n + 1)
+            self._undo.data.as_ulonglongs[n] = entry
+            self._keys.data.as_ulonglongs[n] = key
+        else:
+            self._undo.append(entry)
+            self._keys.append(key)
+        return 0
+
+    @cython.cfunc
+    def _set_stacks(self, undo: array.array, keys: array.array) -> cython.void:
+        """Take these arrays as the stack's (of one length, each with room for just that)."""
+        self._undo = undo
+        self._keys = keys
+        self._capacity = len(undo)
 
     def _remember_given(self, code) -> None:
         """Keep the given rights and square and the promoted pieces for pop, then move them on
@@ -734,8 +822,17 @@ class BoardState(BaseBoard):
         """Take back the last move and return it (IndexError when there is none)."""
         if not self._moves or not self._undo:
             raise IndexError("pop from a board without moves")
-        entry: u64 = self._undo.pop()
-        key: u64 = self._keys.pop()
+        n: cython.Py_ssize_t = len(self._undo) - 1
+        entry: u64
+        key: u64
+        if cython.compiled:
+            entry = self._undo.data.as_ulonglongs[n]
+            key = self._keys.data.as_ulonglongs[n]
+            Py_SET_SIZE(self._undo, n)  # (the room stays for the next push)
+            Py_SET_SIZE(self._keys, n)
+        else:
+            entry = self._undo.pop()
+            key = self._keys.pop()
         if entry_move(entry) == NULL_MOVE:
             _unmake_null(self, entry_undo(entry), key)
         else:
@@ -745,6 +842,7 @@ class BoardState(BaseBoard):
             self._listed.pop()
         if self._spurious_stack and self._spurious_stack[-1][0] == len(self._undo):
             _, self._spurious_rights, self._spurious_ep, self._promoted = self._spurious_stack.pop()
+        self._show_state()
         return move
 
     def peek(self) -> Move:
@@ -775,6 +873,50 @@ class BoardState(BaseBoard):
 
     def _valid_ep_square(self) -> Square | None:
         return None if self._ep == NO_SQUARE else self._ep
+
+
+# Compiled, every empty stack is this one: a board's first push makes its own (_push_entry).
+_EMPTY = array.array("Q")
+
+
+@cython.cfunc
+def _new_stack() -> array.array:
+    """An empty stack of u64: the undo entries or the keys of the moves pushed."""
+    if cython.compiled:
+        return _EMPTY
+    return array.array("Q")
+
+
+@cython.cfunc
+def _grown(stack: array.array, capacity: cython.Py_ssize_t) -> array.array:
+    """A new array with room for `capacity` entries that holds those of `stack` (compiled)."""
+    if cython.compiled:
+        grown: array.array = array.clone(_EMPTY, capacity, False)
+        memcpy(grown.data.as_ulonglongs, stack.data.as_ulonglongs, len(stack) * cython.sizeof(u64))
+        Py_SET_SIZE(grown, len(stack))
+        return grown
+    return stack
+
+
+@cython.cfunc
+def _stack_from(stack: array.array, start: cython.Py_ssize_t) -> array.array:
+    """A copy of `stack` from its entry `start` on (a Board's copy with the last moves)."""
+    if len(stack) <= start:
+        return _new_stack()
+    if cython.compiled and start == 0:
+        return array.copy(stack)
+    return stack[start:]
+
+
+@cython.cfunc
+def _listed_in(move: object, listed: list) -> cython.bint:
+    """Whether `move` is in `listed`: the very object first (a program pushes the Moves it was
+    given: a pointer test each), then an equal one (Move's __eq__ each)."""
+    i: cython.Py_ssize_t
+    for i in range(len(listed)):
+        if listed[i] is move:
+            return True
+    return move in listed
 
 
 @cython.cfunc
@@ -827,3 +969,23 @@ def _python_rules(cls) -> int:
 
 
 _LOAD = BoardState._load  # Board()'s copy of the standard start is for boards that load FENs as this layer does
+
+
+def _expose_members() -> None:
+    """Make python-chess's plain attributes of the state members (board/members.py)."""
+    if cython.compiled:
+        probe: BoardState = BoardState(None)
+        fields = {"turn": object(), "castling_rights": object(), "ep_square": object(),
+                  "halfmove_clock": object(), "fullmove_number": object(), "chess960": object(),
+                  "move_stack": []}
+        probe._py_turn = fields["turn"]
+        probe._py_castling_rights = fields["castling_rights"]
+        probe._py_ep_square = fields["ep_square"]
+        probe._py_halfmove_clock = fields["halfmove_clock"]
+        probe._py_fullmove_number = fields["fullmove_number"]
+        probe._py_chess960 = fields["chess960"]
+        probe._moves = fields["move_stack"]
+        expose(BoardState, probe, fields)
+
+
+_expose_members()

@@ -83,6 +83,7 @@ class VariantBoard(Board):
         start: Position = _STARTS.get(key)
         if start is not None:  # the variant's start, read once: copied
             _copy_position(self, start)
+            self._show_state()
             return
         self.set_fen(fen)
         if fen == type(self).starting_fen and len(_STARTS) < 64:
