@@ -7,9 +7,9 @@ python-chess takes the text a line at a time (`handle.readline()`) and its movet
 regular expression. Here the lines are scanned as UTF-8 bytes in C, with MOVETEXT_REGEX's
 tokens found by hand in the regex's own order (tests hold the two equal), plain SAN matched on
 the board's C position (san.plain_san_code), and the default GameBuilder's tree built without
-its callbacks. An `io.StringIO` is read in large blocks, and seeked back to the end of the
-game's last line (unless a visitor's own code runs while it reads, which may look at the
-handle); any other handle is read with readline(), as python-chess reads it."""
+its callbacks. A StringIO or a UTF-8 file is read in blocks of bytes (blocks.py), and seeked
+back to the end of the game's last line, unless a visitor's own code runs while it reads (it
+may look at the handle); any other handle is read with readline(), as python-chess reads it."""
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
@@ -18,8 +18,10 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..board import Board
     from ..san import plain_san_code
+    from .blocks import newlines_plain, stringio_block
 else:
     from cython.cimports.bitboard.board.game import Board
+    from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING
     from cython.cimports.cpython.object import PyObject, PyTypeObject
@@ -33,7 +35,7 @@ import re
 from typing import Any
 
 from .builders import GameBuilder, HeadersBuilder, SkipVisitor
-from .headers import TAG_REGEX, TAG_ROSTER, Headers
+from .headers import KNOWN_TAGS, TAG_REGEX, TAG_ROSTER, Headers, starting_board
 from .nodes import ChildNode
 from .visitors import SKIP, BaseVisitor
 
@@ -90,23 +92,17 @@ def _classes(c: int) -> int:
 _CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  # a C array: no Python type
                         [_classes(c) for c in range(256)])
 
-#: The tag names read without making a string: the roster's, and those lichess, chess.com and
-#: the PGN standard's supplement write most.
-_KNOWN_TAGS = tuple(TAG_ROSTER) + (
-    "WhiteElo", "BlackElo", "TimeControl", "ECO", "Termination", "Opening", "Variation", "UTCDate", "UTCTime",
-    "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle", "Variant", "FEN", "SetUp", "Annotator",
-    "PlyCount", "EventDate", "EventType", "EventRounds", "EventCountry", "Time", "Mode", "Board", "Source",
-    "SourceDate", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "Link", "StartTime", "EndDate")
-_ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of _KNOWN_TAGS)
-# _KNOWN_TAGS's indices by the names' lengths (those of length n at _BY_LENGTH[n]:_BY_LENGTH[n + 1]),
+_NAMES = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the module's dict)
+_ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of KNOWN_TAGS)
+# KNOWN_TAGS's indices by the names' lengths (those of length n at _BY_LENGTH[n]:_BY_LENGTH[n + 1]),
 # and each one's first letter
-_ORDER = sorted(range(len(_KNOWN_TAGS)), key=lambda k: len(_KNOWN_TAGS[k]))
+_ORDER = sorted(range(len(KNOWN_TAGS)), key=lambda k: len(KNOWN_TAGS[k]))
 _KNOWN_ORDER = cython.declare(cython.int[64],  # type: ignore[misc, valid-type]  # a C array: no Python type
                               _ORDER + [0] * (64 - len(_ORDER)))
 _KNOWN_FIRST = cython.declare(cython.char[64],  # type: ignore[misc, valid-type]  # a C array: no Python type
-                              [ord(_KNOWN_TAGS[k][0]) for k in _ORDER] + [0] * (64 - len(_ORDER)))
+                              [ord(KNOWN_TAGS[k][0]) for k in _ORDER] + [0] * (64 - len(_ORDER)))
 _BY_LENGTH = cython.declare(cython.int[32],  # type: ignore[misc, valid-type]  # a C array: no Python type
-                            [sum(len(name) < n for name in _KNOWN_TAGS) for n in range(32)])
+                            [sum(len(name) < n for name in KNOWN_TAGS) for n in range(32)])
 _STRINGIO = io.StringIO
 _BOM = b"\xef\xbb\xbf"
 _BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
@@ -156,10 +152,10 @@ def _read(handle, visitor, mode: cython.int):
 class _Source:
     """The handle's text, a line at a time, as UTF-8 (compiled, an ASCII str is scanned as it
     is): the current line is data[start:end] (its line break included), scanned from `at`. A
-    StringIO is read in blocks and split at its newlines (then finish() seeks it back to the end
-    of the last line taken); any other handle gives its lines by readline(), as python-chess
-    takes them. The scanner's state for the movetext lives here too: the last token and the
-    comment read."""
+    StringIO is read in blocks of UTF-8 (blocks.py) and split at its newlines (then finish()
+    seeks it back to the end of the last line taken); any other handle gives its lines by
+    readline(), as python-chess takes them. The scanner's state for the movetext lives here
+    too: the last token and the comment read."""
 
     handle: Any
     readline: Any
@@ -168,6 +164,7 @@ class _Source:
     start: cython.Py_ssize_t
     end: cython.Py_ssize_t
     blocks: cython.bint  # read in blocks (else by readline)
+    next: cython.Py_ssize_t  # (blocks) a StringIO's position of the next block
     eof: cython.bint  # (blocks) the handle has no more text
     ascii: cython.bint  # (blocks) data is ASCII: a byte is a character
     returns: cython.bint  # the text read has carriage returns (else a tag's value cannot hold one)
@@ -184,17 +181,17 @@ class _Source:
 
     @cython.cfunc
     def open(self, handle, blocks: cython.bint) -> cython.void:
-        """Reads `handle` in blocks if it is a StringIO and `blocks` (a visitor's own code runs
-        while it reads: the handle must then be where python-chess's would be)."""
+        """Reads `handle` in blocks if it is a StringIO or a file that allows it, and `blocks`
+        (a visitor's own code runs while it reads: the handle must be where python-chess's is)."""
         self.handle = handle
         self.data = b""
         self.n = self.start = self.end = self.at = 0
-        self.blocks = blocks and type(handle) is _STRINGIO
         self.eof = self.done = False
         self.ascii = True
         self.returns = False
+        self.blocks = blocks and type(handle) is _STRINGIO
         if self.blocks:
-            self.base = self.origin = handle.tell()
+            self.base = self.origin = self.next = handle.tell()
             self.size = min(_length + _length // 4 + 64, 1048576)
         else:
             self.readline = handle.readline
@@ -263,23 +260,16 @@ class _Source:
         """Reads the next block after data[:i] (which is dropped). Text with a carriage return
         other than before a newline goes back to readline(), whose lines the StringIO's newline
         mode decides, from the start of the line not finished."""
-        text: str = self.handle.read(self.size)
-        self.base += self.chars(i)
-        if len(text) < self.size:
-            self.eof = True
-        self.size = max(1024, (self.base - self.origin + self.n - i + len(text)) // 4)
         kept = self.data[i:] if i < self.n else None
-        if cython.compiled and (kept is None or type(kept) is str) and text.isascii():
-            block = text
-        else:
-            block = text.encode("utf-8", "surrogatepass")
-            if len(block) != len(text):
-                self.ascii = False
-            if type(kept) is str:
-                kept = kept.encode()
+        self.base += self.chars(i)
+        block, taken = stringio_block(self.handle, self.next, self.size)
+        self.next += taken
+        self.eof = taken < self.size
+        self.ascii = self.ascii and len(block) == taken
+        self.size = max(4096, (self.next - self.origin) // 2)
         if _find(block, _pointer(block), ord("\r"), 0, len(block)) >= 0:
             self.returns = True
-        if self.returns and not _newlines_plain(block, _pointer(block)):
+        if self.returns and not newlines_plain(block):
             self.handle.seek(self.base)
             self.blocks = False
             self.readline = self.handle.readline
@@ -443,20 +433,6 @@ class _Source:
 
 
 @cython.cfunc
-@cython.exceptval(check=False)
-def _newlines_plain(block, p: cython.p_char) -> cython.bint:
-    """Whether every carriage return of a block comes before a newline: then its lines are the
-    same whatever the StringIO's newline mode (a mode that translates leaves no '\\r' at all)."""
-    n: cython.Py_ssize_t = len(block)
-    k: cython.Py_ssize_t = _find(block, p, ord("\r"), 0, n)
-    while k >= 0:
-        if k + 1 >= n or p[k + 1] != ord("\n"):
-            return False
-        k = _find(block, p, ord("\r"), k + 2, n)
-    return True
-
-
-@cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
 def _pointer(data) -> cython.p_char:
@@ -498,14 +474,14 @@ def _text(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) ->
 @cython.cfunc
 @cython.exceptval(check=False)
 def _known_tag(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.int:
-    """The index in _KNOWN_TAGS of the tag name p[i:j], -1 for another (looked for among the
+    """The index in KNOWN_TAGS of the tag name p[i:j], -1 for another (looked for among the
     names of its length)."""
     length: cython.Py_ssize_t = j - i
     k: cython.int
     if length > 30:  # (_BY_LENGTH's reach; no known name is as long)
         return -1
     for k in range(_BY_LENGTH[length], _BY_LENGTH[length + 1]):
-        if _KNOWN_FIRST[k] == p[i] and _same(p, i, _KNOWN_TAGS[_KNOWN_ORDER[k]], length):
+        if _KNOWN_FIRST[k] == p[i] and _same(p, i, _NAMES[_KNOWN_ORDER[k]], length):
             return _KNOWN_ORDER[k]
     return -1
 
@@ -687,7 +663,7 @@ def _read_game(source: _Source, visitor, mode: cython.int):
         skipping = visitor.end_headers() is SKIP
     board = None
     if not skipping:
-        board = _starting_board(managed if unmanaged is None else unmanaged, visitor)
+        board = starting_board(managed if unmanaged is None else unmanaged, visitor)
         skipping = board is None
     if skipping:
         if more:
@@ -750,7 +726,7 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
                          and (source.blocks or _find(data, p, ord("\n"), value, k - 2) < 0))
     if plain:
         known: cython.int = _known_tag(p, s + 1, name_end)
-        name = _KNOWN_TAGS[known] if known >= 0 else _text(data, p, s + 1, name_end)
+        name = _NAMES[known] if known >= 0 else _text(data, p, s + 1, name_end)
         text = _text(data, p, value, k - 2)
         if roster is not None:
             if 0 <= known < _ROSTER_SIZE:
@@ -769,25 +745,6 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
     visitor.visit_header(name, text)
     if unmanaged is not None:
         unmanaged[name] = text
-
-
-@cython.cfunc
-def _starting_board(headers, visitor):
-    """The game's first position, or None when its FEN is bad (the error goes to the visitor)."""
-    if type(headers) is Headers and "FEN" not in headers._others and "Variant" not in headers._others:
-        return Board()
-    try:
-        board_class = headers.variant()
-    except ValueError as error:
-        visitor.handle_error(error)
-        board_class = Board
-    try:
-        board = board_class(headers.get("FEN", board_class.starting_fen), chess960=headers.is_chess960())
-    except ValueError as error:
-        visitor.handle_error(error)
-        return None
-    board.chess960 = board.chess960 or board.has_chess960_castling_rights()
-    return board
 
 
 @cython.cfunc
