@@ -27,12 +27,20 @@ READERS = ("read_headers", "skip_game", "read_game")
 BETWEEN = ("nothing", "tell", "readline", "seek_tell", "read3", "seek0")
 
 # pieces of PGN: the other tests' fragments, and whole games (a third of the draws)
-soups = st.lists(st.one_of(st.sampled_from(FRAGMENTS + ["\n\n", "é{", "}\n", "% x\n", '[Event "a"]\n']),
+soups = st.lists(st.one_of(st.sampled_from(FRAGMENTS + [
+    "\n\n", "é{", "}\n", "% x\n", '[Event "a"]\n', "\x85\n", '[A "\xe9"]\xa0\n', "\xa0\n", "{ \xff }"]),
                            st.sampled_from(WHOLE + [part + "\n\n" for part in GAMES.split("\n\n")])), max_size=30)
 steps = st.lists(st.tuples(st.sampled_from(READERS), st.sampled_from(BETWEEN)), min_size=1, max_size=12)
 
 
 def _between(handle, what):
+    try:
+        return _do(handle, what)
+    except UnicodeDecodeError as error:
+        return type(error).__name__
+
+
+def _do(handle, what):
     if what == "tell":
         return handle.tell()
     if what == "readline":
@@ -156,3 +164,21 @@ def test_the_offset_index_idiom_on_a_file(tmp_path):
 
 def test_a_stringio_is_read_from_its_buffer_in_the_compiled_build():
     assert blocks.stringio_buffer_readable() == bitboard.compiled  # (CPython 3.10 to 3.13)
+
+
+
+def _closed():
+    handle = io.StringIO("1. e4 *")
+    handle.close()
+    return handle
+
+
+@pytest.mark.parametrize("make", [_closed, lambda: io.StringIO.__new__(io.StringIO)])
+def test_a_closed_or_unmade_stringio_fails_as_python_chess_fails(make):
+    for reader in READERS:
+        errors = []
+        for module in (bpgn, chess.pgn):
+            with pytest.raises(ValueError) as error:
+                getattr(module, reader)(make())
+            errors.append(str(error.value))
+        assert errors[0] == errors[1]

@@ -62,6 +62,16 @@ def stringio_buffer_readable() -> bool:
 
 
 @cython.cfunc
+def stringio_tell(handle) -> cython.Py_ssize_t:
+    """The StringIO's position (its tell(), read from its head where it is known)."""
+    if cython.compiled and _LAYOUT_KNOWN and type(handle) is io.StringIO:
+        head = cython.cast(cython.pointer(_StringIOHead), cython.cast(cython.p_void, handle))
+        if head.buf != cython.NULL:  # (else closed, or not made by __init__: tell() says so)
+            return head.pos
+    return handle.tell()
+
+
+@cython.cfunc
 def stringio_block(handle, start: cython.Py_ssize_t, count: cython.Py_ssize_t) -> tuple:
     """(bytes, n): the UTF-8 (surrogates passed) of the StringIO's characters from `start`, at
     most `count` of them, and how many they are (n). Its position stays where it is."""

@@ -18,14 +18,21 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..board import Board
     from ..san import plain_san_code
-    from .blocks import newlines_plain, stringio_block
+    from .blocks import newlines_plain, stringio_block, stringio_tell
 else:
     from cython.cimports.bitboard.board.game import Board
-    from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block
+    from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block, stringio_tell
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING
     from cython.cimports.cpython.object import PyObject, PyTypeObject
-    from cython.cimports.cpython.unicode import PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_Substring
+    from cython.cimports.cpython.unicode import (
+        PyUnicode_1BYTE_KIND,
+        PyUnicode_DATA,
+        PyUnicode_DecodeUTF8,
+        PyUnicode_GET_LENGTH,
+        PyUnicode_KIND,
+        PyUnicode_Substring,
+    )
     from cython.cimports.libc.string import memchr, memcmp
 
     PyTypeObjectPtr = cython.typedef(cython.pointer(PyTypeObject))
@@ -93,6 +100,7 @@ _CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  #
                         [_classes(c) for c in range(256)])
 
 _NAMES = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the module's dict)
+_VALUES = cython.declare(list, [""] * len(KNOWN_TAGS))  # each known tag's last ASCII value
 _ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of KNOWN_TAGS)
 # KNOWN_TAGS's indices by the names' lengths (those of length n at _BY_LENGTH[n]:_BY_LENGTH[n + 1]),
 # and each one's first letter
@@ -150,16 +158,16 @@ def _read(handle, visitor, mode: cython.int):
 @cython.freelist(4)
 @cython.cclass
 class _Source:
-    """The handle's text, a line at a time, as UTF-8 (compiled, an ASCII str is scanned as it
-    is): the current line is data[start:end] (its line break included), scanned from `at`. A
-    StringIO is read in blocks of UTF-8 (blocks.py) and split at its newlines (then finish()
-    seeks it back to the end of the last line taken); any other handle gives its lines by
-    readline(), as python-chess takes them. The scanner's state for the movetext lives here
-    too: the last token and the comment read."""
+    """The handle's text, a line at a time, as UTF-8 (compiled, a line of one byte a character
+    is scanned as the str it is): the current line is data[start:end] (its line break
+    included), scanned from `at`. A StringIO is read in blocks of UTF-8 (blocks.py) and split
+    at its newlines (then finish() seeks it back to the end of the last line taken); any other
+    handle gives its lines by readline(), as python-chess takes them. The scanner's state for
+    the movetext lives here too: the last token and the comment read."""
 
     handle: Any
     readline: Any
-    data: Any  # bytes, or (compiled) an ASCII str
+    data: Any  # bytes, or (compiled) a str of one byte a character (Latin-1)
     n: cython.Py_ssize_t  # len(data)
     start: cython.Py_ssize_t
     end: cython.Py_ssize_t
@@ -191,7 +199,7 @@ class _Source:
         self.returns = False
         self.blocks = blocks and type(handle) is _STRINGIO
         if self.blocks:
-            self.base = self.origin = self.next = handle.tell()
+            self.base = self.origin = self.next = stringio_tell(handle)
             self.size = min(_length + _length // 4 + 64, 1048576)
         else:
             self.readline = handle.readline
@@ -227,7 +235,7 @@ class _Source:
             self.refill(0)
         if not self.blocks:
             line = self.readline()
-            return self.take(line.lstrip("\ufeff"))
+            return self.take(line if _narrow(line) else line.lstrip("\ufeff"))
         if not self.next_line():
             return False
         if type(self.data) is bytes:
@@ -289,7 +297,7 @@ class _Source:
             return False
         if not isinstance(line, str):
             raise TypeError(f"a PGN handle's lines are text (a handle opened in text mode), not {type(line).__name__}")
-        self.data = line if cython.compiled and line.isascii() else line.encode("utf-8", "surrogatepass")
+        self.data = line if _narrow(line) else line.encode("utf-8", "surrogatepass")
         self.n = self.end = len(self.data)
         self.returns = True  # (a line's tag is looked at in full)
         self.start = 0
@@ -436,13 +444,22 @@ class _Source:
 @cython.inline
 @cython.exceptval(check=False)
 def _pointer(data) -> cython.p_char:
-    """The bytes of `data` (compiled: of a bytes, or of an ASCII str, whose bytes are its UTF-8)."""
+    """The bytes of `data` (compiled: of a bytes, or of a str of one byte a character)."""
     if cython.compiled:
         if type(data) is str:
             return cython.cast(cython.p_char, PyUnicode_DATA(data))
         return PyBytes_AS_STRING(data)
     else:
         return data
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _narrow(line) -> cython.bint:
+    """Whether a line is a str of one byte a character (compiled: then scanned as it is, each
+    byte a character; no character of Latin-1 is taken for an ASCII one)."""
+    return cython.compiled and type(line) is str and PyUnicode_KIND(line) == PyUnicode_1BYTE_KIND
 
 
 @cython.cfunc
@@ -469,6 +486,25 @@ def _text(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) ->
         return PyUnicode_DecodeUTF8(p + i, j - i, "surrogatepass")
     else:
         return p[i:j].decode("utf-8", "surrogatepass")
+
+
+@cython.cfunc
+def _value(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t, known: cython.int) -> str:
+    """A tag's value data[i:j] as text, the known tag's last value again when it is the same
+    (an ASCII one: Event, Round, Result, TimeControl or Termination repeat game after game)."""
+    if not cython.compiled or known < 0:
+        return _text(data, p, i, j)
+    last: str = _VALUES[known]
+    if PyUnicode_GET_LENGTH(last) == j - i and memcmp(PyUnicode_DATA(last), p + i, j - i) == 0:
+        return last
+    text: str = _text(data, p, i, j)
+    bits: cython.int = 0
+    k: cython.Py_ssize_t
+    for k in range(i, j):
+        bits |= p[k] & 0xFF
+    if bits < 0x80:  # (ASCII: its str holds the same bytes)
+        _VALUES[known] = text
+    return text
 
 
 @cython.cfunc
@@ -727,7 +763,7 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
     if plain:
         known: cython.int = _known_tag(p, s + 1, name_end)
         name = _NAMES[known] if known >= 0 else _text(data, p, s + 1, name_end)
-        text = _text(data, p, value, k - 2)
+        text = _value(data, p, value, k - 2, known)
         if roster is not None:
             if 0 <= known < _ROSTER_SIZE:
                 cython.cast(dict, roster)[name] = text
