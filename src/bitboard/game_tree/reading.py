@@ -168,6 +168,7 @@ class _Source:
     handle: Any
     readline: Any
     data: Any  # bytes, or (compiled) a str of one byte a character (Latin-1)
+    p: cython.p_char  # data's bytes
     n: cython.Py_ssize_t  # len(data)
     start: cython.Py_ssize_t
     end: cython.Py_ssize_t
@@ -189,11 +190,11 @@ class _Source:
 
     @cython.cfunc
     def open(self, handle, blocks: cython.bint) -> cython.void:
-        """Reads `handle` in blocks if it is a StringIO or a file that allows it, and `blocks`
-        (a visitor's own code runs while it reads: the handle must be where python-chess's is)."""
+        """Reads `handle` in blocks if it is a StringIO and `blocks` (a visitor's own code runs
+        while it reads: the handle must then be where python-chess's would be)."""
         self.handle = handle
-        self.data = b""
-        self.n = self.start = self.end = self.at = 0
+        self.hold(b"")
+        self.start = self.end = self.at = 0
         self.eof = self.done = False
         self.ascii = True
         self.returns = False
@@ -220,7 +221,7 @@ class _Source:
         """The characters of data[:i] (its UTF-8 lead bytes)."""
         if self.ascii:
             return i
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         count: cython.Py_ssize_t = 0
         k: cython.Py_ssize_t
         for k in range(i):
@@ -251,7 +252,7 @@ class _Source:
         i: cython.Py_ssize_t = self.end
         j: cython.Py_ssize_t
         while True:
-            j = _find(self.data, _pointer(self.data), ord("\n"), i, self.n)
+            j = _find(self.data, self.p, ord("\n"), i, self.n)
             if j >= 0:
                 self.start, self.end = i, j + 1
                 return True
@@ -281,24 +282,31 @@ class _Source:
             self.handle.seek(self.base)
             self.blocks = False
             self.readline = self.handle.readline
-            self.data = b""
-            self.n = self.start = self.end = 0
+            self.hold(b"")
+            self.start = self.end = 0
             return
-        self.data = block if kept is None else kept + block
-        self.n = len(self.data)
+        self.hold(block if kept is None else kept + block)
         self.start = self.end = 0
+
+    @cython.cfunc
+    @cython.inline
+    def hold(self, data) -> cython.void:
+        """Makes `data` the text at hand (its bytes at p)."""
+        self.data = data
+        self.p = _pointer(data)
+        self.n = len(data)
 
     @cython.cfunc
     def take(self, line) -> cython.bint:
         """A line from readline() as the current line; False for the empty one (the end)."""
         if not line:
-            self.data = b""
-            self.n = self.start = self.end = 0
+            self.hold(b"")
+            self.start = self.end = 0
             return False
         if not isinstance(line, str):
             raise TypeError(f"a PGN handle's lines are text (a handle opened in text mode), not {type(line).__name__}")
-        self.data = line if _narrow(line) else line.encode("utf-8", "surrogatepass")
-        self.n = self.end = len(self.data)
+        self.hold(line if _narrow(line) else line.encode("utf-8", "surrogatepass"))
+        self.end = self.n
         self.returns = True  # (a line's tag is looked at in full)
         self.start = 0
         return True
@@ -308,13 +316,13 @@ class _Source:
     @cython.exceptval(check=False)
     def first(self) -> cython.int:
         """The line's first byte."""
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         return p[self.start]
 
     @cython.cfunc
     def blank(self) -> cython.bint:
         """Whether the line is white space alone (str.isspace())."""
-        return _blank(self.data, _pointer(self.data), self.start, self.end)
+        return _blank(self.data, self.p, self.start, self.end)
 
     @cython.cfunc
     def next_token(self) -> cython.int:
@@ -332,7 +340,7 @@ class _Source:
                     return _END
                 self.at = self.start
                 self.fresh = True
-            p = _pointer(self.data)
+            p = self.p
             if self.fresh:
                 c = p[self.start]
                 if c in (ord("%"), ord(";")):
@@ -367,7 +375,7 @@ class _Source:
         """The comment whose text starts at data[i] (after its '{'), as python-chess takes it:
         one space dropped after the '{' and before the '}', lines read until the '}'; the
         scanner goes on after the '}'."""
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         e: cython.Py_ssize_t = self.end
         if i < e and p[i] == ord(" "):
             i += 1
@@ -387,7 +395,7 @@ class _Source:
                     self.done = True
                     self.at = self.end
                     return
-                p = _pointer(self.data)
+                p = self.p
                 i, e = self.start, self.end
                 close = _find(self.data, p, ord("}"), i, e)
                 if close >= 0:
@@ -402,12 +410,12 @@ class _Source:
 
     @cython.cfunc
     def token_text(self) -> str:
-        return _text(self.data, _pointer(self.data), self.token, self.token_end)
+        return _text(self.data, self.p, self.token, self.token_end)
 
     @cython.cfunc
     def nag(self) -> object:
         """The number of the NAG token ($ and digits)."""
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         if self.token_end - self.token > 10:
             return int(self.token_text()[1:])
         value: cython.long = 0
@@ -420,7 +428,7 @@ class _Source:
     @cython.exceptval(check=False)
     def suffix(self) -> cython.int:
         """The NAG of the suffix token: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6."""
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         c: cython.int = p[self.token]
         if self.token_end - self.token == 1:
             return 1 if c == ord("!") else 2
@@ -431,7 +439,7 @@ class _Source:
     @cython.cfunc
     def result(self) -> str:
         """The result token's text."""
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         length: cython.Py_ssize_t = self.token_end - self.token
         if length == 1:
             return "*"
@@ -736,7 +744,7 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
     """The tag line at hand, to the visitor (or stored in place): `[Name "value"]` read in C,
     anything less plain by TAG_REGEX."""
     data = source.data
-    p: cython.p_char = _pointer(data)
+    p: cython.p_char = source.p
     s: cython.Py_ssize_t = source.start
     e: cython.Py_ssize_t = source.end
     j: cython.Py_ssize_t = s + 1
@@ -744,24 +752,29 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
     name_end: cython.Py_ssize_t
     value: cython.Py_ssize_t
     plain: cython.bint = False
-    if j < e and _CLASS[p[j] & 0xFF] & _TAG_FIRST:
+    known: cython.int = -1
+    name_end = _find(data, p, ord(" "), j, e)  # a known name needs no look at each letter
+    if name_end > j:
+        known = _known_tag(p, j, name_end)
+    if known >= 0:
+        j = name_end
+    elif j < e and _CLASS[p[j] & 0xFF] & _TAG_FIRST:
         j += 1
         while j < e and _CLASS[p[j] & 0xFF] & _TAG_NAME:
             j += 1
         name_end = j
-        if j < e and p[j] == ord(" "):
-            while j < e and p[j] == ord(" "):
-                j += 1
-            if j < e and p[j] == ord('"'):
-                value = j + 1
-                k = e
-                while k > value and _CLASS[p[k - 1] & 0xFF] & _WHITE:
-                    k -= 1
-                plain = (k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
-                         and (not source.returns or _find(data, p, ord("\r"), value, k - 2) < 0)
-                         and (source.blocks or _find(data, p, ord("\n"), value, k - 2) < 0))
+    if j > s + 1 and j < e and p[j] == ord(" "):  # (a name, then a space)
+        while j < e and p[j] == ord(" "):
+            j += 1
+        if j < e and p[j] == ord('"'):
+            value = j + 1
+            k = e
+            while k > value and _CLASS[p[k - 1] & 0xFF] & _WHITE:
+                k -= 1
+            plain = (k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
+                     and (not source.returns or _find(data, p, ord("\r"), value, k - 2) < 0)
+                     and (source.blocks or _find(data, p, ord("\n"), value, k - 2) < 0))
     if plain:
-        known: cython.int = _known_tag(p, s + 1, name_end)
         name = _NAMES[known] if known >= 0 else _text(data, p, s + 1, name_end)
         text = _value(data, p, value, k - 2, known)
         if roster is not None:
@@ -795,7 +808,7 @@ def _skip_movetext(source: _Source) -> cython.void:
                 if not source.next_line():
                     return
                 continue
-        in_comment = _comment_open_after(source.data, _pointer(source.data), source.start, source.end, in_comment)
+        in_comment = _comment_open_after(source.data, source.p, source.start, source.end, in_comment)
         if not source.next_line():
             return
 
@@ -851,7 +864,7 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
         if kind == _END:
             break
         if kind == _SAN:
-            code = plain_san_code(board, _pointer(source.data), source.token, source.token_end)
+            code = plain_san_code(board, source.p, source.token, source.token_end)
             if code >= 0:
                 move = board._move_for(code)
                 board._push_code(code, move)
@@ -987,7 +1000,7 @@ def _parse_san(board, source: _Source):
     code: cython.int
     if type(board) is Board:
         position = board
-        code = plain_san_code(position, _pointer(source.data), source.token, source.token_end)
+        code = plain_san_code(position, source.p, source.token, source.token_end)
         if code >= 0:
             return position._move_for(code)
     return board.parse_san(source.token_text())
