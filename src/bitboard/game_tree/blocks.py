@@ -62,13 +62,14 @@ def stringio_buffer_readable() -> bool:
 
 
 @cython.cfunc
-def stringio_tell(handle) -> cython.Py_ssize_t:
-    """The StringIO's position (its tell(), read from its head where it is known)."""
+def stringio_seek(handle, position: cython.Py_ssize_t) -> cython.void:
+    """handle.seek(position), for a StringIO whose text is in its buffer: its position set."""
     if cython.compiled and _LAYOUT_KNOWN and type(handle) is io.StringIO:
         head = cython.cast(cython.pointer(_StringIOHead), cython.cast(cython.p_void, handle))
-        if head.buf != cython.NULL:  # (else closed, or not made by __init__: tell() says so)
-            return head.pos
-    return handle.tell()
+        if _readable(handle) and position >= 0:
+            head.pos = position  # (all that seek() does to an open StringIO)
+            return
+    handle.seek(position)
 
 
 @cython.cfunc
@@ -79,13 +80,24 @@ def stringio_block(handle, start: cython.Py_ssize_t, count: cython.Py_ssize_t) -
         head = cython.cast(cython.pointer(_StringIOHead), cython.cast(cython.p_void, handle))
         if head.state != _REALIZED:
             handle.read(0)  # (joins the writes so far into its buffer)
-        if head.state == _REALIZED and head.buf != cython.NULL:
+        if _readable(handle):
             return _from_buffer(handle, start, count)
     position = handle.tell()
     handle.seek(start)
     text = handle.read(count)
     handle.seek(position)
     return text.encode("utf-8", "surrogatepass"), len(text)
+
+
+@cython.cfunc
+@cython.inline
+def _readable(handle) -> cython.bint:
+    """Whether the StringIO's text is in its buffer, whole: realized (its writes joined), and
+    the buffer longer than the text (close() shrinks it and keeps string_size)."""
+    if cython.compiled:
+        head = cython.cast(cython.pointer(_StringIOHead), cython.cast(cython.p_void, handle))
+        return head.state == _REALIZED and head.buf != cython.NULL and head.buf_size > head.string_size
+    return False
 
 
 @cython.cfunc

@@ -18,10 +18,10 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..board import Board
     from ..san import plain_san_code
-    from .blocks import newlines_plain, stringio_block, stringio_tell
+    from .blocks import newlines_plain, stringio_block, stringio_seek
 else:
     from cython.cimports.bitboard.board.game import Board
-    from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block, stringio_tell
+    from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block, stringio_seek
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING
     from cython.cimports.cpython.object import PyObject, PyTypeObject
@@ -200,7 +200,7 @@ class _Source:
         self.returns = False
         self.blocks = blocks and type(handle) is _STRINGIO
         if self.blocks:
-            self.base = self.origin = self.next = stringio_tell(handle)
+            self.base = self.origin = self.next = handle.tell()
             self.size = min(_length + _length // 4 + 64, 1048576)
         else:
             self.readline = handle.readline
@@ -212,7 +212,7 @@ class _Source:
         global _length
         if self.blocks:
             position: cython.Py_ssize_t = self.base + self.chars(self.end)
-            self.handle.seek(position)
+            stringio_seek(self.handle, position)
             _length = (3 * _length + position - self.origin) // 4
 
     @cython.cfunc
