@@ -299,13 +299,19 @@ class _Source:
     @cython.cfunc
     def take(self, line) -> cython.bint:
         """A line from readline() as the current line; False for the empty one (the end)."""
-        if not line:
-            self.hold(b"")
-            self.start = self.end = 0
-            return False
-        if not isinstance(line, str):
-            raise TypeError(f"a PGN handle's lines are text (a handle opened in text mode), not {type(line).__name__}")
-        self.hold(line if _narrow(line) else line.encode("utf-8", "surrogatepass"))
+        if cython.compiled and _narrow(line):  # (the usual line: a str of one byte a character)
+            self.data = line
+            self.p = cython.cast(cython.p_char, PyUnicode_DATA(line))
+            self.n = PyUnicode_GET_LENGTH(line)
+        else:
+            if not line:
+                self.hold(b"")
+                self.start = self.end = 0
+                return False
+            if not isinstance(line, str):
+                raise TypeError(
+                    f"a PGN handle's lines are text (a handle opened in text mode), not {type(line).__name__}")
+            self.hold(line.encode("utf-8", "surrogatepass"))
         self.end = self.n
         self.returns = True  # (a line's tag is looked at in full)
         self.start = 0
@@ -465,9 +471,11 @@ def _pointer(data) -> cython.p_char:
 @cython.inline
 @cython.exceptval(check=False)
 def _narrow(line) -> cython.bint:
-    """Whether a line is a str of one byte a character (compiled: then scanned as it is, each
-    byte a character; no character of Latin-1 is taken for an ASCII one)."""
-    return cython.compiled and type(line) is str and PyUnicode_KIND(line) == PyUnicode_1BYTE_KIND
+    """Whether a line is a str of one byte a character, not empty (compiled: then scanned as it
+    is, each byte a character; no character of Latin-1 is taken for an ASCII one)."""
+    if cython.compiled:
+        return type(line) is str and PyUnicode_KIND(line) == PyUnicode_1BYTE_KIND and PyUnicode_GET_LENGTH(line) > 0
+    return False
 
 
 @cython.cfunc
@@ -500,19 +508,19 @@ def _text(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) ->
 def _value(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t, known: cython.int) -> str:
     """A tag's value data[i:j] as text, the known tag's last value again when it is the same
     (an ASCII one: Event, Round, Result, TimeControl or Termination repeat game after game)."""
-    if not cython.compiled or known < 0:
-        return _text(data, p, i, j)
-    last: str = _VALUES[known]
-    if PyUnicode_GET_LENGTH(last) == j - i and memcmp(PyUnicode_DATA(last), p + i, j - i) == 0:
-        return last
-    text: str = _text(data, p, i, j)
-    bits: cython.int = 0
-    k: cython.Py_ssize_t
-    for k in range(i, j):
-        bits |= p[k] & 0xFF
-    if bits < 0x80:  # (ASCII: its str holds the same bytes)
-        _VALUES[known] = text
-    return text
+    if cython.compiled and known >= 0:
+        last: str = _VALUES[known]
+        if PyUnicode_GET_LENGTH(last) == j - i and memcmp(PyUnicode_DATA(last), p + i, j - i) == 0:
+            return last
+        text: str = _text(data, p, i, j)
+        bits: cython.int = 0
+        k: cython.Py_ssize_t
+        for k in range(i, j):
+            bits |= p[k] & 0xFF
+        if bits < 0x80:  # (ASCII: its str holds the same bytes)
+            _VALUES[known] = text
+        return text
+    return _text(data, p, i, j)
 
 
 @cython.cfunc
