@@ -38,24 +38,12 @@ else:
     PyTypeObjectPtr = cython.typedef(cython.pointer(PyTypeObject))
 
 import io
-import re
 from typing import Any
 
 from .builders import GameBuilder, HeadersBuilder, SkipVisitor
 from .headers import KNOWN_TAGS, TAG_REGEX, TAG_ROSTER, Headers, starting_board
 from .nodes import ChildNode
 from .visitors import SKIP, BaseVisitor
-
-#: python-chess's tokens of the movetext: a move (SAN, LAN, null, drop), a comment (to the end of
-#: the line; the reader looks for its close), a rest-of-line comment, a NAG, the brackets, a
-#: result, a suffix. The reader finds the same tokens in C (`_match`).
-MOVETEXT_REGEX = re.compile(
-    r"([NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]|--|Z0|0000|@@@@"
-    r"|O-O(?:-O)?|0-0(?:-0)?)"
-    r"|(\{.*)|(;.*)|(\$[0-9]+)|(\()|(\))|(\*|1-0|0-1|1/2-1/2)|([\?!]{1,2})", re.DOTALL)
-
-#: What a skipped game's text is scanned for: comment brackets and rest-of-line comments.
-SKIP_MOVETEXT_REGEX = re.compile(r";|\{|\}")
 
 # the token kinds: MOVETEXT_REGEX's groups, and the end of the game
 _END = cython.declare(cython.int, 0)
@@ -115,8 +103,7 @@ _STRINGIO = io.StringIO
 _BOM = b"\xef\xbb\xbf"
 _BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
 
-# The recent games' length (a moving average): a StringIO's first read is a quarter more, so
-# that a game is mostly one read and little is read twice.
+# the recent games' length (a moving average): a StringIO's first block is a quarter more
 _length = cython.declare(cython.Py_ssize_t, 3072)
 
 
@@ -195,9 +182,8 @@ class _Source:
         self.handle = handle
         self.hold(b"")
         self.start = self.end = self.at = 0
-        self.eof = self.done = False
+        self.eof = self.done = self.returns = False
         self.ascii = True
-        self.returns = False
         self.blocks = blocks and type(handle) is _STRINGIO
         if self.blocks:
             self.base = self.origin = self.next = handle.tell()
