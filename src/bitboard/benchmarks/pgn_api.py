@@ -1,6 +1,7 @@
 """python-chess's PGN readers, bitboard.chess.pgn against chess.pgn, on one generated corpus.
 
     python -m bitboard.benchmarks.pgn_api [--quick] [--games N] [--corpus PATH] [--only WORD ...]
+                                          [--cpu-time]
 
 The corpus is the pgn benchmark's (lichess-style tags, an `[%eval]` and a `[%clk]` comment on
 every move, a few NAGs and variations), read whole by each call in a loop, from an io.StringIO
@@ -15,6 +16,7 @@ import functools
 import io
 import os
 import tempfile
+import time
 
 from . import best_times, markdown_table
 from .pgn import corpus
@@ -81,6 +83,8 @@ def main(argv=None) -> None:
     parser.add_argument("--corpus", metavar="PATH", help="read this PGN file instead of generating one")
     parser.add_argument("--only", nargs="+", metavar="WORD",
                         help="measure only the readers whose name holds one of these (read_headers, file, ...)")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="time the process's CPU time, not wall time (steadier on a machine shared with others)")
     args = parser.parse_args(argv)
     try:
         import chess
@@ -102,18 +106,20 @@ def main(argv=None) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
-        rows = _measure({"python-chess": chess.pgn, "bitboard": ours}, text, path, 2 if args.quick else 5, args.only)
+        rows = _measure({"python-chess": chess.pgn, "bitboard": ours}, text, path, 2 if args.quick else 5, args.only,
+                        time.process_time if args.cpu_time else time.perf_counter)
     finally:
         os.remove(path)
     build = "compiled" if bitboard.compiled else "uncompiled"
     print(f"corpus: {games:,} games, {len(text.encode()) / 1e6:.1f} MB; python-chess {chess.__version__} against "
-          f"bitboard.chess.pgn ({build}), best of {2 if args.quick else 5} interleaved rounds\n")
+          f"bitboard.chess.pgn ({build}), best of {2 if args.quick else 5} interleaved rounds"
+          f"{' (CPU time)' if args.cpu_time else ''}\n")
     print(markdown_table(["reader", "python-chess µs/game", "bitboard µs/game", "bitboard is faster by"],
                          [[case, f"{theirs / games * 1e6:,.2f}", f"{ours_ / games * 1e6:,.2f}",
                            f"{theirs / ours_:.1f}x"] for case, (theirs, ours_) in rows.items()]))
 
 
-def _measure(modules: dict, text: str, path: str, repeat: int, only=None) -> dict:
+def _measure(modules: dict, text: str, path: str, repeat: int, only=None, clock=time.perf_counter) -> dict:
     """{case: (python-chess seconds, bitboard seconds)}, each case's runs taking turns; each run
     reads from the start of a StringIO or a file opened once (making them is not timed). `only`:
     the cases whose name holds one of these words (all if None)."""
@@ -128,7 +134,7 @@ def _measure(modules: dict, text: str, path: str, repeat: int, only=None) -> dic
             for name in modules:
                 function, source = by_module[name][case]
                 runs[name] = _runner(function, handles[source])
-            best = best_times(runs, repeat=repeat)
+            best = best_times(runs, repeat=repeat, clock=clock)
             rows[case] = (best["python-chess"], best["bitboard"])
         return rows
     finally:
