@@ -20,7 +20,7 @@ if cython.compiled:
     from cython.cimports.cpython.object import PyObject
 
     # The head of CPython's StringIO object (Modules/_io/stringio.c: the same fields, in this
-    # order, from 3.8 to 3.13): its text is buf[:string_size], UCS-4, when `state` is realized.
+    # order, 3.8 to 3.14): its text is buf[:string_size], UCS-4, when `state` is realized.
     _StringIOHead = cython.struct(head=PyObject, buf=cython.p_uint, pos=cython.Py_ssize_t,
                                   string_size=cython.Py_ssize_t, buf_size=cython.size_t, state=cython.int)
 

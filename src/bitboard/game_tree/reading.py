@@ -729,8 +729,7 @@ def _new_headers():
     if cython.compiled:
         return cython.cast(PyTypeObjectPtr, Headers).tp_new(Headers, cython.cast(cython.pointer(PyObject), ()),
                                                             cython.NULL)
-    else:
-        return Headers.__new__(Headers)
+    return Headers.__new__(Headers)
 
 
 @cython.cfunc
@@ -743,11 +742,10 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
     e: cython.Py_ssize_t = source.end
     j: cython.Py_ssize_t = s + 1
     k: cython.Py_ssize_t
-    name_end: cython.Py_ssize_t
     value: cython.Py_ssize_t
     plain: cython.bint = False
     known: cython.int = -1
-    name_end = _find(data, p, ord(" "), j, e)  # a known name needs no look at each letter
+    name_end: cython.Py_ssize_t = _find(data, p, ord(" "), j, e)  # a known name needs no look at each letter
     if name_end > j:
         known = _known_tag(p, j, name_end)
     if known >= 0:
@@ -765,9 +763,11 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
             k = e
             while k > value and _CLASS[p[k - 1] & 0xFF] & _WHITE:
                 k -= 1
-            plain = (k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
-                     and (not source.returns or _find(data, p, ord("\r"), value, k - 2) < 0)
-                     and (source.blocks or _find(data, p, ord("\n"), value, k - 2) < 0))
+            plain = k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
+            j = value
+            while plain and j < k - 2 and (source.returns or not source.blocks):  # (no line break in the value)
+                plain = p[j] != ord("\r") and p[j] != ord("\n")
+                j += 1
     if plain:
         name = _NAMES[known] if known >= 0 else _text(data, p, s + 1, name_end)
         text = _value(data, p, value, k - 2, known)
