@@ -47,6 +47,7 @@ COMPILED_MODULES = [
     "data.records",
     "data.pgn_reader",
     "data.arrays",
+    "game_tree.blocks",
     "game_tree.reading",
     "catalogue.bitscan",
     "catalogue.serialize",

@@ -1,6 +1,7 @@
 """python-chess's PGN readers, bitboard.chess.pgn against chess.pgn, on one generated corpus.
 
-    python -m bitboard.benchmarks.pgn_api [--quick] [--games N] [--corpus PATH]
+    python -m bitboard.benchmarks.pgn_api [--quick] [--games N] [--corpus PATH] [--only WORD ...]
+                                          [--cpu-time]
 
 The corpus is the pgn benchmark's (lichess-style tags, an `[%eval]` and a `[%clk]` comment on
 every move, a few NAGs and variations), read whole by each call in a loop, from an io.StringIO
@@ -11,9 +12,11 @@ over the file, then seek() back to every tenth game and read_game). The two libr
 turns round by round and each keeps its best; the times are per game of the corpus.
 """
 import argparse
+import functools
 import io
 import os
 import tempfile
+import time
 
 from . import best_times, markdown_table
 from .pgn import corpus
@@ -33,10 +36,12 @@ def _counting_visitor(pgn):
     return MoveCounter
 
 
-def _whole(read):
-    """A function that calls `read(handle)` until it says the text has ended."""
+def _whole(read, end=None):
+    """A function that calls `read(handle)` until it returns `end`, the text's end: None (False
+    for skip_game), looked for by identity as python-chess's documentation does, so that no
+    method of the result (Headers.__len__, in Python on both sides) is timed with the reader."""
     def run(handle):
-        while read(handle):
+        while read(handle) is not end:
             pass
     return run
 
@@ -61,12 +66,12 @@ def cases(pgn) -> dict:
     return {
         "read_game (GameBuilder), StringIO": (_whole(pgn.read_game), "string"),
         "read_game, a Python visitor counting moves, StringIO": (
-            _whole(lambda handle: pgn.read_game(handle, Visitor=counter) is not None), "string"),
+            _whole(functools.partial(pgn.read_game, Visitor=counter)), "string"),
         "read_headers, StringIO": (_whole(pgn.read_headers), "string"),
-        "skip_game, StringIO": (_whole(pgn.skip_game), "string"),
+        "skip_game, StringIO": (_whole(pgn.skip_game, False), "string"),
         "read_game (GameBuilder), file": (_whole(pgn.read_game), "file"),
         "read_headers, file": (_whole(pgn.read_headers), "file"),
-        "skip_game, file": (_whole(pgn.skip_game), "file"),
+        "skip_game, file": (_whole(pgn.skip_game, False), "file"),
         "offset index: tell + read_headers, seek + read_game every 10th, file": (_offset_index(pgn), "file"),
     }
 
@@ -76,6 +81,10 @@ def main(argv=None) -> None:
     parser.add_argument("--quick", action="store_true", help="a smaller corpus and fewer rounds")
     parser.add_argument("--games", type=int, default=None, help="games in the corpus (default 2,000; 200 quick)")
     parser.add_argument("--corpus", metavar="PATH", help="read this PGN file instead of generating one")
+    parser.add_argument("--only", nargs="+", metavar="WORD",
+                        help="measure only the readers whose name holds one of these (read_headers, file, ...)")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="time the process's CPU time, not wall time (steadier on a machine shared with others)")
     args = parser.parse_args(argv)
     try:
         import chess
@@ -97,30 +106,35 @@ def main(argv=None) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
-        rows = _measure({"python-chess": chess.pgn, "bitboard": ours}, text, path, 2 if args.quick else 5)
+        rows = _measure({"python-chess": chess.pgn, "bitboard": ours}, text, path, 2 if args.quick else 5, args.only,
+                        time.process_time if args.cpu_time else time.perf_counter)
     finally:
         os.remove(path)
     build = "compiled" if bitboard.compiled else "uncompiled"
     print(f"corpus: {games:,} games, {len(text.encode()) / 1e6:.1f} MB; python-chess {chess.__version__} against "
-          f"bitboard.chess.pgn ({build}), best of {2 if args.quick else 5} interleaved rounds\n")
+          f"bitboard.chess.pgn ({build}), best of {2 if args.quick else 5} interleaved rounds"
+          f"{' (CPU time)' if args.cpu_time else ''}\n")
     print(markdown_table(["reader", "python-chess µs/game", "bitboard µs/game", "bitboard is faster by"],
                          [[case, f"{theirs / games * 1e6:,.2f}", f"{ours_ / games * 1e6:,.2f}",
                            f"{theirs / ours_:.1f}x"] for case, (theirs, ours_) in rows.items()]))
 
 
-def _measure(modules: dict, text: str, path: str, repeat: int) -> dict:
+def _measure(modules: dict, text: str, path: str, repeat: int, only=None, clock=time.perf_counter) -> dict:
     """{case: (python-chess seconds, bitboard seconds)}, each case's runs taking turns; each run
-    reads from the start of a StringIO or a file opened once (making them is not timed)."""
+    reads from the start of a StringIO or a file opened once (making them is not timed). `only`:
+    the cases whose name holds one of these words (all if None)."""
     by_module = {name: cases(module) for name, module in modules.items()}
     handles = {"string": io.StringIO(text), "file": open(path, encoding="utf-8")}  # noqa: SIM115  (closed below)
     try:
         rows = {}
         for case in by_module["bitboard"]:
+            if only and not any(word in case for word in only):
+                continue
             runs = {}
             for name in modules:
                 function, source = by_module[name][case]
                 runs[name] = _runner(function, handles[source])
-            best = best_times(runs, repeat=repeat)
+            best = best_times(runs, repeat=repeat, clock=clock)
             rows[case] = (best["python-chess"], best["bitboard"])
         return rows
     finally:

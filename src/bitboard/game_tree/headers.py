@@ -16,6 +16,14 @@ TAG_REGEX = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
 #: A tag name PGN can write back.
 TAG_NAME_REGEX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
 
+#: The tag names the reader reads without making a string: the roster's, and those lichess,
+#: chess.com and the PGN standard's supplement write most.
+KNOWN_TAGS = tuple(TAG_ROSTER) + (
+    "WhiteElo", "BlackElo", "TimeControl", "ECO", "Termination", "Opening", "Variation", "UTCDate", "UTCTime",
+    "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle", "Variant", "FEN", "SetUp", "Annotator",
+    "PlyCount", "EventDate", "EventType", "EventRounds", "EventCountry", "Time", "Mode", "Board", "Source",
+    "SourceDate", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "Link", "StartTime", "EndDate")
+
 HeadersT = TypeVar("HeadersT", bound="Headers")
 
 _ROSTER = frozenset(TAG_ROSTER)
@@ -112,3 +120,22 @@ class Headers(MutableMapping):
         """A HeadersBuilder that collects headers into this class (for read_game's Visitor)."""
         from .builders import HeadersBuilder
         return HeadersBuilder(Headers=cls)
+
+
+def starting_board(headers, visitor):
+    """A game's first position as the reader makes it, or None when its FEN is bad (the error
+    goes to the visitor)."""
+    if type(headers) is Headers and "FEN" not in headers._others and "Variant" not in headers._others:
+        return Board()
+    try:
+        board_class = headers.variant()
+    except ValueError as error:
+        visitor.handle_error(error)
+        board_class = Board
+    try:
+        board = board_class(headers.get("FEN", board_class.starting_fen), chess960=headers.is_chess960())
+    except ValueError as error:
+        visitor.handle_error(error)
+        return None
+    board.chess960 = board.chess960 or board.has_chess960_castling_rights()
+    return board

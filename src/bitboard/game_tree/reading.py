@@ -7,9 +7,9 @@ python-chess takes the text a line at a time (`handle.readline()`) and its movet
 regular expression. Here the lines are scanned as UTF-8 bytes in C, with MOVETEXT_REGEX's
 tokens found by hand in the regex's own order (tests hold the two equal), plain SAN matched on
 the board's C position (san.plain_san_code), and the default GameBuilder's tree built without
-its callbacks. An `io.StringIO` is read in large blocks, and seeked back to the end of the
-game's last line (unless a visitor's own code runs while it reads, which may look at the
-handle); any other handle is read with readline(), as python-chess reads it."""
+its callbacks. A StringIO or a UTF-8 file is read in blocks of bytes (blocks.py), and seeked
+back to the end of the game's last line, unless a visitor's own code runs while it reads (it
+may look at the handle); any other handle is read with readline(), as python-chess reads it."""
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
@@ -18,35 +18,32 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..board import Board
     from ..san import plain_san_code
+    from .blocks import newlines_plain, stringio_block, stringio_seek
 else:
     from cython.cimports.bitboard.board.game import Board
+    from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block, stringio_seek
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING
     from cython.cimports.cpython.object import PyObject, PyTypeObject
-    from cython.cimports.cpython.unicode import PyUnicode_DATA, PyUnicode_DecodeUTF8, PyUnicode_Substring
+    from cython.cimports.cpython.unicode import (
+        PyUnicode_1BYTE_KIND,
+        PyUnicode_DATA,
+        PyUnicode_DecodeUTF8,
+        PyUnicode_GET_LENGTH,
+        PyUnicode_KIND,
+        PyUnicode_Substring,
+    )
     from cython.cimports.libc.string import memchr, memcmp
 
     PyTypeObjectPtr = cython.typedef(cython.pointer(PyTypeObject))
 
 import io
-import re
 from typing import Any
 
 from .builders import GameBuilder, HeadersBuilder, SkipVisitor
-from .headers import TAG_REGEX, TAG_ROSTER, Headers
+from .headers import KNOWN_TAGS, TAG_REGEX, TAG_ROSTER, Headers, starting_board
 from .nodes import ChildNode
 from .visitors import SKIP, BaseVisitor
-
-#: python-chess's tokens of the movetext: a move (SAN, LAN, null, drop), a comment (to the end of
-#: the line; the reader looks for its close), a rest-of-line comment, a NAG, the brackets, a
-#: result, a suffix. The reader finds the same tokens in C (`_match`).
-MOVETEXT_REGEX = re.compile(
-    r"([NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]|--|Z0|0000|@@@@"
-    r"|O-O(?:-O)?|0-0(?:-0)?)"
-    r"|(\{.*)|(;.*)|(\$[0-9]+)|(\()|(\))|(\*|1-0|0-1|1/2-1/2)|([\?!]{1,2})", re.DOTALL)
-
-#: What a skipped game's text is scanned for: comment brackets and rest-of-line comments.
-SKIP_MOVETEXT_REGEX = re.compile(r";|\{|\}")
 
 # the token kinds: MOVETEXT_REGEX's groups, and the end of the game
 _END = cython.declare(cython.int, 0)
@@ -90,29 +87,23 @@ def _classes(c: int) -> int:
 _CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  # a C array: no Python type
                         [_classes(c) for c in range(256)])
 
-#: The tag names read without making a string: the roster's, and those lichess, chess.com and
-#: the PGN standard's supplement write most.
-_KNOWN_TAGS = tuple(TAG_ROSTER) + (
-    "WhiteElo", "BlackElo", "TimeControl", "ECO", "Termination", "Opening", "Variation", "UTCDate", "UTCTime",
-    "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle", "Variant", "FEN", "SetUp", "Annotator",
-    "PlyCount", "EventDate", "EventType", "EventRounds", "EventCountry", "Time", "Mode", "Board", "Source",
-    "SourceDate", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "Link", "StartTime", "EndDate")
-_ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of _KNOWN_TAGS)
-# _KNOWN_TAGS's indices by the names' lengths (those of length n at _BY_LENGTH[n]:_BY_LENGTH[n + 1]),
+_NAMES = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the module's dict)
+_VALUES = cython.declare(list, [""] * len(KNOWN_TAGS))  # each known tag's last ASCII value
+_ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of KNOWN_TAGS)
+# KNOWN_TAGS's indices by the names' lengths (those of length n at _BY_LENGTH[n]:_BY_LENGTH[n + 1]),
 # and each one's first letter
-_ORDER = sorted(range(len(_KNOWN_TAGS)), key=lambda k: len(_KNOWN_TAGS[k]))
+_ORDER = sorted(range(len(KNOWN_TAGS)), key=lambda k: len(KNOWN_TAGS[k]))
 _KNOWN_ORDER = cython.declare(cython.int[64],  # type: ignore[misc, valid-type]  # a C array: no Python type
                               _ORDER + [0] * (64 - len(_ORDER)))
 _KNOWN_FIRST = cython.declare(cython.char[64],  # type: ignore[misc, valid-type]  # a C array: no Python type
-                              [ord(_KNOWN_TAGS[k][0]) for k in _ORDER] + [0] * (64 - len(_ORDER)))
+                              [ord(KNOWN_TAGS[k][0]) for k in _ORDER] + [0] * (64 - len(_ORDER)))
 _BY_LENGTH = cython.declare(cython.int[32],  # type: ignore[misc, valid-type]  # a C array: no Python type
-                            [sum(len(name) < n for name in _KNOWN_TAGS) for n in range(32)])
+                            [sum(len(name) < n for name in KNOWN_TAGS) for n in range(32)])
 _STRINGIO = io.StringIO
 _BOM = b"\xef\xbb\xbf"
 _BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
 
-# The recent games' length (a moving average): a StringIO's first read is a quarter more, so
-# that a game is mostly one read and little is read twice.
+# the recent games' length (a moving average): a StringIO's first block is a quarter more
 _length = cython.declare(cython.Py_ssize_t, 3072)
 
 
@@ -154,20 +145,22 @@ def _read(handle, visitor, mode: cython.int):
 @cython.freelist(4)
 @cython.cclass
 class _Source:
-    """The handle's text, a line at a time, as UTF-8 (compiled, an ASCII str is scanned as it
-    is): the current line is data[start:end] (its line break included), scanned from `at`. A
-    StringIO is read in blocks and split at its newlines (then finish() seeks it back to the end
-    of the last line taken); any other handle gives its lines by readline(), as python-chess
-    takes them. The scanner's state for the movetext lives here too: the last token and the
-    comment read."""
+    """The handle's text, a line at a time, as UTF-8 (compiled, a line of one byte a character
+    is scanned as the str it is): the current line is data[start:end] (its line break
+    included), scanned from `at`. A StringIO is read in blocks of UTF-8 (blocks.py) and split
+    at its newlines (then finish() seeks it back to the end of the last line taken); any other
+    handle gives its lines by readline(), as python-chess takes them. The scanner's state for
+    the movetext lives here too: the last token and the comment read."""
 
     handle: Any
     readline: Any
-    data: Any  # bytes, or (compiled) an ASCII str
+    data: Any  # bytes, or (compiled) a str of one byte a character (Latin-1)
+    p: cython.p_char  # data's bytes
     n: cython.Py_ssize_t  # len(data)
     start: cython.Py_ssize_t
     end: cython.Py_ssize_t
     blocks: cython.bint  # read in blocks (else by readline)
+    next: cython.Py_ssize_t  # (blocks) a StringIO's position of the next block
     eof: cython.bint  # (blocks) the handle has no more text
     ascii: cython.bint  # (blocks) data is ASCII: a byte is a character
     returns: cython.bint  # the text read has carriage returns (else a tag's value cannot hold one)
@@ -187,14 +180,13 @@ class _Source:
         """Reads `handle` in blocks if it is a StringIO and `blocks` (a visitor's own code runs
         while it reads: the handle must then be where python-chess's would be)."""
         self.handle = handle
-        self.data = b""
-        self.n = self.start = self.end = self.at = 0
-        self.blocks = blocks and type(handle) is _STRINGIO
-        self.eof = self.done = False
+        self.hold(b"")
+        self.start = self.end = self.at = 0
+        self.eof = self.done = self.returns = False
         self.ascii = True
-        self.returns = False
+        self.blocks = blocks and type(handle) is _STRINGIO
         if self.blocks:
-            self.base = self.origin = handle.tell()
+            self.base = self.origin = self.next = handle.tell()
             self.size = min(_length + _length // 4 + 64, 1048576)
         else:
             self.readline = handle.readline
@@ -206,7 +198,7 @@ class _Source:
         global _length
         if self.blocks:
             position: cython.Py_ssize_t = self.base + self.chars(self.end)
-            self.handle.seek(position)
+            stringio_seek(self.handle, position)
             _length = (3 * _length + position - self.origin) // 4
 
     @cython.cfunc
@@ -215,7 +207,7 @@ class _Source:
         """The characters of data[:i] (its UTF-8 lead bytes)."""
         if self.ascii:
             return i
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         count: cython.Py_ssize_t = 0
         k: cython.Py_ssize_t
         for k in range(i):
@@ -230,7 +222,7 @@ class _Source:
             self.refill(0)
         if not self.blocks:
             line = self.readline()
-            return self.take(line.lstrip("\ufeff"))
+            return self.take(line if _narrow(line) else line.lstrip("\ufeff"))
         if not self.next_line():
             return False
         if type(self.data) is bytes:
@@ -246,7 +238,7 @@ class _Source:
         i: cython.Py_ssize_t = self.end
         j: cython.Py_ssize_t
         while True:
-            j = _find(self.data, _pointer(self.data), ord("\n"), i, self.n)
+            j = _find(self.data, self.p, ord("\n"), i, self.n)
             if j >= 0:
                 self.start, self.end = i, j + 1
                 return True
@@ -263,44 +255,50 @@ class _Source:
         """Reads the next block after data[:i] (which is dropped). Text with a carriage return
         other than before a newline goes back to readline(), whose lines the StringIO's newline
         mode decides, from the start of the line not finished."""
-        text: str = self.handle.read(self.size)
-        self.base += self.chars(i)
-        if len(text) < self.size:
-            self.eof = True
-        self.size = max(1024, (self.base - self.origin + self.n - i + len(text)) // 4)
         kept = self.data[i:] if i < self.n else None
-        if cython.compiled and (kept is None or type(kept) is str) and text.isascii():
-            block = text
-        else:
-            block = text.encode("utf-8", "surrogatepass")
-            if len(block) != len(text):
-                self.ascii = False
-            if type(kept) is str:
-                kept = kept.encode()
+        self.base += self.chars(i)
+        block, taken = stringio_block(self.handle, self.next, self.size)
+        self.next += taken
+        self.eof = taken < self.size
+        self.ascii = self.ascii and len(block) == taken
+        self.size = max(4096, (self.next - self.origin) // 2)
         if _find(block, _pointer(block), ord("\r"), 0, len(block)) >= 0:
             self.returns = True
-        if self.returns and not _newlines_plain(block, _pointer(block)):
+        if self.returns and not newlines_plain(block):
             self.handle.seek(self.base)
             self.blocks = False
             self.readline = self.handle.readline
-            self.data = b""
-            self.n = self.start = self.end = 0
+            self.hold(b"")
+            self.start = self.end = 0
             return
-        self.data = block if kept is None else kept + block
-        self.n = len(self.data)
+        self.hold(block if kept is None else kept + block)
         self.start = self.end = 0
+
+    @cython.cfunc
+    @cython.inline
+    def hold(self, data) -> cython.void:
+        """Makes `data` the text at hand (its bytes at p)."""
+        self.data = data
+        self.p = _pointer(data)
+        self.n = len(data)
 
     @cython.cfunc
     def take(self, line) -> cython.bint:
         """A line from readline() as the current line; False for the empty one (the end)."""
-        if not line:
-            self.data = b""
-            self.n = self.start = self.end = 0
-            return False
-        if not isinstance(line, str):
-            raise TypeError(f"a PGN handle's lines are text (a handle opened in text mode), not {type(line).__name__}")
-        self.data = line if cython.compiled and line.isascii() else line.encode("utf-8", "surrogatepass")
-        self.n = self.end = len(self.data)
+        if cython.compiled and _narrow(line):  # (the usual line: a str of one byte a character)
+            self.data = line
+            self.p = cython.cast(cython.p_char, PyUnicode_DATA(line))
+            self.n = PyUnicode_GET_LENGTH(line)
+        else:
+            if not line:
+                self.hold(b"")
+                self.start = self.end = 0
+                return False
+            if not isinstance(line, str):
+                raise TypeError(
+                    f"a PGN handle's lines are text (a handle opened in text mode), not {type(line).__name__}")
+            self.hold(line.encode("utf-8", "surrogatepass"))
+        self.end = self.n
         self.returns = True  # (a line's tag is looked at in full)
         self.start = 0
         return True
@@ -310,13 +308,13 @@ class _Source:
     @cython.exceptval(check=False)
     def first(self) -> cython.int:
         """The line's first byte."""
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         return p[self.start]
 
     @cython.cfunc
     def blank(self) -> cython.bint:
         """Whether the line is white space alone (str.isspace())."""
-        return _blank(self.data, _pointer(self.data), self.start, self.end)
+        return _blank(self.data, self.p, self.start, self.end)
 
     @cython.cfunc
     def next_token(self) -> cython.int:
@@ -334,7 +332,7 @@ class _Source:
                     return _END
                 self.at = self.start
                 self.fresh = True
-            p = _pointer(self.data)
+            p = self.p
             if self.fresh:
                 c = p[self.start]
                 if c in (ord("%"), ord(";")):
@@ -369,7 +367,7 @@ class _Source:
         """The comment whose text starts at data[i] (after its '{'), as python-chess takes it:
         one space dropped after the '{' and before the '}', lines read until the '}'; the
         scanner goes on after the '}'."""
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         e: cython.Py_ssize_t = self.end
         if i < e and p[i] == ord(" "):
             i += 1
@@ -389,7 +387,7 @@ class _Source:
                     self.done = True
                     self.at = self.end
                     return
-                p = _pointer(self.data)
+                p = self.p
                 i, e = self.start, self.end
                 close = _find(self.data, p, ord("}"), i, e)
                 if close >= 0:
@@ -404,12 +402,12 @@ class _Source:
 
     @cython.cfunc
     def token_text(self) -> str:
-        return _text(self.data, _pointer(self.data), self.token, self.token_end)
+        return _text(self.data, self.p, self.token, self.token_end)
 
     @cython.cfunc
     def nag(self) -> object:
         """The number of the NAG token ($ and digits)."""
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         if self.token_end - self.token > 10:
             return int(self.token_text()[1:])
         value: cython.long = 0
@@ -422,7 +420,7 @@ class _Source:
     @cython.exceptval(check=False)
     def suffix(self) -> cython.int:
         """The NAG of the suffix token: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6."""
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         c: cython.int = p[self.token]
         if self.token_end - self.token == 1:
             return 1 if c == ord("!") else 2
@@ -433,7 +431,7 @@ class _Source:
     @cython.cfunc
     def result(self) -> str:
         """The result token's text."""
-        p: cython.p_char = _pointer(self.data)
+        p: cython.p_char = self.p
         length: cython.Py_ssize_t = self.token_end - self.token
         if length == 1:
             return "*"
@@ -443,30 +441,27 @@ class _Source:
 
 
 @cython.cfunc
-@cython.exceptval(check=False)
-def _newlines_plain(block, p: cython.p_char) -> cython.bint:
-    """Whether every carriage return of a block comes before a newline: then its lines are the
-    same whatever the StringIO's newline mode (a mode that translates leaves no '\\r' at all)."""
-    n: cython.Py_ssize_t = len(block)
-    k: cython.Py_ssize_t = _find(block, p, ord("\r"), 0, n)
-    while k >= 0:
-        if k + 1 >= n or p[k + 1] != ord("\n"):
-            return False
-        k = _find(block, p, ord("\r"), k + 2, n)
-    return True
-
-
-@cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
 def _pointer(data) -> cython.p_char:
-    """The bytes of `data` (compiled: of a bytes, or of an ASCII str, whose bytes are its UTF-8)."""
+    """The bytes of `data` (compiled: of a bytes, or of a str of one byte a character)."""
     if cython.compiled:
         if type(data) is str:
             return cython.cast(cython.p_char, PyUnicode_DATA(data))
         return PyBytes_AS_STRING(data)
     else:
         return data
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _narrow(line) -> cython.bint:
+    """Whether a line is a str of one byte a character, not empty (compiled: then scanned as it
+    is, each byte a character; no character of Latin-1 is taken for an ASCII one)."""
+    if cython.compiled:
+        return type(line) is str and PyUnicode_KIND(line) == PyUnicode_1BYTE_KIND and PyUnicode_GET_LENGTH(line) > 0
+    return False
 
 
 @cython.cfunc
@@ -496,16 +491,35 @@ def _text(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) ->
 
 
 @cython.cfunc
+def _value(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t, known: cython.int) -> str:
+    """A tag's value data[i:j] as text, the known tag's last value again when it is the same
+    (an ASCII one: Event, Round, Result, TimeControl or Termination repeat game after game)."""
+    if cython.compiled and known >= 0:
+        last: str = _VALUES[known]
+        if PyUnicode_GET_LENGTH(last) == j - i and memcmp(PyUnicode_DATA(last), p + i, j - i) == 0:
+            return last
+        text: str = _text(data, p, i, j)
+        bits: cython.int = 0
+        k: cython.Py_ssize_t
+        for k in range(i, j):
+            bits |= p[k] & 0xFF
+        if bits < 0x80:  # (ASCII: its str holds the same bytes)
+            _VALUES[known] = text
+        return text
+    return _text(data, p, i, j)
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 def _known_tag(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.int:
-    """The index in _KNOWN_TAGS of the tag name p[i:j], -1 for another (looked for among the
+    """The index in KNOWN_TAGS of the tag name p[i:j], -1 for another (looked for among the
     names of its length)."""
     length: cython.Py_ssize_t = j - i
     k: cython.int
     if length > 30:  # (_BY_LENGTH's reach; no known name is as long)
         return -1
     for k in range(_BY_LENGTH[length], _BY_LENGTH[length + 1]):
-        if _KNOWN_FIRST[k] == p[i] and _same(p, i, _KNOWN_TAGS[_KNOWN_ORDER[k]], length):
+        if _KNOWN_FIRST[k] == p[i] and _same(p, i, _NAMES[_KNOWN_ORDER[k]], length):
             return _KNOWN_ORDER[k]
     return -1
 
@@ -687,7 +701,7 @@ def _read_game(source: _Source, visitor, mode: cython.int):
         skipping = visitor.end_headers() is SKIP
     board = None
     if not skipping:
-        board = _starting_board(managed if unmanaged is None else unmanaged, visitor)
+        board = starting_board(managed if unmanaged is None else unmanaged, visitor)
         skipping = board is None
     if skipping:
         if more:
@@ -715,8 +729,7 @@ def _new_headers():
     if cython.compiled:
         return cython.cast(PyTypeObjectPtr, Headers).tp_new(Headers, cython.cast(cython.pointer(PyObject), ()),
                                                             cython.NULL)
-    else:
-        return Headers.__new__(Headers)
+    return Headers.__new__(Headers)
 
 
 @cython.cfunc
@@ -724,34 +737,40 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
     """The tag line at hand, to the visitor (or stored in place): `[Name "value"]` read in C,
     anything less plain by TAG_REGEX."""
     data = source.data
-    p: cython.p_char = _pointer(data)
+    p: cython.p_char = source.p
     s: cython.Py_ssize_t = source.start
     e: cython.Py_ssize_t = source.end
     j: cython.Py_ssize_t = s + 1
     k: cython.Py_ssize_t
-    name_end: cython.Py_ssize_t
     value: cython.Py_ssize_t
     plain: cython.bint = False
-    if j < e and _CLASS[p[j] & 0xFF] & _TAG_FIRST:
+    known: cython.int = -1
+    name_end: cython.Py_ssize_t = _find(data, p, ord(" "), j, e)  # a known name needs no look at each letter
+    if name_end > j:
+        known = _known_tag(p, j, name_end)
+    if known >= 0:
+        j = name_end
+    elif j < e and _CLASS[p[j] & 0xFF] & _TAG_FIRST:
         j += 1
         while j < e and _CLASS[p[j] & 0xFF] & _TAG_NAME:
             j += 1
         name_end = j
-        if j < e and p[j] == ord(" "):
-            while j < e and p[j] == ord(" "):
+    if j > s + 1 and j < e and p[j] == ord(" "):  # (a name, then a space)
+        while j < e and p[j] == ord(" "):
+            j += 1
+        if j < e and p[j] == ord('"'):
+            value = j + 1
+            k = e
+            while k > value and _CLASS[p[k - 1] & 0xFF] & _WHITE:
+                k -= 1
+            plain = k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
+            j = value
+            while plain and j < k - 2 and (source.returns or not source.blocks):  # (no line break in the value)
+                plain = p[j] != ord("\r") and p[j] != ord("\n")
                 j += 1
-            if j < e and p[j] == ord('"'):
-                value = j + 1
-                k = e
-                while k > value and _CLASS[p[k - 1] & 0xFF] & _WHITE:
-                    k -= 1
-                plain = (k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
-                         and (not source.returns or _find(data, p, ord("\r"), value, k - 2) < 0)
-                         and (source.blocks or _find(data, p, ord("\n"), value, k - 2) < 0))
     if plain:
-        known: cython.int = _known_tag(p, s + 1, name_end)
-        name = _KNOWN_TAGS[known] if known >= 0 else _text(data, p, s + 1, name_end)
-        text = _text(data, p, value, k - 2)
+        name = _NAMES[known] if known >= 0 else _text(data, p, s + 1, name_end)
+        text = _value(data, p, value, k - 2, known)
         if roster is not None:
             if 0 <= known < _ROSTER_SIZE:
                 cython.cast(dict, roster)[name] = text
@@ -772,25 +791,6 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
 
 
 @cython.cfunc
-def _starting_board(headers, visitor):
-    """The game's first position, or None when its FEN is bad (the error goes to the visitor)."""
-    if type(headers) is Headers and "FEN" not in headers._others and "Variant" not in headers._others:
-        return Board()
-    try:
-        board_class = headers.variant()
-    except ValueError as error:
-        visitor.handle_error(error)
-        board_class = Board
-    try:
-        board = board_class(headers.get("FEN", board_class.starting_fen), chess960=headers.is_chess960())
-    except ValueError as error:
-        visitor.handle_error(error)
-        return None
-    board.chess960 = board.chess960 or board.has_chess960_castling_rights()
-    return board
-
-
-@cython.cfunc
 def _skip_movetext(source: _Source) -> cython.void:
     """Reads on to the blank line that ends the game, minding comments across lines."""
     in_comment: cython.bint = False
@@ -802,7 +802,7 @@ def _skip_movetext(source: _Source) -> cython.void:
                 if not source.next_line():
                     return
                 continue
-        in_comment = _comment_open_after(source.data, _pointer(source.data), source.start, source.end, in_comment)
+        in_comment = _comment_open_after(source.data, source.p, source.start, source.end, in_comment)
         if not source.next_line():
             return
 
@@ -858,7 +858,7 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
         if kind == _END:
             break
         if kind == _SAN:
-            code = plain_san_code(board, _pointer(source.data), source.token, source.token_end)
+            code = plain_san_code(board, source.p, source.token, source.token_end)
             if code >= 0:
                 move = board._move_for(code)
                 board._push_code(code, move)
@@ -994,7 +994,7 @@ def _parse_san(board, source: _Source):
     code: cython.int
     if type(board) is Board:
         position = board
-        code = plain_san_code(position, _pointer(source.data), source.token, source.token_end)
+        code = plain_san_code(position, source.p, source.token, source.token_end)
         if code >= 0:
             return position._move_for(code)
     return board.parse_san(source.token_text())

@@ -1,0 +1,4 @@
+# A StringIO's text in blocks of UTF-8 for the PGN reader (game_tree/reading cimports them).
+cdef void stringio_seek(object handle, Py_ssize_t position)
+cdef tuple stringio_block(object handle, Py_ssize_t start, Py_ssize_t count)
+cdef bint newlines_plain(bytes block)
