@@ -7,7 +7,8 @@
 by side, and compares at every ply the FEN, the legal moves, check, the variant's end, and the
 SAN of the move played; at the end of each game the outcome. `fairy` takes positions from such
 games (plies 8 to 60) and compares `perft(depth)` with Fairy-Stockfish's `go perft` on one thread
-(Debian's `fairy-stockfish`; its build has no atomic, so atomic is named as not checked). Each
+(Debian's `fairy-stockfish`; its build has no atomic, so atomic is named as not checked; its
+suicide has no castling, so suicide's positions are compared without castling rights). Each
 prints one line per variant and exits non-zero on the first disagreement, naming it.
 """
 import argparse
@@ -64,12 +65,12 @@ def check_games(games):
               f"({time.perf_counter() - start:.0f} s)", flush=True)
 
 
-def check_fairy(positions, depth):
+def check_fairy(positions, depth, only=None):
     path = shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
     if not shutil.which(path):
         sys.exit("fairy-stockfish is not installed (apt-get install fairy-stockfish)")
     engine = FairyStockfish(path)
-    for name in VARIANTS:
+    for name in only or VARIANTS:
         if name not in engine.variants:
             print(f"{name}: not checked, this Fairy-Stockfish build has no such variant")
             continue
@@ -83,6 +84,9 @@ def check_fairy(positions, depth):
                 fens.append(game[rng.randrange(8, min(len(game), 60))])
         nodes, ours_s, theirs_s = 0, 0.0, 0.0
         for fen in fens:
+            if name == "suicide":  # Fairy-Stockfish's suicide has no castling (python-chess's keeps KQkq)
+                fields = fen.split()
+                fen = " ".join(fields[:2] + ["-"] + fields[3:])
             board = ours.find_variant(name)(fen)
             start = time.perf_counter()
             count = board.perft(depth)
@@ -105,11 +109,12 @@ def main(argv=None):
     fairy = commands.add_parser("fairy")
     fairy.add_argument("--positions", type=int, default=50)
     fairy.add_argument("--depth", type=int, default=5)
+    fairy.add_argument("--only", nargs="+", choices=VARIANTS, help="these variants alone")
     args = parser.parse_args(argv)
     if args.command == "games":
         check_games(args.games)
     else:
-        check_fairy(args.positions, args.depth)
+        check_fairy(args.positions, args.depth, args.only)
 
 
 if __name__ == "__main__":
