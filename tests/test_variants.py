@@ -240,3 +240,23 @@ def test_clearing_a_variant_board_clears_its_parts_as_python_chess(name, fen, me
     getattr(ours, method)()
     getattr(theirs, method)()
     assert ours.fen() == theirs.fen()
+
+
+def test_the_data_reader_plays_the_variant_tag_and_refuses_what_its_records_cannot_hold(tmp_path):
+    import bitboard.pgn as dpgn
+    games = {"Atomic": "1. e4 d5 2. exd5 e6 3. Nf3 Qxd2+ *", "Antichess": "1. e3 b5 2. Bxb5 Bb7 3. Bxd7 *",
+             "Horde": "1. h5 e6 2. e5 Nc6 *", "King of the Hill": "1. e4 e5 2. Ke2 Ke7 3. Ke3 Kd6 4. Kd3 *",
+             "Racing Kings": "1. Kh3 Ka3 2. Kg4 *", "Standard": "1. e4 e5 *"}
+    text = "".join(f'[Variant "{name}"]\n\n{moves}\n\n' for name, moves in games.items())
+    text += '[Variant "Crazyhouse"]\n\n1. e4 d5 *\n\n[Variant "Three-check"]\n\n1. e4 e5 *\n\n[Variant "Shogi"]\n\n1. e4 *\n'
+    path = tmp_path / "variants.pgn"
+    path.write_text(text)
+    oracle = io.StringIO(text)
+    read = list(dpgn.read_games(str(path)))
+    for game in read[:len(games)]:
+        expected = chess.pgn.read_game(oracle)
+        assert game.error is None and game.end().fen() == expected.end().board().fen(), game.headers
+    assert ["pockets" in read[-3].error, "check counters" in read[-2].error, "unsupported variant" in read[-1].error] \
+        == [True, True, True]
+    arrays = dpgn.to_arrays(str(path))
+    assert len(arrays["moves"]) == sum(len(game.moves) + 1 for game in read[:len(games)])  # each game's final position too

@@ -61,8 +61,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..board import Board
-from ..core.encoding import dataset_move_parts
-from ..errors import quoted
+from ..board.variant import find_variant
+from ..core.encoding import CRAZYHOUSE, THREE_CHECK, dataset_move_parts
+from ..errors import UnsupportedVariantError, quoted
 from ..fen import STARTING_FEN
 from ..move import Move
 from .sources import open_pgn
@@ -72,6 +73,7 @@ SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result"
 #: The move-suffix annotations and the NAG each stands for (PGN standard, section 10).
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 CHESS960_VARIANTS = ("chess960", "chess 960", "fischerandom", "fischer random", "fischerrandom")
+STANDARD_NAMES = tuple(alias.lower() for alias in Board.aliases)  # a Variant tag that names standard chess
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # one tag on its line, its value read to the last quote: writers that leave inner quotes
@@ -132,8 +134,23 @@ class Game:
         """Whether the Variant tag names Chess960."""
         return self.headers.get("Variant", "").lower() in CHESS960_VARIANTS
 
+    @property
+    def variant(self) -> bool:
+        """Whether the Variant tag names a chess variant other than Chess960 (atomic, ...)."""
+        name = self.headers.get("Variant")
+        return bool(name) and not self.chess960 and name.lower() not in STANDARD_NAMES
+
     def board(self) -> Board:
-        """The starting position as a Board."""
+        """The starting position as a Board: the Variant tag's board for a variant (python-chess's
+        names; UnsupportedVariantError for another)."""
+        if self.variant:
+            board_class = find_variant(self.headers["Variant"])
+            if board_class._rules in (CRAZYHOUSE, THREE_CHECK):
+                raise UnsupportedVariantError(
+                    f"{board_class.uci_variant} games are not converted: the position record holds no "
+                    f"{'pockets' if board_class._rules == CRAZYHOUSE else 'check counters'} yet")
+            given = "FEN" in self.headers and self.headers.get("SetUp", "1") != "0"
+            return board_class(self.fen) if given else board_class()  # (else the variant's own start)
         return Board(self.fen, chess960=self.chess960)
 
     def end(self) -> Board:
@@ -624,7 +641,7 @@ class _Reader:
         """Put the game's starting position in `position`; False (the game failed) if its FEN
         cannot be set up."""
         game: Game = self.game
-        if "FEN" not in game.headers and not game.chess960:
+        if "FEN" not in game.headers and not game.chess960 and not game.variant:
             _copy_position(self.position, self.standard)  # the standard start, set up once
             self.chess960, self.board = False, None
         else:
