@@ -61,6 +61,20 @@ class FairyStockfish:
                 return int(line.split(":")[1]), time.perf_counter() - start
         raise RuntimeError("Fairy-Stockfish stopped")
 
+    def divide(self, variant, fen, depth):
+        """{uci: count} of `go perft` (its divide lines)."""
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.send(f"position fen {fen}")
+        self.send(f"go perft {depth}")
+        lines = {}
+        for line in self.process.stdout:
+            if line.startswith("Nodes searched"):
+                return lines
+            move, _, count = line.partition(":")
+            if count.strip().isdigit():
+                lines[move.strip()] = int(count)
+        raise RuntimeError("Fairy-Stockfish stopped")
+
     def close(self):
         self.send("quit")
         self.process.wait()
