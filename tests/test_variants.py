@@ -248,7 +248,8 @@ def test_the_data_reader_plays_the_variant_tag_and_refuses_what_its_records_cann
              "Horde": "1. h5 e6 2. e5 Nc6 *", "King of the Hill": "1. e4 e5 2. Ke2 Ke7 3. Ke3 Kd6 4. Kd3 *",
              "Racing Kings": "1. Kh3 Ka3 2. Kg4 *", "Standard": "1. e4 e5 *"}
     text = "".join(f'[Variant "{name}"]\n\n{moves}\n\n' for name, moves in games.items())
-    text += '[Variant "Crazyhouse"]\n\n1. e4 d5 *\n\n[Variant "Three-check"]\n\n1. e4 e5 *\n\n[Variant "Shogi"]\n\n1. e4 *\n'
+    text += ('[Variant "Crazyhouse"]\n\n1. e4 d5 *\n\n[Variant "Three-check"]\n\n1. e4 e5 *\n\n'
+             '[Variant "Shogi"]\n\n1. e4 *\n')
     path = tmp_path / "variants.pgn"
     path.write_text(text)
     oracle = io.StringIO(text)
@@ -259,4 +260,25 @@ def test_the_data_reader_plays_the_variant_tag_and_refuses_what_its_records_cann
     assert ["pockets" in read[-3].error, "check counters" in read[-2].error, "unsupported variant" in read[-1].error] \
         == [True, True, True]
     arrays = dpgn.to_arrays(str(path))
-    assert len(arrays["moves"]) == sum(len(game.moves) + 1 for game in read[:len(games)])  # each game's final position too
+    assert len(arrays["moves"]) == sum(len(game.moves) + 1 for game in read[:len(games)])  # final positions too
+
+
+def test_policy_encoders_name_the_king_promotions_they_cannot_encode():
+    import numpy as np
+
+    from bitboard.core.encoding import dataset_move
+    from bitboard.data.encode import policy
+    board = bvariant.AntichessBoard("8/6P1/8/8/8/8/8/k7 w - - 0 1")
+    king_promotion = bitboard.chess.Move.from_uci("g7g8k")
+    assert king_promotion in board.legal_moves
+    with pytest.raises(UnsupportedVariantError, match="g7g8k"):
+        policy.alphazero_index(king_promotion, True)
+    with pytest.raises(UnsupportedVariantError, match="g7g8k"):
+        policy.lc0_index(king_promotion, board)
+    moves = np.array([dataset_move(54, 62, 5), dataset_move(54, 62, 6)])
+    with pytest.raises(UnsupportedVariantError, match="row 1"):
+        policy.alphazero_indices(moves, np.array([1, 1]))
+    from bitboard.data.records import position_dtype, record_of
+    records = np.array([record_of(board), record_of(board)], dtype=position_dtype())
+    with pytest.raises(UnsupportedVariantError, match="row 1"):
+        policy.lc0_indices(moves, records)

@@ -16,6 +16,7 @@ from ...core.encoding import (
     castled_king_square,
     dataset_move_parts,
 )
+from ...errors import UnsupportedVariantError
 from ..records import nibble_of
 
 # --- AlphaZero's policy: 73 planes of 8 x 8 moves (4,672 indices) ------------------------------
@@ -58,6 +59,8 @@ _ALPHAZERO_MOVES = {(plane, frm): to for frm in range(64) for to, plane in enume
 def alphazero_index(move, turn) -> int:
     """The policy index (0 .. 4,671) of a move made by the side `turn` (True for white)."""
     frm, to = move.from_square, move.to_square
+    if move.promotion == KING:
+        raise UnsupportedVariantError(f"the king promotion {move.uci()} (antichess) has no AlphaZero policy index")
     if not turn:
         frm, to = frm ^ 56, to ^ 56
     if move.promotion in (KNIGHT, BISHOP, ROOK):
@@ -105,6 +108,7 @@ def alphazero_indices(moves, turns):
     moves = np.asarray(moves, dtype=np.int64)
     flip = np.where(np.asarray(turns) != 0, 0, 56)
     frm, to, promotion = dataset_move_parts(moves)
+    _no_king_promotions(promotion, "AlphaZero")
     frm, to = frm ^ flip, to ^ flip
     planes = _PLANE_TABLE[frm, to].astype(np.int64)
     under = (promotion >= KNIGHT) & (promotion <= ROOK)
@@ -113,6 +117,16 @@ def alphazero_indices(moves, turns):
 
 
 _PLANE_TABLE = None
+
+
+def _no_king_promotions(promotion, policy: str) -> None:
+    """A named error for the batch's first king promotion (antichess): no policy head has one,
+    and counting it as another move would train on a wrong label."""
+    import numpy as np
+    kings = np.flatnonzero(promotion == KING)
+    if len(kings):
+        raise UnsupportedVariantError(f"row {int(kings[0])} is a king promotion (antichess), which has no "
+                                      f"{policy} policy index")
 
 
 # --- Leela Chess Zero's policy: 1,858 moves -------------------------------------------------------
@@ -155,6 +169,8 @@ def _lc0_to_square(move, board) -> int:
 def lc0_index(move, board) -> int:
     """The lc0 policy index (0 .. 1,857) of a legal move on `board`."""
     frm, to = move.from_square, _lc0_to_square(move, board)
+    if move.promotion == KING:
+        raise UnsupportedVariantError(f"the king promotion {move.uci()} (antichess) has no lc0 policy index")
     if not board.turn:
         frm, to = frm ^ 56, to ^ 56
     promotion = None if move.promotion in (None, KNIGHT) else move.promotion
@@ -197,6 +213,7 @@ def lc0_indices(moves, positions):
     moves = np.asarray(moves, dtype=np.int64)
     positions = np.asarray(positions).reshape(-1)
     frm, to, promotion = dataset_move_parts(moves)
+    _no_king_promotions(promotion, "lc0")
     board = positions["board"].astype(np.int64)
     rows = np.arange(len(moves))
     piece = nibble_of(board[rows, frm >> 1], frm)
