@@ -55,6 +55,7 @@ else:
     from cython.cimports.bitboard.data.records import write_record
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.san import plain_san_code
+    from cython.cimports.libc.string import memchr
 
 import re
 from collections.abc import Iterator
@@ -383,6 +384,8 @@ class _Reader:
         start: cython.Py_ssize_t
         end: cython.Py_ssize_t
         newline: cython.Py_ssize_t
+        size: cython.Py_ssize_t
+        p: cython.p_char
         data: bytes = b""
         first: cython.bint = True
         while True:
@@ -400,11 +403,13 @@ class _Reader:
                 first = False
                 if base == 0 and data.startswith(_BOM):
                     start = 3
+            p = data
+            size = len(data)
             while True:
-                newline = data.find(b"\n", start)
+                newline = _find(data, p, 10, start, size)
                 if newline < 0:
                     break
-                end = newline - 1 if newline > start and data[newline - 1] == 13 else newline  # CRLF
+                end = newline - 1 if newline > start and p[newline - 1] == 13 else newline  # CRLF
                 self.lineno += 1
                 self.line(data, start, end, base + start)
                 start = newline + 1
@@ -520,9 +525,8 @@ class _Reader:
         c: cython.int
         while i < n:
             if self.comment is not None:
-                j = i
-                while j < n and p[j] != _CLOSE_BRACE:
-                    j += 1
+                j = _find(data, p, _CLOSE_BRACE, i, n)
+                j = n if j < 0 else j
                 self.comment.append(data[i:j])
                 if j == n:
                     return
@@ -540,9 +544,8 @@ class _Reader:
             self.in_tags = False
             self.seen_movetext = True
             if c == _OPEN_BRACE:
-                j = i + 1
-                while j < n and p[j] != _CLOSE_BRACE:
-                    j += 1
+                j = _find(data, p, _CLOSE_BRACE, i + 1, n)
+                j = n if j < 0 else j
                 if j < n:  # the common case: the comment ends on its line
                     self.comment_at(data, p, i + 1, j)
                     i = j + 1
@@ -718,16 +721,16 @@ class _Reader:
         # one pass for the first "[%eval" and the first "[%clk"
         at: cython.Py_ssize_t = -1
         clock_at: cython.Py_ssize_t = -1
-        i: cython.Py_ssize_t = start
-        while i + 5 <= end:
-            if p[i] == _OPEN_BRACKET and p[i + 1] == _PERCENT:
+        i: cython.Py_ssize_t = _find(data, p, _OPEN_BRACKET, start, end - 4)  # (a command needs 5 bytes)
+        while i >= 0:
+            if p[i + 1] == _PERCENT:
                 if at < 0 and i + 6 <= end and _command_at(p, i + 2, b"eval", 4):
                     at = i + 6
                 elif clock_at < 0 and _command_at(p, i + 2, b"clk", 3):
                     clock_at = i + 5
                 if at >= 0 and clock_at >= 0:
                     break
-            i += 1
+            i = _find(data, p, _OPEN_BRACKET, i + 1, end - 4)
         mate: cython.bint
         value: cython.double
         if at >= 0:  # "[%eval 0.35]", or "[%eval #-3]" for a mate
@@ -749,6 +752,21 @@ class _Reader:
             rest = _COMMANDS.sub(" ", data[start:end].decode("utf-8", errors="replace")).strip()
             if rest:
                 comments[last] = _join(comments[last], rest)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _find(data: bytes, p: cython.p_char, c: cython.int, i: cython.Py_ssize_t, n: cython.Py_ssize_t
+          ) -> cython.Py_ssize_t:
+    """The index of the first byte c in data[i:n], -1 if none (memchr, compiled)."""
+    if cython.compiled:
+        if i >= n:
+            return -1
+        hit: cython.p_char = cython.cast(cython.p_char, memchr(p + i, c, n - i))
+        return -1 if hit == cython.NULL else hit - p
+    else:
+        return data.find(bytes((c,)), i, n)
 
 
 @cython.cfunc
