@@ -41,6 +41,7 @@ COMPILED_MODULES = [
     "board.game",
     "san",
     "data.records",
+    "data.game_columns",
     "data.pgn_reader",
     "data.arrays",
     "game_tree.reading",

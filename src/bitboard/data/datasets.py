@@ -27,9 +27,10 @@ from typing import Any
 
 from ..errors import InvalidArgumentError, ShardExistsError, quoted
 from . import sources as _sources
+from .game_columns import result_column
 from .parts import Part, part_stem, part_stream
 from .sources import PGN_SUFFIXES, STDIN, pgn_files, shard_stems, source_names
-from .tables import SCHEMA_VERSION, GameRows, games_schema, positions_batch, positions_schema
+from .tables import SCHEMA_VERSION, games_batch, games_schema, positions_batch, positions_schema
 
 __all__ = ["PGN_SUFFIXES", "TABLES", "Shard", "convert_file", "convert_files", "dataset_folder", "pgn_files",
            "read_arrays", "shard_paths", "write_arrays"]
@@ -239,17 +240,18 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             total = os.fstat(raw.fileno()).st_size if raw is not None else None
         columns = _Columns()
         reader = _Reader(False, False, columns)
-        games = GameRows(name)
         base = 0 if part is None else part.first_game  # the number of the part's first game
         first_game = base  # the number of the first game not yet written
 
         def flush(upto: int) -> None:
             nonlocal first_game
             rows = columns.take(upto)
+            offsets, results, errors, headers = columns.games.take(upto)
             game = rows["game"].astype(np.int64)
             per_game = np.bincount(game - first_game, minlength=upto - first_game)
-            positions = positions_batch(name, rows, games.results, first_game)
-            background.put({"positions": positions, "games": games.take(np.maximum(per_game - 1, 0))})
+            positions = positions_batch(name, rows, result_column(results), first_game)
+            background.put({"positions": positions, "games": games_batch(
+                name, first_game, offsets, results, errors, headers, np.maximum(per_game - 1, 0))})
             shard.positions += len(game)
             first_game = upto
 
@@ -257,7 +259,6 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
                      reader.games(stream, part.start, part.first_game, part.lines_before)):
             number = base + shard.games
             shard.games += 1
-            games.add(number, game)
             if game.error is not None:
                 shard.errors += 1
                 if shard.first_error is None:

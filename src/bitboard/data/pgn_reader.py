@@ -37,6 +37,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.position import Position, _copy_position, _make
     from ..move import _move_of
     from ..san import plain_san_code
+    from .game_columns import GameColumns
     from .records import write_record
 else:
     from cython.cimports.bitboard.core.encoding import (
@@ -52,6 +53,7 @@ else:
         move_to,
     )
     from cython.cimports.bitboard.core.position import Position, _copy_position, _make
+    from cython.cimports.bitboard.data.game_columns import GameColumns
     from cython.cimports.bitboard.data.records import write_record
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.san import plain_san_code
@@ -211,10 +213,13 @@ class _Columns:
     evals: cython.float[::1]
     mates: cython.short[::1]
     clocks: cython.float[::1]
+    # each game's offset, result, error and tags, as the reader finishes it
+    games = cython.declare(GameColumns, visibility="readonly")
 
-    def __init__(self):
+    def __init__(self, tags: tuple | None = None):
         self.count = 0
         self.arrays = {}
+        self.games = GameColumns(tags)
         self.grow(16384)
 
     def grow(self, size: cython.Py_ssize_t) -> None:
@@ -348,6 +353,7 @@ class _Reader:
     standard: Position  # the standard starting position
     columns: _Columns | None  # to_arrays' columns, which then take the evals and clocks (None: the Games do)
     number: cython.Py_ssize_t  # the game's index in the stream
+    offset: cython.Py_ssize_t  # the game's byte offset
     in_tags: cython.bint
     seen_movetext: cython.bint
     depth: cython.int  # variation nesting
@@ -381,6 +387,8 @@ class _Reader:
         byte `base`, with game number `first_game`, after `lines_before` lines."""
         self.number = first_game - 1
         self.lineno = lines_before
+        if self.columns is not None:
+            self.columns.games.first = first_game
         start: cython.Py_ssize_t
         end: cython.Py_ssize_t
         newline: cython.Py_ssize_t
@@ -484,6 +492,7 @@ class _Reader:
     @cython.cfunc
     def start(self, offset: cython.Py_ssize_t) -> cython.void:
         game = Game(offset, self.lineno)
+        self.offset = offset
         self.game = game
         self.number += 1
         self.moves, self.evals, self.clocks = game.moves, game.evals, game.clocks
@@ -508,6 +517,8 @@ class _Reader:
             game.result = game.headers["Result"]  # tags alone: an empty game, complete as it is
         elif game.result is None and game.error is None and error is not None:
             game.error = error  # type: ignore[assignment]  # a str: `str | None` would have Cython check it
+        if self.columns is not None:
+            self.columns.games.add(self.offset, game.result, game.error, game.headers)
         self.done.append(game)
         self.game = None
         self.board = None
