@@ -224,7 +224,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
     writers = {}
     background = None
     shard = Shard(name)
-    raw = None
+    raw = stream = None
     try:
         for table, schema in (("games", games_schema()), ("positions", positions_schema())):
             os.makedirs(os.path.dirname(paths[table]), exist_ok=True)
@@ -277,6 +277,8 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             progress(name, total if total is not None else 0, total, shard.games)
         return shard
     finally:
+        if stream is not None and stream is not raw:
+            stream.close()  # (a compressed input's unpacking thread stops)
         if raw is not None:
             raw.close()
         if background is not None:

@@ -57,7 +57,7 @@ else:
     from cython.cimports.bitboard.data.records import write_record
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.san import plain_san_code
-    from cython.cimports.libc.string import memchr
+    from cython.cimports.libc.string import memchr, memcmp
 
 import re
 from collections.abc import Iterator
@@ -196,6 +196,7 @@ _OPEN_BRACE = cython.declare(cython.int, 123)
 _CLOSE_BRACE = cython.declare(cython.int, 125)
 _BOM = b"\xef\xbb\xbf"
 _BLOCK = 65536  # bytes read at a time
+_NAN = cython.declare(cython.double, float("nan"))
 _RESULT_BYTES = {result.encode(): result for result in RESULTS}
 
 
@@ -226,10 +227,11 @@ class _Columns:
         import numpy as np
 
         from .records import RECORD_SIZE
+        # (left unset: `stage` writes every column of a row, so no page is touched before its rows)
         arrays: dict[str, Any] = {
-            "records": np.zeros((size, RECORD_SIZE), dtype=np.uint8), "moves": np.zeros(size, dtype=np.uint16),
-            "game": np.zeros(size, dtype=np.uint32), "evals": np.full(size, np.nan, dtype=np.float32),
-            "mates": np.zeros(size, dtype=np.int16), "clocks": np.full(size, np.nan, dtype=np.float32)}
+            "records": np.empty((size, RECORD_SIZE), dtype=np.uint8), "moves": np.empty(size, dtype=np.uint16),
+            "game": np.empty(size, dtype=np.uint32), "evals": np.empty(size, dtype=np.float32),
+            "mates": np.empty(size, dtype=np.int16), "clocks": np.empty(size, dtype=np.float32)}
         for name, array in self.arrays.items():
             arrays[name][:self.count] = array[:self.count]
         self.arrays, self.size = arrays, size
@@ -246,6 +248,9 @@ class _Columns:
             self.grow(2 * self.size)
         write_record(pos, self.records, self.count)
         self.game[self.count] = game
+        self.evals[self.count] = _NAN
+        self.mates[self.count] = 0
+        self.clocks[self.count] = _NAN
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -290,10 +295,6 @@ class _Columns:
         rest: cython.Py_ssize_t = self.count - count
         for array in self.arrays.values():
             array[:rest] = array[count:self.count]
-            if array.dtype.kind == "f":
-                array[rest:self.count] = float("nan")
-            elif array.ndim == 1:
-                array[rest:self.count] = 0
         self.count = rest
         return out
 
@@ -486,7 +487,7 @@ class _Reader:
         for j in range(value, n - 2):
             if p[j] == _QUOTE or p[j] == _BACKSLASH:
                 return False
-        self.game.headers[data[name:name_end].decode("ascii")] = data[value:n - 2].decode("utf-8", errors="replace")
+        self.game.headers[_tag_name(data, p, name, name_end)] = data[value:n - 2].decode("utf-8", errors="replace")
         return True
 
     @cython.cfunc
@@ -780,6 +781,27 @@ def _find(data: bytes, p: cython.p_char, c: cython.int, i: cython.Py_ssize_t, n:
         return data.find(bytes((c,)), i, n)
 
 
+# The tags of lichess's and the PGN standard's files, most common first: their names are taken
+# from here, made once (a name read is otherwise a new string to make and hash, twelve a game).
+_KNOWN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo", "TimeControl",
+               "ECO", "Termination", "UTCDate", "UTCTime", "WhiteRatingDiff", "BlackRatingDiff", "Opening", "Variant",
+               "WhiteTitle", "BlackTitle", "FEN", "SetUp", "PlyCount", "Annotator", "EventDate")
+_KNOWN_TAG_BYTES = tuple(tag.encode() for tag in _KNOWN_TAGS)
+
+
+@cython.cfunc
+def _tag_name(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
+    """The tag name data[i:j] (ASCII): the string of _KNOWN_TAGS where it is one of them."""
+    if cython.compiled:
+        k: cython.Py_ssize_t
+        known: tuple = _KNOWN_TAG_BYTES
+        for k in range(len(known)):
+            candidate: bytes = known[k]
+            if len(candidate) == j - i and memcmp(p + i, cython.cast(cython.p_char, candidate), j - i) == 0:
+                return _KNOWN_TAGS[k]
+    return data[i:j].decode("ascii")
+
+
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
@@ -790,9 +812,6 @@ def _command_at(p: cython.p_char, i: cython.Py_ssize_t, name: cython.p_char, len
         if p[i + k] != name[k]:
             return False
     return True
-
-
-_NAN = cython.declare(cython.double, float("nan"))
 
 
 @cython.cfunc
