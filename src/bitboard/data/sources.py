@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from ..errors import InvalidArgumentError, quoted
 
-__all__ = ["COMPRESSIONS", "PGN_SUFFIXES", "STDIN", "Prefetched", "compression_of", "decompressed", "open_pgn",
+__all__ = ["COMPRESSIONS", "PGN_SUFFIXES", "STDIN", "compression_of", "decompressed", "open_pgn",
            "pgn_files", "shard_stems", "source_names"]
 
 #: The name of standard input among the sources ("-" on the command line).

@@ -10,7 +10,7 @@ whose `move` is null; `result` is repeated on every row for value targets.
 """
 from ..core.encoding import DATASET_NO_MOVE as NO_MOVE  # a game's final position: null in Parquet
 
-__all__ = ["GAME_TAGS", "NO_MOVE", "NO_RESULT", "RESULT_CODES", "SCHEMA_VERSION", "games_batch", "games_schema",
+__all__ = ["GAME_TAGS", "NO_MOVE", "NO_RESULT", "RESULT_CODES", "SCHEMA_VERSION", "games_schema",
            "positions_schema", "result_code"]
 
 #: The `schema_version` in every shard's metadata; a change of schema is a new version.
