@@ -478,3 +478,16 @@ def test_a_compressed_input_unpacked_ahead_reads_as_the_stream_does_and_its_thre
         unpacked = sources.decompressed(io.BufferedReader(io.BytesIO(gzip.compress(data))), "x")
         assert isinstance(unpacked, sources.Prefetched) and unpacked.read() == plain.read()
         unpacked.close()
+
+
+def test_games_written_several_flushes_at_a_time_give_the_same_tables(tmp_path, monkeypatch):
+    path = tmp_path / "games.pgn"
+    path.write_text(corpus(60, seed=11))
+    whole = datasets.convert_file(path, tmp_path / "whole")
+    monkeypatch.setattr(datasets, "GAMES_PER_GROUP", 7)  # a games row group every few flushes, and a last short one
+    cut = datasets.convert_file(path, tmp_path / "cut", rows_per_group=300)
+    assert (cut.games, cut.positions) == (whole.games, whole.positions) == (60, whole.positions)
+    for table in datasets.TABLES:
+        ours, theirs = (pq.read_table(tmp_path / out / table / "games.parquet") for out in ("cut", "whole"))
+        assert ours.equals(theirs)
+    assert pq.ParquetFile(tmp_path / "cut" / "games" / "games.parquet").num_row_groups > 1

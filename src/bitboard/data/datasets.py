@@ -38,6 +38,9 @@ __all__ = ["PGN_SUFFIXES", "TABLES", "Shard", "convert_file", "convert_files", "
 TABLES = ("games", "positions")
 #: Positions per row group: what a worker holds before it writes (about 10 MB of columns).
 ROWS_PER_GROUP = 1 << 17
+#: Games per row group of the `games` table: typing their tags costs some 25 pyarrow calls a
+#: batch, so the games of several positions row groups are written together (a few MB of tags).
+GAMES_PER_GROUP = 1 << 13
 _META = "bitboard."  # the prefix of the shards' metadata keys
 
 
@@ -241,17 +244,25 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
         columns = _Columns()
         reader = _Reader(False, False, columns)
         base = 0 if part is None else part.first_game  # the number of the part's first game
-        first_game = base  # the number of the first game not yet written
+        first_game = base  # the number of the first game whose positions are not yet written
+        games_first = base  # the number of the first game whose `games` row is not yet written
+        plies: list = []  # the plies of those games, one array a flush
 
-        def flush(upto: int) -> None:
-            nonlocal first_game
+        def flush(upto: int, last: bool = False) -> None:
+            nonlocal first_game, games_first
             rows = columns.take(upto)
-            offsets, results, errors, headers = columns.games.take(upto)
             game = rows["game"].astype(np.int64)
             per_game = np.bincount(game - first_game, minlength=upto - first_game)
-            positions = positions_batch(name, rows, result_column(results), first_game)
-            background.put({"positions": positions, "games": games_batch(
-                name, first_game, offsets, results, errors, headers, np.maximum(per_game - 1, 0))})
+            results = columns.games.lists(upto)[1][first_game - games_first:]
+            batches = {"positions": positions_batch(name, rows, result_column(results), first_game)}
+            plies.append(np.maximum(per_game - 1, 0))
+            if last or upto - games_first >= GAMES_PER_GROUP:
+                offsets, results, errors, headers = columns.games.take(upto)
+                batches["games"] = games_batch(name, games_first, offsets, results, errors, headers,
+                                               np.concatenate(plies))
+                plies.clear()
+                games_first = upto
+            background.put(batches)
             shard.positions += len(game)
             first_game = upto
 
@@ -267,7 +278,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
                 flush(number + 1)
             if progress is not None and shard.games % 256 == 0:
                 progress(name, _read_so_far(raw, part, game), total, shard.games)
-        flush(base + shard.games)
+        flush(base + shard.games, last=True)
         background.close()
         for writer in writers.values():
             writer.close()
