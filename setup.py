@@ -45,6 +45,7 @@ COMPILED_MODULES = [
     "board.variant",
     "san",
     "data.records",
+    "data.game_columns",
     "data.pgn_reader",
     "data.arrays",
     "game_tree.blocks",

@@ -444,3 +444,50 @@ def test_progress_in_a_log_names_the_bytes_of_all_inputs_and_the_one_being_read(
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("pgn: ")]
     assert lines and all(f"/{total:,} bytes done, " in line for line in lines)
     assert any(", big.pgn: 512 games, " in line for line in lines)
+
+
+def test_a_compressed_input_unpacked_ahead_reads_as_the_stream_does_and_its_thread_stops():
+    import gc
+    data = bytes(range(256)) * 4000
+    stream = sources.Prefetched(io.BytesIO(data), block=1000, depth=2)
+    assert stream.read(10) == data[:10]
+    assert stream.read(2500) == data[10:2510]  # across blocks
+    assert stream.read(0) == b""
+    assert stream.read() == data[2510:]
+    assert stream.read(5) == b""
+    stream.close()
+    assert not stream._thread.is_alive()
+    dropped = sources.Prefetched(io.BytesIO(data), block=100, depth=1)  # its thread waits on a full queue
+    assert dropped.read(1) == data[:1]
+    thread = dropped._thread
+    del dropped
+    gc.collect()
+    thread.join(5)
+    assert not thread.is_alive()
+
+    class Broken(io.RawIOBase):
+        def readable(self):
+            return True
+
+        def read(self, size=-1):
+            raise OSError("the disk is gone")
+
+    with pytest.raises(OSError, match="the disk is gone"):
+        sources.Prefetched(Broken()).read(10)
+    with gzip.open(io.BytesIO(gzip.compress(data)), "rb") as plain:
+        unpacked = sources.decompressed(io.BufferedReader(io.BytesIO(gzip.compress(data))), "x")
+        assert isinstance(unpacked, sources.Prefetched) and unpacked.read() == plain.read()
+        unpacked.close()
+
+
+def test_games_written_several_flushes_at_a_time_give_the_same_tables(tmp_path, monkeypatch):
+    path = tmp_path / "games.pgn"
+    path.write_text(corpus(60, seed=11))
+    whole = datasets.convert_file(path, tmp_path / "whole")
+    monkeypatch.setattr(datasets, "GAMES_PER_GROUP", 7)  # a games row group every few flushes, and a last short one
+    cut = datasets.convert_file(path, tmp_path / "cut", rows_per_group=300)
+    assert (cut.games, cut.positions) == (whole.games, whole.positions) == (60, whole.positions)
+    for table in datasets.TABLES:
+        ours, theirs = (pq.read_table(tmp_path / out / table / "games.parquet") for out in ("cut", "whole"))
+        assert ours.equals(theirs)
+    assert pq.ParquetFile(tmp_path / "cut" / "games" / "games.parquet").num_row_groups > 1

@@ -206,6 +206,9 @@ def main(argv=None) -> None:
     parser.add_argument("--engine", metavar="COMMAND", help="a UCI engine plays the corpus's games (with "
                                                             "--write-corpus): 'stockfish', or a path")
     parser.add_argument("--corpus", metavar="PATH", help="read this PGN file instead of generating one")
+    parser.add_argument("--skip", action="append", default=[], metavar="NAME",
+                        help="leave out a reader (python-chess, rust_pgn_reader, ...) or a table (encoders, parquet, "
+                             "all-cores); repeatable: python-chess takes minutes on a 100 MB corpus")
     parser.add_argument("--one-file-mb", type=int, metavar="MB",
                         help="only: one .pgn.zst of MB megabytes unpacked (one zstd frame, as lichess ships a "
                              "month) to a Parquet dataset, held to one core and on every core")
@@ -233,7 +236,7 @@ def main(argv=None) -> None:
     print(f"corpus: {games:,} games, {plies:,} plies, {len(text.encode()) / 1e6:.1f} MB; one thread, legality checked")
     print(missing({"chess": "chess", "rust_pgn_reader_python_binding": "rust-pgn-reader-python-binding",
                    "bulletchess": "bulletchess, on Python 3.13"}))
-    engines = readers()
+    engines = {name: read for name, read in readers().items() if name not in args.skip}
     counts = {name: read(text) for name, read in engines.items()}
     best = best_times({name: (lambda read=read: read(text)) for name, read in engines.items()},
                       repeat=2 if args.quick else 5)
@@ -241,10 +244,8 @@ def main(argv=None) -> None:
              f"{plies / best[name] / 1e6:.2f}", f"{best[name] / best['bitboard']:.2f}x"] for name in engines]
     print(markdown_table(["reader", "games read", "seconds", "games/s", "M plies/s", "bitboard is faster by"], rows))
     with contextlib.suppress(ImportError):
-        import numpy as np
 
         from ..data.arrays import to_arrays
-        from ..data.encode import leela_planes, piece_planes
         raw = text.encode()
         converters = {"bitboard to_arrays": lambda: to_arrays(io.BytesIO(raw))}
         if "rust_pgn_reader" in engines:
@@ -255,21 +256,33 @@ def main(argv=None) -> None:
         print(markdown_table(["converter", "seconds", "positions/s", "bitboard is faster by"],
                              [[name, f"{spent:.3f}", f"{plies / spent:,.0f}",
                                f"{spent / seconds['bitboard to_arrays']:.2f}x"] for name, spent in seconds.items()]))
-        arrays = to_arrays(io.StringIO(text))
-        copies = 200_000 // max(len(arrays["positions"]), 1) + 1
-        many = np.tile(arrays["positions"], copies)[:200_000]
-        game = (np.arange(copies)[:, None] * (int(arrays["game"].max()) + 1) + arrays["game"]).reshape(-1)[:200_000]
-        encoders = {"piece_planes, packed": lambda: piece_planes(many, packed=True),
-                    "piece_planes, uint8": lambda: piece_planes(many),
-                    "leela_planes, packed": lambda: leela_planes(many, game, packed=True)}
-        for encode in encoders.values():
-            encode()  # the first call pays for the pages of its output
-        times = best_times(encoders, repeat=3)
-        print()
-        for name, spent in times.items():
-            print(f"{name} over {len(many):,} records: {len(many) / spent:,.0f} positions/s")
-        _to_parquet(raw, repeat=2 if args.quick else 3)
-        _all_cores(raw, repeat=2 if args.quick else 3)
+        if "encoders" not in args.skip:
+            _encoders(text)
+        if "parquet" not in args.skip:
+            _to_parquet(raw, repeat=2 if args.quick else 3)
+        if "all-cores" not in args.skip:
+            _all_cores(raw, repeat=2 if args.quick else 3)
+
+
+def _encoders(text: str) -> None:
+    """The encoders' speed over 200,000 records of the corpus's positions."""
+    import numpy as np
+
+    from ..data.arrays import to_arrays
+    from ..data.encode import leela_planes, piece_planes
+    arrays = to_arrays(io.StringIO(text))
+    copies = 200_000 // max(len(arrays["positions"]), 1) + 1
+    many = np.tile(arrays["positions"], copies)[:200_000]
+    game = (np.arange(copies)[:, None] * (int(arrays["game"].max()) + 1) + arrays["game"]).reshape(-1)[:200_000]
+    encoders = {"piece_planes, packed": lambda: piece_planes(many, packed=True),
+                "piece_planes, uint8": lambda: piece_planes(many),
+                "leela_planes, packed": lambda: leela_planes(many, game, packed=True)}
+    for encode in encoders.values():
+        encode()  # the first call pays for the pages of its output
+    times = best_times(encoders, repeat=3)
+    print()
+    for name, spent in times.items():
+        print(f"{name} over {len(many):,} records: {len(many) / spent:,.0f} positions/s")
 
 
 def _to_parquet(raw: bytes, repeat: int) -> None:

@@ -1,9 +1,10 @@
 """PGN to NumPy arrays: the positions of every game as records, written by the reader's C columns
 as it reads each move (no Python object per position), with the per-game columns beside them."""
 
+from .game_columns import elo_column, result_column
 from .pgn_reader import _Columns, _Reader
 from .sources import open_pgn
-from .tables import NO_MOVE, RESULT_CODES, result_code
+from .tables import NO_MOVE, RESULT_CODES
 
 __all__ = ["NO_MOVE", "RESULT_CODES", "to_arrays"]
 
@@ -31,37 +32,29 @@ def to_arrays(source, *, games: int | None = None, progress=None) -> dict:
     position. For whole files, bitboard.data.convert_files streams to Parquet in bounded memory.
     """
     import numpy as np
-    columns = _Columns()
-    results: list[int] = []
-    white_elo, black_elo, time_control, offsets, errors = [], [], [], [], []
+    columns = _Columns(("WhiteElo", "BlackElo", "TimeControl"))
+    count = 0
     stream, close = open_pgn(source)
     try:
-        reader = _Reader(False, False, columns)
-        for game in reader.games(stream):
-            if games is not None and len(results) >= games:
-                break
-            results.append(result_code(game.result))
-            white_elo.append(_elo(game.headers.get("WhiteElo")))
-            black_elo.append(_elo(game.headers.get("BlackElo")))
-            time_control.append(game.headers.get("TimeControl", ""))
-            offsets.append(game.offset)
-            errors.append(game.error is not None)
-            if progress is not None and len(results) % 256 == 0:
-                progress(game.offset, len(results))
+        if games is None or games > 0:
+            reader = _Reader(False, False, columns)
+            for game in reader.games(stream):  # (each game's columns are kept by the reader, in C)
+                count += 1
+                if progress is not None and count % 256 == 0:
+                    progress(game.offset, count)
+                if count == games:
+                    break
     finally:
         if close:
             stream.close()
-    out = columns.rows(len(results))
+    out = columns.rows(count)
+    offsets, results, errors, headers = columns.games.lists(count)
     out.update({
-        "result": np.array(results, dtype=np.int8),
-        "white_elo": np.array(white_elo, dtype=np.int16),
-        "black_elo": np.array(black_elo, dtype=np.int16),
-        "time_control": np.array(time_control, dtype=str),
+        "result": result_column(results),
+        "white_elo": elo_column(headers, "WhiteElo"),
+        "black_elo": elo_column(headers, "BlackElo"),
+        "time_control": np.array([tags.get("TimeControl", "") for tags in headers], dtype=str),
         "offset": np.array(offsets, dtype=np.int64),
-        "error": np.array(errors, dtype=bool),
+        "error": np.array([error is not None for error in errors], dtype=bool),
     })
     return out
-
-
-def _elo(text) -> int:
-    return int(text) if text is not None and text.isdigit() and int(text) < 32768 else -1

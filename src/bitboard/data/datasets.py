@@ -27,9 +27,10 @@ from typing import Any
 
 from ..errors import InvalidArgumentError, ShardExistsError, quoted
 from . import sources as _sources
+from .game_columns import result_column
 from .parts import Part, part_stem, part_stream
 from .sources import PGN_SUFFIXES, STDIN, pgn_files, shard_stems, source_names
-from .tables import SCHEMA_VERSION, GameRows, games_schema, positions_batch, positions_schema
+from .tables import SCHEMA_VERSION, games_batch, games_schema, positions_batch, positions_schema
 
 __all__ = ["PGN_SUFFIXES", "TABLES", "Shard", "convert_file", "convert_files", "dataset_folder", "pgn_files",
            "read_arrays", "shard_paths", "write_arrays"]
@@ -37,6 +38,9 @@ __all__ = ["PGN_SUFFIXES", "TABLES", "Shard", "convert_file", "convert_files", "
 TABLES = ("games", "positions")
 #: Positions per row group: what a worker holds before it writes (about 10 MB of columns).
 ROWS_PER_GROUP = 1 << 17
+#: Games per row group of the `games` table: typing their tags costs some 25 pyarrow calls a
+#: batch, so the games of several positions row groups are written together (a few MB of tags).
+GAMES_PER_GROUP = 1 << 13
 _META = "bitboard."  # the prefix of the shards' metadata keys
 
 
@@ -223,7 +227,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
     writers = {}
     background = None
     shard = Shard(name)
-    raw = None
+    raw = stream = None
     try:
         for table, schema in (("games", games_schema()), ("positions", positions_schema())):
             os.makedirs(os.path.dirname(paths[table]), exist_ok=True)
@@ -239,17 +243,26 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             total = os.fstat(raw.fileno()).st_size if raw is not None else None
         columns = _Columns()
         reader = _Reader(False, False, columns)
-        games = GameRows(name)
         base = 0 if part is None else part.first_game  # the number of the part's first game
-        first_game = base  # the number of the first game not yet written
+        first_game = base  # the number of the first game whose positions are not yet written
+        games_first = base  # the number of the first game whose `games` row is not yet written
+        plies: list = []  # the plies of those games, one array a flush
 
-        def flush(upto: int) -> None:
-            nonlocal first_game
+        def flush(upto: int, last: bool = False) -> None:
+            nonlocal first_game, games_first
             rows = columns.take(upto)
             game = rows["game"].astype(np.int64)
             per_game = np.bincount(game - first_game, minlength=upto - first_game)
-            positions = positions_batch(name, rows, games.results, first_game)
-            background.put({"positions": positions, "games": games.take(np.maximum(per_game - 1, 0))})
+            results = columns.games.lists(upto)[1][first_game - games_first:]
+            batches = {"positions": positions_batch(name, rows, result_column(results), first_game)}
+            plies.append(np.maximum(per_game - 1, 0))
+            if last or upto - games_first >= GAMES_PER_GROUP:
+                offsets, results, errors, headers = columns.games.take(upto)
+                batches["games"] = games_batch(name, games_first, offsets, results, errors, headers,
+                                               np.concatenate(plies))
+                plies.clear()
+                games_first = upto
+            background.put(batches)
             shard.positions += len(game)
             first_game = upto
 
@@ -257,7 +270,6 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
                      reader.games(stream, part.start, part.first_game, part.lines_before)):
             number = base + shard.games
             shard.games += 1
-            games.add(number, game)
             if game.error is not None:
                 shard.errors += 1
                 if shard.first_error is None:
@@ -266,7 +278,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
                 flush(number + 1)
             if progress is not None and shard.games % 256 == 0:
                 progress(name, _read_so_far(raw, part, game), total, shard.games)
-        flush(base + shard.games)
+        flush(base + shard.games, last=True)
         background.close()
         for writer in writers.values():
             writer.close()
@@ -276,6 +288,8 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             progress(name, total if total is not None else 0, total, shard.games)
         return shard
     finally:
+        if stream is not None and stream is not raw:
+            stream.close()  # (a compressed input's unpacking thread stops)
         if raw is not None:
             raw.close()
         if background is not None:

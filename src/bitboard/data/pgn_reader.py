@@ -37,6 +37,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.position import Position, _copy_position, _make
     from ..move import _move_of
     from ..san import plain_san_code
+    from .game_columns import GameColumns
     from .records import write_record
 else:
     from cython.cimports.bitboard.core.encoding import (
@@ -52,9 +53,11 @@ else:
         move_to,
     )
     from cython.cimports.bitboard.core.position import Position, _copy_position, _make
+    from cython.cimports.bitboard.data.game_columns import GameColumns
     from cython.cimports.bitboard.data.records import write_record
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.san import plain_san_code
+    from cython.cimports.libc.string import memchr, memcmp
 
 import re
 from collections.abc import Iterator
@@ -210,6 +213,7 @@ _OPEN_BRACE = cython.declare(cython.int, 123)
 _CLOSE_BRACE = cython.declare(cython.int, 125)
 _BOM = b"\xef\xbb\xbf"
 _BLOCK = 65536  # bytes read at a time
+_NAN = cython.declare(cython.double, float("nan"))
 _RESULT_BYTES = {result.encode(): result for result in RESULTS}
 
 
@@ -227,20 +231,24 @@ class _Columns:
     evals: cython.float[::1]
     mates: cython.short[::1]
     clocks: cython.float[::1]
+    # each game's offset, result, error and tags, as the reader finishes it
+    games = cython.declare(GameColumns, visibility="readonly")
 
-    def __init__(self):
+    def __init__(self, tags: tuple | None = None):
         self.count = 0
         self.arrays = {}
+        self.games = GameColumns(tags)
         self.grow(16384)
 
     def grow(self, size: cython.Py_ssize_t) -> None:
         import numpy as np
 
         from .records import RECORD_SIZE
+        # (left unset: `stage` writes every column of a row, so no page is touched before its rows)
         arrays: dict[str, Any] = {
-            "records": np.zeros((size, RECORD_SIZE), dtype=np.uint8), "moves": np.zeros(size, dtype=np.uint16),
-            "game": np.zeros(size, dtype=np.uint32), "evals": np.full(size, np.nan, dtype=np.float32),
-            "mates": np.zeros(size, dtype=np.int16), "clocks": np.full(size, np.nan, dtype=np.float32)}
+            "records": np.empty((size, RECORD_SIZE), dtype=np.uint8), "moves": np.empty(size, dtype=np.uint16),
+            "game": np.empty(size, dtype=np.uint32), "evals": np.empty(size, dtype=np.float32),
+            "mates": np.empty(size, dtype=np.int16), "clocks": np.empty(size, dtype=np.float32)}
         for name, array in self.arrays.items():
             arrays[name][:self.count] = array[:self.count]
         self.arrays, self.size = arrays, size
@@ -257,6 +265,9 @@ class _Columns:
             self.grow(2 * self.size)
         write_record(pos, self.records, self.count)
         self.game[self.count] = game
+        self.evals[self.count] = _NAN
+        self.mates[self.count] = 0
+        self.clocks[self.count] = _NAN
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -301,10 +312,6 @@ class _Columns:
         rest: cython.Py_ssize_t = self.count - count
         for array in self.arrays.values():
             array[:rest] = array[count:self.count]
-            if array.dtype.kind == "f":
-                array[rest:self.count] = float("nan")
-            elif array.ndim == 1:
-                array[rest:self.count] = 0
         self.count = rest
         return out
 
@@ -364,6 +371,7 @@ class _Reader:
     standard: Position  # the standard starting position
     columns: _Columns | None  # to_arrays' columns, which then take the evals and clocks (None: the Games do)
     number: cython.Py_ssize_t  # the game's index in the stream
+    offset: cython.Py_ssize_t  # the game's byte offset
     in_tags: cython.bint
     seen_movetext: cython.bint
     depth: cython.int  # variation nesting
@@ -397,9 +405,13 @@ class _Reader:
         byte `base`, with game number `first_game`, after `lines_before` lines."""
         self.number = first_game - 1
         self.lineno = lines_before
+        if self.columns is not None:
+            self.columns.games.first = first_game
         start: cython.Py_ssize_t
         end: cython.Py_ssize_t
         newline: cython.Py_ssize_t
+        size: cython.Py_ssize_t
+        p: cython.p_char
         data: bytes = b""
         first: cython.bint = True
         while True:
@@ -417,11 +429,13 @@ class _Reader:
                 first = False
                 if base == 0 and data.startswith(_BOM):
                     start = 3
+            p = data
+            size = len(data)
             while True:
-                newline = data.find(b"\n", start)
+                newline = _find(data, p, 10, start, size)
                 if newline < 0:
                     break
-                end = newline - 1 if newline > start and data[newline - 1] == 13 else newline  # CRLF
+                end = newline - 1 if newline > start and p[newline - 1] == 13 else newline  # CRLF
                 self.lineno += 1
                 self.line(data, start, end, base + start)
                 start = newline + 1
@@ -490,12 +504,13 @@ class _Reader:
         for j in range(value, n - 2):
             if p[j] == _QUOTE or p[j] == _BACKSLASH:
                 return False
-        self.game.headers[data[name:name_end].decode("ascii")] = data[value:n - 2].decode("utf-8", errors="replace")
+        self.game.headers[_tag_name(data, p, name, name_end)] = data[value:n - 2].decode("utf-8", errors="replace")
         return True
 
     @cython.cfunc
     def start(self, offset: cython.Py_ssize_t) -> cython.void:
         game = Game(offset, self.lineno)
+        self.offset = offset
         self.game = game
         self.number += 1
         self.moves, self.evals, self.clocks = game.moves, game.evals, game.clocks
@@ -520,6 +535,8 @@ class _Reader:
             game.result = game.headers["Result"]  # tags alone: an empty game, complete as it is
         elif game.result is None and game.error is None and error is not None:
             game.error = error  # type: ignore[assignment]  # a str: `str | None` would have Cython check it
+        if self.columns is not None:
+            self.columns.games.add(self.offset, game.result, game.error, game.headers)
         self.done.append(game)
         self.game = None
         self.board = None
@@ -537,9 +554,8 @@ class _Reader:
         c: cython.int
         while i < n:
             if self.comment is not None:
-                j = i
-                while j < n and p[j] != _CLOSE_BRACE:
-                    j += 1
+                j = _find(data, p, _CLOSE_BRACE, i, n)
+                j = n if j < 0 else j
                 self.comment.append(data[i:j])
                 if j == n:
                     return
@@ -557,9 +573,8 @@ class _Reader:
             self.in_tags = False
             self.seen_movetext = True
             if c == _OPEN_BRACE:
-                j = i + 1
-                while j < n and p[j] != _CLOSE_BRACE:
-                    j += 1
+                j = _find(data, p, _CLOSE_BRACE, i + 1, n)
+                j = n if j < 0 else j
                 if j < n:  # the common case: the comment ends on its line
                     self.comment_at(data, p, i + 1, j)
                     i = j + 1
@@ -735,16 +750,16 @@ class _Reader:
         # one pass for the first "[%eval" and the first "[%clk"
         at: cython.Py_ssize_t = -1
         clock_at: cython.Py_ssize_t = -1
-        i: cython.Py_ssize_t = start
-        while i + 5 <= end:
-            if p[i] == _OPEN_BRACKET and p[i + 1] == _PERCENT:
+        i: cython.Py_ssize_t = _find(data, p, _OPEN_BRACKET, start, end - 4)  # (a command needs 5 bytes)
+        while i >= 0:
+            if p[i + 1] == _PERCENT:
                 if at < 0 and i + 6 <= end and _command_at(p, i + 2, b"eval", 4):
                     at = i + 6
                 elif clock_at < 0 and _command_at(p, i + 2, b"clk", 3):
                     clock_at = i + 5
                 if at >= 0 and clock_at >= 0:
                     break
-            i += 1
+            i = _find(data, p, _OPEN_BRACKET, i + 1, end - 4)
         mate: cython.bint
         value: cython.double
         if at >= 0:  # "[%eval 0.35]", or "[%eval #-3]" for a mate
@@ -771,6 +786,42 @@ class _Reader:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
+def _find(data: bytes, p: cython.p_char, c: cython.int, i: cython.Py_ssize_t, n: cython.Py_ssize_t
+          ) -> cython.Py_ssize_t:
+    """The index of the first byte c in data[i:n], -1 if none (memchr, compiled)."""
+    if cython.compiled:
+        if i >= n:
+            return -1
+        hit: cython.p_char = cython.cast(cython.p_char, memchr(p + i, c, n - i))
+        return -1 if hit == cython.NULL else hit - p
+    else:
+        return data.find(bytes((c,)), i, n)
+
+
+# The tags of lichess's and the PGN standard's files, most common first: their names are taken
+# from here, made once (a name read is otherwise a new string to make and hash, twelve a game).
+_KNOWN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo", "TimeControl",
+               "ECO", "Termination", "UTCDate", "UTCTime", "WhiteRatingDiff", "BlackRatingDiff", "Opening", "Variant",
+               "WhiteTitle", "BlackTitle", "FEN", "SetUp", "PlyCount", "Annotator", "EventDate")
+_KNOWN_TAG_BYTES = tuple(tag.encode() for tag in _KNOWN_TAGS)
+
+
+@cython.cfunc
+def _tag_name(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
+    """The tag name data[i:j] (ASCII): the string of _KNOWN_TAGS where it is one of them."""
+    if cython.compiled:
+        k: cython.Py_ssize_t
+        known: tuple = _KNOWN_TAG_BYTES
+        for k in range(len(known)):
+            candidate: bytes = known[k]
+            if len(candidate) == j - i and memcmp(p + i, cython.cast(cython.p_char, candidate), j - i) == 0:
+                return _KNOWN_TAGS[k]
+    return data[i:j].decode("ascii")
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 def _command_at(p: cython.p_char, i: cython.Py_ssize_t, name: cython.p_char, length: cython.int) -> cython.bint:
     """Whether p[i:i + length] is `name` (a command's name after "[%")."""
     k: cython.int
@@ -778,9 +829,6 @@ def _command_at(p: cython.p_char, i: cython.Py_ssize_t, name: cython.p_char, len
         if p[i + k] != name[k]:
             return False
     return True
-
-
-_NAN = cython.declare(cython.double, float("nan"))
 
 
 @cython.cfunc

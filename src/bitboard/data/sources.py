@@ -15,8 +15,8 @@ from collections.abc import Iterable
 
 from ..errors import InvalidArgumentError, quoted
 
-__all__ = ["COMPRESSIONS", "PGN_SUFFIXES", "STDIN", "compression_of", "decompressed", "open_pgn", "pgn_files",
-           "shard_stems", "source_names"]
+__all__ = ["COMPRESSIONS", "PGN_SUFFIXES", "STDIN", "compression_of", "decompressed", "open_pgn",
+           "pgn_files", "shard_stems", "source_names"]
 
 #: The name of standard input among the sources ("-" on the command line).
 STDIN = "-"
@@ -35,23 +35,102 @@ def compression_of(head: bytes) -> str | None:
 
 
 def decompressed(raw, name: str):
-    """A binary stream of `raw`'s content unpacked."""
+    """A binary stream of `raw`'s content unpacked (compressed: unpacked ahead on a thread of
+    its own, `Prefetched`)."""
     kind = compression_of(raw.peek(6)[:6])
     if kind == "gzip":
-        return gzip.GzipFile(fileobj=raw, mode="rb")
+        return Prefetched(gzip.GzipFile(fileobj=raw, mode="rb"))
     if kind == "bz2":
-        return bz2.BZ2File(raw, "rb")
+        return Prefetched(bz2.BZ2File(raw, "rb"))
     if kind == "xz":
-        return lzma.LZMAFile(raw, "rb")
+        return Prefetched(lzma.LZMAFile(raw, "rb"))
     if kind == "zstd":
         try:
             import zstandard
         except ImportError:
             raise ImportError(f"reading {name!r}, zstd-compressed, needs zstandard: "
                               "pip install 'bitboard[pgn]' (or pip install zstandard)") from None
-        return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True,
-                                                                             closefd=True))
+        return Prefetched(zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True, closefd=True))
     return raw
+
+
+class Prefetched(io.BufferedIOBase):
+    """A binary stream read ahead on a thread of its own, a block at a time: zlib, bz2, lzma and
+    zstandard unpack without the GIL, so the next blocks are unpacked on another core while the
+    reader parses this one (a .pgn.zst read 0.1 s in 0.6 s on the reader's core before). At most
+    `depth` blocks wait; closing it (or dropping it) stops the thread."""
+
+    def __init__(self, stream, block: int = 1 << 20, depth: int = 4):
+        import queue
+        import threading
+        self.stream = stream
+        self._queue: queue.Queue = queue.Queue(depth)
+        self._stopping = threading.Event()
+        self._chunk, self._at, self._ended = b"", 0, False
+        # (the thread holds no reference to self: a dropped stream is closed, and its thread ends)
+        self._thread = threading.Thread(target=_read_ahead, args=(stream, block, self._queue, self._stopping),
+                                        name="bitboard pgn unpacker", daemon=True)
+        self._thread.start()
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        """Up to `size` bytes (all that is left when size is negative or None); fewer only at the end."""
+        parts = []
+        want = size if size is not None and size >= 0 else -1
+        while want:
+            if self._at >= len(self._chunk):
+                if self._ended:
+                    break
+                item = self._queue.get()
+                if isinstance(item, BaseException):
+                    self._ended = True
+                    raise item
+                if not item:
+                    self._ended = True
+                    break
+                self._chunk, self._at = item, 0
+            end = len(self._chunk) if want < 0 else min(len(self._chunk), self._at + want)
+            parts.append(self._chunk if self._at == 0 and end == len(self._chunk) else self._chunk[self._at:end])
+            if want > 0:
+                want -= end - self._at
+            self._at = end
+        return parts[0] if len(parts) == 1 else b"".join(parts)
+
+    def read1(self, size: int = -1) -> bytes:
+        return self.read(size)
+
+    def close(self) -> None:
+        if not self.closed:
+            self._stopping.set()
+            self._thread.join()
+            try:
+                self.stream.close()
+            finally:
+                super().close()
+
+
+def _read_ahead(stream, block: int, blocks, stopping) -> None:
+    """Prefetched's thread: put the stream's blocks (b"" at its end, or the error raised) on `blocks`."""
+    import queue
+
+    def put(item) -> bool:
+        while not stopping.is_set():
+            try:
+                blocks.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    try:
+        while not stopping.is_set():
+            data = stream.read(block)
+            if not put(data) or not data:
+                return
+    except BaseException as error:  # noqa: BLE001  (raised in the reading thread)
+        put(error)
 
 
 def open_pgn(source):

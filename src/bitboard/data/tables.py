@@ -10,8 +10,8 @@ whose `move` is null; `result` is repeated on every row for value targets.
 """
 from ..core.encoding import DATASET_NO_MOVE as NO_MOVE  # a game's final position: null in Parquet
 
-__all__ = ["GAME_TAGS", "NO_MOVE", "NO_RESULT", "RESULT_CODES", "SCHEMA_VERSION", "games_schema", "positions_schema",
-           "result_code"]
+__all__ = ["GAME_TAGS", "NO_MOVE", "NO_RESULT", "RESULT_CODES", "SCHEMA_VERSION", "games_schema",
+           "positions_schema", "result_code"]
 
 #: The `schema_version` in every shard's metadata; a change of schema is a new version.
 SCHEMA_VERSION = 1
@@ -74,7 +74,7 @@ _FORMATS = {"date32": "%Y.%m.%d", "time32": "%H:%M:%S"}
 # The tags read into columns: GAME_TAGS, Result (the `result` code, with the movetext's token
 # winning) and TimeControl (`time_control_base` and `time_control_increment`, in seconds); Site
 # gives `lichess_id` too.
-_IN_COLUMNS = {*GAME_TAGS, "TimeControl", "Result"}
+_COLUMN_INDEX = {tag: index for index, tag in enumerate([*GAME_TAGS, "TimeControl", "Result"])}
 
 
 def _typed_column(kind: str, texts: list):
@@ -105,71 +105,47 @@ def _typed_column(kind: str, texts: list):
     return column, pc.and_(raw.is_valid(), column.is_null())
 
 
-class GameRows:
-    """The `games` rows of one shard's games: gathered game by game (the offset, result, error
-    and tags as read), typed a batch at a time in vectorized calls, taken as a record batch."""
+def games_batch(source: str, first: int, offsets: list, results: list, errors: list, headers: list, plies):
+    """The `games` rows of games numbered from `first` as a pyarrow RecordBatch: from each
+    game's offset, result token read, error and tags (the reader's GameColumns), and `plies`
+    (moves read); the tags are split in C (game_columns.tag_columns) and typed a column at a time
+    in vectorized calls."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
 
-    def __init__(self, source: str):
-        self.source = source
-        self.clear()
-
-    def clear(self) -> None:
-        self.first: int | None = None
-        self.offsets: list[int] = []
-        self.results: list[int] = []
-        self.results_read: list[str | None] = []
-        self.errors: list[str | None] = []
-        self.headers: list[dict[str, str]] = []
-
-    def __len__(self) -> int:
-        return len(self.offsets)
-
-    def add(self, number: int, game) -> None:
-        """Add game `number` of the source (a bitboard.data.Game read into columns); the games
-        of a batch are numbered one after the other."""
-        if self.first is None:
-            self.first = number
-        self.offsets.append(game.offset)
-        self.results.append(result_code(game.result))
-        self.results_read.append(game.result)
-        self.errors.append(game.error)
-        self.headers.append(game.headers)
-
-    def take(self, plies):
-        """The rows gathered as a pyarrow RecordBatch, each game's `plies` (moves read) given,
-        and a fresh start."""
-        import numpy as np
-        import pyarrow as pa
-        import pyarrow.compute as pc
-        schema = games_schema()
-        count, headers = len(self), self.headers
-        # every tag without a column of its own, as written, in the game's order
-        rest = [[(tag, value) for tag, value in h.items() if tag not in _IN_COLUMNS] for h in headers]
-        columns = {
-            "source": pa.repeat(pa.scalar(self.source, pa.string()), count),
-            "game": pa.array(np.arange(count, dtype=np.int64) + (self.first or 0)),
-            "offset": pa.array(self.offsets, pa.int64()), "result": pa.array(self.results, pa.int8()),
-            "plies": pa.array(plies, pa.int32()), "error": pa.array(self.errors, pa.string()),
-        }
-        for tag, (column, kind) in GAME_TAGS.items():
-            columns[column], failed = _typed_column(kind, [h.get(tag) for h in headers])
-            if failed is not None and pc.any(failed).as_py():
-                for row in np.flatnonzero(failed.to_numpy(zero_copy_only=False)):
-                    rest[row].append((tag, headers[row][tag]))
-        time_control = pc.extract_regex(pa.array([h.get("TimeControl") for h in headers], pa.string()),
-                                        r"^(?P<base>[0-9]{1,9})\+(?P<increment>[0-9]{1,9})$")
-        columns["time_control_base"] = pc.cast(pc.struct_field(time_control, "base"), pa.int32())
-        columns["time_control_increment"] = pc.cast(pc.struct_field(time_control, "increment"), pa.int32())
-        columns["lichess_id"] = pc.struct_field(
-            pc.extract_regex(columns["site"], r"^https?://lichess\.org/(?P<id>[A-Za-z0-9]{8})$"), "id")
-        for row, h in enumerate(headers):  # a TimeControl that did not parse, a Result tag unlike the token
-            if "TimeControl" in h and not time_control[row].is_valid:
-                rest[row].append(("TimeControl", h["TimeControl"]))
-            if "Result" in h and h["Result"] != self.results_read[row]:
-                rest[row].append(("Result", h["Result"]))
-        columns["tags"] = pa.array(rest, pa.map_(pa.string(), pa.string()))
-        self.clear()
-        return pa.RecordBatch.from_arrays([columns[name] for name in schema.names], schema=schema)
+    from .game_columns import result_column, tag_columns
+    schema = games_schema()
+    count = len(offsets)
+    # every tag without a column of its own, as written, in the game's order
+    texts, rest = tag_columns(headers, _COLUMN_INDEX)
+    columns = {
+        "source": pa.repeat(pa.scalar(source, pa.string()), count),
+        "game": pa.array(np.arange(count, dtype=np.int64) + first),
+        "offset": pa.array(offsets, pa.int64()), "result": pa.array(result_column(results)),
+        "plies": pa.array(plies, pa.int32()), "error": pa.array(errors, pa.string()),
+    }
+    for index, (tag, (column, kind)) in enumerate(GAME_TAGS.items()):
+        columns[column], failed = _typed_column(kind, texts[index])
+        if failed is not None and pc.any(failed).as_py():
+            for row in np.flatnonzero(failed.to_numpy(zero_copy_only=False)):
+                rest[row].append((tag, headers[row][tag]))
+    time_control = pc.extract_regex(pa.array(texts[_COLUMN_INDEX["TimeControl"]], pa.string()),
+                                    r"^(?P<base>[0-9]{1,9})\+(?P<increment>[0-9]{1,9})$")
+    columns["time_control_base"] = pc.cast(pc.struct_field(time_control, "base"), pa.int32())
+    columns["time_control_increment"] = pc.cast(pc.struct_field(time_control, "increment"), pa.int32())
+    columns["lichess_id"] = pc.struct_field(
+        pc.extract_regex(columns["site"], r"^https?://lichess\.org/(?P<id>[A-Za-z0-9]{8})$"), "id")
+    # a TimeControl that did not parse, a Result tag unlike the token: kept in `tags` as written
+    unparsed = pc.and_(time_control.is_null(), pa.array(texts[_COLUMN_INDEX["TimeControl"]], pa.string()).is_valid())
+    for row in np.flatnonzero(unparsed.to_numpy(zero_copy_only=False)):
+        rest[row].append(("TimeControl", headers[row]["TimeControl"]))
+    tags_result = texts[_COLUMN_INDEX["Result"]]
+    for k in range(count):
+        if tags_result[k] is not None and tags_result[k] != results[k]:
+            rest[k].append(("Result", tags_result[k]))
+    columns["tags"] = pa.array(rest, pa.map_(pa.string(), pa.string()))
+    return pa.RecordBatch.from_arrays([columns[name] for name in schema.names], schema=schema)
 
 
 def _fixed_binary(rows):
