@@ -29,8 +29,10 @@ cdef class BaseBoard(Position):
     cdef unsigned long long _before[10]
 
     cdef void _put(self, int sq, int code)
+
     @cython.final
     cdef int _show_placement(self) except -1
+
     @cython.final
     cdef object _int_for(self, int i, unsigned long long value, object shown)
     cdef void _take_views(self, Position source)

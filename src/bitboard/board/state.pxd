@@ -52,6 +52,7 @@ cdef class BoardState(BaseBoard):
     cdef int _drop_code(self, Move m, bint legal)
     cdef void _push_code(self, int code, object move)
     cdef void _set_stacks(self, array.array undo, array.array keys)
+
     @cython.final
     cdef int _push_entry(self, unsigned long long entry, unsigned long long key) except -1
     cpdef int _count_legal(self)

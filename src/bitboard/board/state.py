@@ -488,7 +488,7 @@ class BoardState(BaseBoard):
                 for _move in self.generate_legal_moves():
                     count += 1
                 return count
-            if self.is_variant_end():
+            if self.is_variant_end():  # type: ignore[attr-defined]  # the game layer's
                 return 0
         if _one_king(self) and not self._variant:
             return _count(self)
@@ -517,7 +517,7 @@ class BoardState(BaseBoard):
 
     def generate_legal_moves(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal moves from squares of `from_mask` to squares of `to_mask`."""
-        if type(self) is not _STANDARD_CLASS and _python_rules(type(self)) & _OWN_END and self.is_variant_end():
+        if type(self) is not _STANDARD_CLASS and _python_rules(type(self)) & _OWN_END and self.is_variant_end():  # type: ignore[attr-defined]
             return iter([])  # (python-chess's: a game its variant rule has ended has no moves)
         moves = self._legal_list(_low64(from_mask), _low64(to_mask))
         if from_mask == BB_ALL and to_mask == BB_ALL:

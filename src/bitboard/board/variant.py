@@ -80,7 +80,7 @@ class VariantBoard(Board):
         if fen is None:
             return
         key = (type(self), fen, self._chess960)
-        start: Position = _STARTS.get(key)
+        start: Position = _STARTS.get(key)  # type: ignore[assignment]  # (None where not read yet)
         if start is not None:  # the variant's start, read once: copied
             _copy_position(self, start)
             self._show_state()
@@ -724,6 +724,7 @@ class CrazyhouseBoard(_Variant):
     xboard_variant = "crazyhouse"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
     _rules = CRAZYHOUSE
+    pockets: "_Pockets"  # (set by __init__: a view of the board's counts)
 
     @cython.annotation_typing(False)  # (the default is a marker object, not a str)
     def __init__(self, fen: str | None = _START, chess960: bool = False):  # type: ignore[assignment]

@@ -65,7 +65,7 @@ from typing import Any
 
 from ..board import Board
 from ..board.variant import find_variant
-from ..core.encoding import CRAZYHOUSE, THREE_CHECK, dataset_move_parts
+from ..core.encoding import dataset_move_parts
 from ..errors import UnsupportedVariantError, quoted
 from ..fen import STARTING_FEN
 from ..move import Move
@@ -141,17 +141,19 @@ class Game:
     def variant(self) -> bool:
         """Whether the Variant tag names a chess variant other than Chess960 (atomic, ...)."""
         name = self.headers.get("Variant")
-        return bool(name) and not self.chess960 and name.lower() not in STANDARD_NAMES
+        if not name:
+            return False
+        return not self.chess960 and name.lower() not in STANDARD_NAMES
 
     def board(self) -> Board:
         """The starting position as a Board: the Variant tag's board for a variant (python-chess's
         names; UnsupportedVariantError for another)."""
         if self.variant:
             board_class = find_variant(self.headers["Variant"])
-            if board_class._rules in (CRAZYHOUSE, THREE_CHECK):
+            if board_class.uci_variant in ("crazyhouse", "3check"):
                 raise UnsupportedVariantError(
                     f"{board_class.uci_variant} games are not converted: the position record holds no "
-                    f"{'pockets' if board_class._rules == CRAZYHOUSE else 'check counters'} yet")
+                    f"{'pockets' if board_class.uci_variant == 'crazyhouse' else 'check counters'} yet")
             given = "FEN" in self.headers and self.headers.get("SetUp", "1") != "0"
             return board_class(self.fen) if given else board_class()  # (else the variant's own start)
         return Board(self.fen, chess960=self.chess960)
