@@ -282,3 +282,48 @@ def test_policy_encoders_name_the_king_promotions_they_cannot_encode():
     records = np.array([record_of(board), record_of(board)], dtype=position_dtype())
     with pytest.raises(UnsupportedVariantError, match="row 1"):
         policy.lc0_indices(moves, records)
+
+
+def test_atomic_fen_counts_en_passant_as_python_chess_does():
+    # f5xe6 e.p. would explode the white king on d5: python-chess's FEN still writes e6 (its
+    # has_legal_en_passant finds no king in check after the capture), and so does bitboard's
+    fen = "4k2r/4p1bp/p4pp1/3K1P1B/5q1P/1P1P4/2P5/2B1Q1NR b - - 0 30"
+    ours, theirs = bvariant.AtomicBoard(fen), chess.variant.AtomicBoard(fen)
+    ours.push_san("e5")
+    theirs.push_san("e5")
+    assert ours.fen() == theirs.fen() and " e6 " in theirs.fen()
+    assert ours.has_legal_en_passant() == theirs.has_legal_en_passant()
+    assert bitboard.chess.Move.from_uci("f5e6") not in ours.legal_moves  # it would explode the own king
+
+
+@pytest.mark.parametrize("name", ["crazyhouse", "3check", "atomic"])
+def test_repetitions_agree_with_python_chess_on_variant_boards(name):
+    # knights out and back: the placement repeats, after a capture (crazyhouse: pockets) and a
+    # check (three-check: counters) that the repetition key must carry along
+    ours, theirs = bvariant.find_variant(name)(), chess.variant.find_variant(name)()
+    for san in ["e4", "d5", "exd5", "Nf6", "Bb5+", "c6", "Nf3", "Nbd7", "Ng1", "Nb8", "Nf3", "Nbd7", "Ng1", "Nb8",
+                "Nf3", "Nbd7", "Ng1", "Nb8"]:
+        ours.push_san(san)
+        theirs.push_san(san)
+        assert ours.is_repetition(2) == theirs.is_repetition(2), (name, san, theirs.fen())
+        assert ours.is_repetition(3) == theirs.is_repetition(3), (name, san, theirs.fen())
+        assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition(), (name, san)
+
+
+def test_a_crazyhouse_repetition_needs_the_same_pockets_and_spans_captures():
+    # the kings come back to the same squares, but the knight changed pockets: no repetition
+    start = "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"
+    ours, theirs = bvariant.CrazyhouseBoard(start), chess.variant.CrazyhouseBoard(start)
+    for san in ["N@d7", "Kxd7", "Ke2", "Kd8", "Ke1", "Ke8"]:
+        ours.push_san(san)
+        theirs.push_san(san)
+    assert ours.board_fen() == "4k3/8/8/8/8/8/8/4K3"
+    assert ours.is_repetition(2) is theirs.is_repetition(2) is False
+    # a capture is no irreversible move in crazyhouse: the knight goes round both pockets, and
+    # the start repeats across two captures
+    ours, theirs = bvariant.CrazyhouseBoard(start), chess.variant.CrazyhouseBoard(start)
+    for san in ["N@d7", "Kxd7", "Ke2", "N@d3", "Kxd3", "Ke8", "Ke2", "Kd8", "Ke1", "Ke8"]:
+        ours.push_san(san)
+        theirs.push_san(san)
+    assert ours.fen().split()[0] == "4k3/8/8/8/8/8/8/4K3[N]"
+    assert ours.is_repetition(2) is theirs.is_repetition(2) is True

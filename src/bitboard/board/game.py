@@ -340,12 +340,15 @@ class Board(BoardNotation):
         return self._key
 
     def _earlier_keys(self) -> list:
-        """The repetition keys of the positions since the last capture or pawn move, latest first."""
+        """The repetition keys of the positions since the last capture or pawn move, latest first
+        (in crazyhouse, of the whole stack: a captured piece comes back from the pocket, so only
+        a lost castling right is irreversible, and that changes the key)."""
         keys = []
         i: cython.Py_ssize_t
         entry: u64
         n: cython.Py_ssize_t = len(self._keys)
-        for i in range(n - 1, max(n - 1 - self._halfmove, -1), -1):
+        window: cython.Py_ssize_t = n if self._variant == CRAZYHOUSE else self._halfmove
+        for i in range(n - 1, max(n - 1 - window, -1), -1):
             entry = self._undo[i]
             key: u64 = self._keys[i]
             keys.append(key ^ EP_KEYS[undo_ep(entry) & 7] if entry & PHANTOM_EP else key)
