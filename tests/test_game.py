@@ -152,3 +152,25 @@ def test_san_and_lan_with_several_kings_are_python_chess_s(fen):
     moves = list(theirs.legal_moves)
     assert [ours.san(Move.from_uci(m.uci())) for m in moves] == [theirs.san(m) for m in moves]
     assert [ours.lan(Move.from_uci(m.uci())) for m in moves] == [theirs.lan(m) for m in moves]
+
+
+@pytest.mark.parametrize("moves", [["e4"], ["Nf3", "Nf6"], ["0000"], ["e4", "0000"], ["e4", "e5", "Nf3", "Nc6", "Bc4"],
+                                   ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5"]])
+def test_pop_restores_the_position_when_the_turn_was_set_since(moves):
+    # python-chess's pop puts back the whole earlier position, whatever was set after the push
+    import chess
+
+    for turn in (True, False):
+        ours, theirs = Board(), chess.Board()
+        for san in moves:
+            if san == "0000":
+                ours.push(ours.parse_uci("0000"))
+                theirs.push(chess.Move.null())
+            else:
+                ours.push_san(san)
+                theirs.push_san(san)
+        ours.turn = theirs.turn = turn
+        while theirs.move_stack:
+            assert ours.pop() == theirs.pop()
+            assert ours.fen() == theirs.fen()
+            assert ours.occupied_co == theirs.occupied_co and ours.legal_moves.count() == theirs.legal_moves.count()

@@ -29,6 +29,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         BB_ALL,
         BLACK,
         CASTLING,
+        COLOR_SHIFT,
         CRAZYHOUSE,
         DOUBLE_PUSH,
         DROP,
@@ -69,6 +70,7 @@ else:
         BB_ALL,
         BLACK,
         CASTLING,
+        COLOR_SHIFT,
         CRAZYHOUSE,
         DOUBLE_PUSH,
         DROP,
@@ -377,9 +379,11 @@ def _unmake(pos: Position, move: cython.int, undo: u64, key: u64) -> cython.void
     frm: cython.int = move_from(move)
     to: cython.int = move_to(move)
     flag: cython.int = move_flag(move)
-    them: cython.int = pos._turn
-    us: cython.int = them ^ 1
     piece: cython.int = pos._board[to]
+    # the mover is the colour of the piece that moved, not the side to move, which a Board's
+    # owner may have set since (python-chess's pop puts back the position as it was)
+    us: cython.int = (pos._board[castled_king_square(frm, to > frm)] if flag == CASTLING else piece) >> COLOR_SHIFT
+    them: cython.int = us ^ 1
     captured: cython.int = undo_captured(undo)
     to_bit: u64 = ONE << to
     from_to: u64 = (ONE << frm) | to_bit
@@ -421,7 +425,8 @@ def _make_null(pos: Position) -> u64:
     clock and the move number count on. Returns the undo record, as _make."""
     if pos._variant:
         _save(pos)  # (a variant board's stack of saved states keeps one per move, null moves too)
-    undo: u64 = undo_record(0, pos._castling, pos._ep, pos._halfmove)
+    # (no piece is captured: the captured field keeps the side that passed, 8 | colour, for unmake)
+    undo: u64 = undo_record(8 | pos._turn, pos._castling, pos._ep, pos._halfmove)
     key: u64 = pos._key ^ TURN_KEY
     if _ep_capturable(pos):
         key ^= EP_KEYS[pos._ep & 7]
@@ -438,7 +443,7 @@ def _unmake_null(pos: Position, undo: u64, key: u64) -> cython.void:
     if pos._variant:
         _restore(pos)
         return
-    pos._turn ^= 1
+    pos._turn = undo_captured(undo) & 1  # the side that passed (_make_null's record)
     if pos._turn == 0:
         pos._fullmove -= 1
     pos._ep = undo_ep(undo)
