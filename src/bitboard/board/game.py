@@ -36,14 +36,14 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         u64,
         undo_ep,
     )
-    from ..core.movegen import _attackers
-    from ..core.native import clz64, popcount64
+    from ..core.native import popcount64
     from ..core.position import (
         Position,
         _copy_position,
         _copy_saved,
         _drop_saved,
         _ep_capturable,
+        _king_attacked,
     )
     from ..core.variant_moves import (
         VARIANT_DRAW,
@@ -80,14 +80,14 @@ else:
         u64,
         undo_ep,
     )
-    from cython.cimports.bitboard.core.movegen import _attackers
-    from cython.cimports.bitboard.core.native import clz64, popcount64
+    from cython.cimports.bitboard.core.native import popcount64
     from cython.cimports.bitboard.core.position import (
         Position,
         _copy_position,
         _copy_saved,
         _drop_saved,
         _ep_capturable,
+        _king_attacked,
     )
     from cython.cimports.bitboard.core.variant_moves import (
         VARIANT_DRAW,
@@ -216,10 +216,7 @@ class Board(BoardNotation):
         variant's check is its own (none in antichess, none with the kings touching in atomic)."""
         if self._variant:
             return _variant_in_check(self)
-        kings: u64 = self._pieces[KING] & self._colors[self._turn]
-        if not kings:
-            return False
-        return _attackers(self, 63 - clz64(kings), self._turn ^ 1, self._colors[0] | self._colors[1]) != 0
+        return _king_attacked(self, self._turn)
 
     @cython.cfunc
     def _insufficient(self, color: cython.int) -> cython.bint:

@@ -106,6 +106,10 @@ class VariantBoard(Board):
         fen, pockets, checks = split_variant_fen(fen, self._variant)
         BoardState.set_fen(self, fen)
         self._reset_extras()
+        self._take_extras(pockets, checks)
+
+    def _take_extras(self, pockets, checks) -> None:
+        """Put split_variant_fen's pockets and checks (None: none given) into the C fields."""
         if pockets is not None:
             for color, letters in ((1, pockets[0]), (0, pockets[1])):
                 for letter in letters:
@@ -157,30 +161,19 @@ class VariantBoard(Board):
     def set_epd(self, epd: str) -> dict:
         """Set up the position of an EPD (with the variant's parts) and return its operations."""
         text, pockets, checks = split_variant_fen(epd.strip().rstrip(";"), self._variant, epd=True)
-        operations = Board.set_epd(self, text)
-        if pockets is not None:
-            for color, letters in ((1, pockets[0]), (0, pockets[1])):
-                for letter in letters:
-                    self._pockets[8 * color + PIECE_SYMBOLS.index(letter)] += 1
-        if checks is not None:
-            self._checks[1], self._checks[0] = checks
+        operations = Board.set_epd(self, text)  # (its set_fen has emptied the extras)
+        self._take_extras(pockets, checks)
         return operations
 
     # --- pockets and checks, as C fields ----------------------------------------------------
     def _pocket_text(self, color: cython.int) -> str:
         return "".join(letter * self._pockets[8 * color + PIECE_SYMBOLS.index(letter)] for letter in _POCKET_ORDER)
 
-    def _pocket_count(self, color: Color, piece_type: PieceType) -> int:
-        return 0 if piece_type == KING else self._pockets[8 * (1 if color else 0) + piece_type]
-
     def _set_pocket_count(self, color: Color, piece_type: PieceType, count: int) -> None:
         if not PAWN <= piece_type < KING or not 0 <= count <= 64:
             raise ValueError(f"cannot keep {quoted(count)} of piece type {quoted(piece_type)} in a pocket")
         self._pockets[8 * (1 if color else 0) + piece_type] = count
         self._listed = None
-
-    def _remaining_checks(self, color: Color) -> int:
-        return self._checks[1 if color else 0]
 
     def _set_remaining_checks(self, color: Color, count: int) -> None:
         if not -128 <= count <= 127:
@@ -287,6 +280,10 @@ class _Variant(VariantBoard):
     @cython.annotation_typing(False)  # (the default is a marker object, not a str)
     def __init__(self, fen: str | None = _START, chess960: bool = False):  # type: ignore[assignment]
         super().__init__(type(self).starting_fen if fen is _START else fen, chess960)
+        self._add_views()
+
+    def _add_views(self) -> None:
+        """Give the board the Python views of its C extras (pockets, remaining_checks): none here."""
 
 
 class SuicideBoard(_Variant):
@@ -619,9 +616,7 @@ class ThreeCheckBoard(_Variant):
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
     _rules = THREE_CHECK
 
-    @cython.annotation_typing(False)  # (the default is a marker object, not a str)
-    def __init__(self, fen: str | None = _START, chess960: bool = False):  # type: ignore[assignment]
-        super().__init__(fen, chess960)
+    def _add_views(self) -> None:
         #: The checks each side still has to give, indexed by colour ([black, white]): a view
         #: of the board's own counters, which push and pop keep.
         self.__dict__["remaining_checks"] = _RemainingChecks(self)
@@ -726,9 +721,7 @@ class CrazyhouseBoard(_Variant):
     _rules = CRAZYHOUSE
     pockets: "_Pockets"  # (set by __init__: a view of the board's counts)
 
-    @cython.annotation_typing(False)  # (the default is a marker object, not a str)
-    def __init__(self, fen: str | None = _START, chess960: bool = False):  # type: ignore[assignment]
-        super().__init__(fen, chess960)
+    def _add_views(self) -> None:
         #: The pockets, indexed by colour (pockets[WHITE].count(PAWN)): views of the board's
         #: own counts, which push and pop keep.
         self.__dict__["pockets"] = _Pockets(self)
@@ -748,7 +741,7 @@ class CrazyhouseBoard(_Variant):
         """The drops of the pocket's pieces on empty squares (pawns not on the back ranks)."""
         empty = ~self.occupied & to_mask
         for piece_type in (PAWN, KNIGHT, BISHOP, ROOK, QUEEN):
-            if self._pocket_count(self.turn, piece_type):
+            if self.pockets[self.turn].count(piece_type):
                 squares = empty & ~(BB_RANK_1 | BB_RANK_8) if piece_type == PAWN else empty
                 for square in SquareSet(squares & (BB_ALL)):
                     yield Move(square, square, drop=piece_type)

@@ -61,5 +61,5 @@ cdef void _copy_saved(Position target, Position source) noexcept
 cdef void _drop_saved(Position pos, int count) noexcept
 cdef unsigned long long _make_variant(Position pos, int move) noexcept nogil
 cdef void _restore(Position pos) noexcept nogil
-cdef bint _in_check_after(Position pos) noexcept nogil
+cdef bint _king_attacked(Position pos, int color) noexcept nogil
 cdef int _set_castling(Position pos, int rights, unsigned char *rooks) noexcept

@@ -568,13 +568,13 @@ def _drop_saved(pos: Position, count: cython.int) -> cython.void:
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _in_check_after(pos: Position) -> cython.bint:
-    """Whether the highest king of the side to move is attacked (three-check counts these)."""
-    kings: u64 = pos._pieces[KING] & pos._colors[pos._turn]
+def _king_attacked(pos: Position, color: cython.int) -> cython.bint:
+    """Whether the highest king of `color` is attacked (python-chess's check, as king() finds
+    the king): the Board's is_check, the variants' legality and three-check's count ask here."""
+    kings: u64 = pos._pieces[KING] & pos._colors[color]
     if not kings:
         return False
-    sq: cython.int = 63 - clz64(kings)
-    return _attackers_on(pos._pieces, pos._colors, sq, pos._turn ^ 1, pos._colors[0] | pos._colors[1]) != 0
+    return _attackers_on(pos._pieces, pos._colors, 63 - clz64(kings), color ^ 1, pos._colors[0] | pos._colors[1]) != 0
 
 
 @cython.cfunc
@@ -648,6 +648,6 @@ def _make_variant(pos: Position, move: cython.int) -> u64:
             blast &= blast - 1
             _remove(pos, i)
         pos._key = _compute_key(pos)
-    elif variant == THREE_CHECK and _in_check_after(pos):
+    elif variant == THREE_CHECK and _king_attacked(pos, pos._turn):
         pos._checks[us] -= 1
     return 0

@@ -60,7 +60,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     )
     from .movegen import _attackers, _generate_ordered
     from .native import clz64, ctz64, popcount64
-    from .position import Position, _make, _unmake
+    from .position import Position, _king_attacked, _make, _unmake
     from .pseudo_legal import _one_king, _standard_pseudo_legal
 else:
     from cython.cimports.bitboard.core.attacks import BETWEEN, KING_ATTACKS, PAWN_ATTACKS
@@ -97,7 +97,7 @@ else:
     )
     from cython.cimports.bitboard.core.movegen import _attackers, _generate_ordered
     from cython.cimports.bitboard.core.native import clz64, ctz64, popcount64
-    from cython.cimports.bitboard.core.position import Position, _make, _unmake
+    from cython.cimports.bitboard.core.position import Position, _king_attacked, _make, _unmake
     from cython.cimports.bitboard.core.pseudo_legal import _one_king, _standard_pseudo_legal
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
@@ -136,17 +136,6 @@ def _kings_touch(pos: Position) -> cython.bint:
             return True
         white &= white - 1
     return False
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _king_attacked(pos: Position, color: cython.int) -> cython.bint:
-    """Whether the highest king of `color` is attacked (python-chess's check)."""
-    kings: u64 = pos._pieces[KING] & pos._colors[color]
-    if not kings:
-        return False
-    return _attackers(pos, 63 - clz64(kings), color ^ 1, pos._colors[0] | pos._colors[1]) != 0
 
 
 @cython.cfunc
