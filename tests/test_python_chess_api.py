@@ -160,6 +160,48 @@ def test_every_public_name_of_python_chess_is_there():
         assert {name for name in theirs if not hasattr(getattr(bchess, cls), name)} == set(), cls
 
 
+def _keywords(function):
+    """The parameters a caller may name, or None where inspect cannot tell."""
+    import inspect
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return None  # (an __init__ of a compiled class: it takes python-chess's keywords, tested elsewhere)
+    return {p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
+def test_every_function_and_method_takes_python_chess_keywords():
+    """`chess.lsb(bb=x)` and `board.push_xboard(san="e4")` are python-chess calls too."""
+    import chess.pgn
+    import chess.polyglot
+    import chess.svg
+    import chess.variant
+
+    import bitboard.chess.pgn
+    import bitboard.chess.polyglot
+    import bitboard.chess.svg
+    import bitboard.chess.variant
+    pairs = [(chess, bchess), (chess.pgn, bitboard.chess.pgn), (chess.variant, bitboard.chess.variant),
+             (chess.polyglot, bitboard.chess.polyglot), (chess.svg, bitboard.chess.svg)]
+    missing = []
+    for theirs_module, ours_module in pairs:
+        for name in dir(theirs_module):
+            theirs, ours = getattr(theirs_module, name), getattr(ours_module, name, None)
+            if name.startswith("_") or ours is None or not getattr(theirs, "__module__", "").startswith("chess"):
+                continue
+            members = [(name, theirs, ours)]
+            if isinstance(theirs, type):
+                members = [(f"{name}.{m}", getattr(theirs, m), getattr(ours, m, None)) for m in vars(theirs)
+                           if not m.startswith("_") and callable(getattr(theirs, m))]
+            for label, a, b in members:
+                wanted, taken = _keywords(a), _keywords(b)
+                if b is not None and wanted is not None and taken is not None and wanted - taken:
+                    missing.append((f"{theirs_module.__name__}.{label}", sorted(wanted - taken)))
+    assert missing == []
+
+
 @pytest.mark.parametrize("fen", ["8/3b4/8/2k5/2K5/8/8/8 b - - 7 12", "8/8/8/2k5/2K5/8/8/R7 w - - 0 1",
                                  "4k3/8/8/8/8/8/3q4/4K3 b - - 0 1"])
 def test_a_king_giving_check_or_a_king_in_check_to_capture_reads_as_python_chess(fen):

@@ -210,7 +210,7 @@ def test_bench_names_missing_peers_and_the_noise(capsys, monkeypatch):
 
 @pytest.mark.parametrize("obj,parameters", [
     (Board, ["fen", "chess960"]), (Move, ["from_square", "to_square", "promotion", "drop"]), (SquareSet, ["squares"]),
-    (Board.perft, ["self", "depth", "threads", "hash_mb"]), (bitboard.popcount, ["b"]),
+    (Board.perft, ["self", "depth", "threads", "hash_mb"]), (bitboard.popcount, ["bb"]),
     (bitboard.Board.push, ["self", "move"]),
 ])
 def test_signatures_are_visible_to_inspect(obj, parameters):

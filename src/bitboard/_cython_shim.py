@@ -77,7 +77,7 @@ class _Shim:
         return _Shim._identity
 
     exceptval = boundscheck = wraparound = cdivision = initializedcheck = locals = returns = freelist = \
-        annotation_typing = embedsignature = binding = _decorator_factory
+        annotation_typing = embedsignature = binding = always_allow_keywords = _decorator_factory
 
     @staticmethod
     def typedef(t: Any, name: Any = None) -> Any:

@@ -66,27 +66,27 @@ def square(file_index: Index, rank_index: Index) -> int:
 
 
 @cython.binding(False)
-def square_file(sq: Square) -> int:
+def square_file(square: Square) -> int:
     """File index of a square: 0 for the a-file ... 7 for the h-file."""
-    if type(sq) is int and 0 <= sq < 64:  # the common case, checked in C
-        return sq & 7
-    return square_arg(sq) & 7
+    if type(square) is int and 0 <= square < 64:  # the common case, checked in C
+        return square & 7
+    return square_arg(square) & 7
 
 
 @cython.binding(False)
-def square_rank(sq: Square) -> int:
+def square_rank(square: Square) -> int:
     """Rank index of a square: 0 for the first rank ... 7 for the eighth."""
-    if type(sq) is int and 0 <= sq < 64:  # the common case, checked in C
-        return sq >> 3
-    return square_arg(sq) >> 3
+    if type(square) is int and 0 <= square < 64:  # the common case, checked in C
+        return square >> 3
+    return square_arg(square) >> 3
 
 
 @cython.binding(False)
-def square_name(sq: Square) -> str:
+def square_name(square: Square) -> str:
     """'e4' for 28."""
-    if type(sq) is int and 0 <= sq < 64:  # the common case, checked in C
-        return SQUARE_NAMES[sq]
-    return SQUARE_NAMES[square_arg(sq)]
+    if type(square) is int and 0 <= square < 64:  # the common case, checked in C
+        return SQUARE_NAMES[square]
+    return SQUARE_NAMES[square_arg(square)]
 
 
 @cython.binding(False)
@@ -99,9 +99,9 @@ def parse_square(name) -> Square:  # name unannotated: compiled, `str` would ref
 
 
 @cython.binding(False)
-def square_mirror(sq: Square) -> int:
+def square_mirror(square: Square) -> int:
     """The square with the rank mirrored (a1 <-> a8), as python-chess defines it."""
-    return square_arg(sq) ^ 56
+    return square_arg(square) ^ 56
 
 
 @cython.binding(False)

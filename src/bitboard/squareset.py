@@ -275,9 +275,9 @@ class SquareSet:
         return [SQUARE_NAMES[sq] for sq in self.squares()]
 
     @staticmethod
-    def from_square(sq):
+    def from_square(square):
         """The set of one square."""
-        return SquareSet(ONE << square_arg(sq))
+        return SquareSet(ONE << square_arg(square))
 
     @staticmethod
     def ray(a, b):

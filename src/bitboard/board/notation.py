@@ -299,8 +299,8 @@ class BoardNotation(BoardState):
         """The legal move an XBoard text names (SAN or coordinates)."""
         return self.parse_san(xboard)
 
-    def push_xboard(self, xboard: str) -> Move:
-        """Parse an XBoard move, push it and return it."""
-        move = self.parse_xboard(xboard)
+    def push_xboard(self, san: str) -> Move:
+        """Parse an XBoard move, push it and return it (python-chess names its argument `san`)."""
+        move = self.parse_xboard(san)
         self.push(move)
         return move

@@ -66,9 +66,10 @@ def _popcount(b: u64) -> cython.int:
 
 
 @cython.binding(False)
-def popcount(b: Bitboard) -> int:
+@cython.always_allow_keywords(False)  # METH_O: called as int.bit_count is, with no keyword parsing
+def popcount(bb: Bitboard) -> int:
     """Number of one-bits: the CPU instruction when compiled, ``int.bit_count`` when not."""
-    return _popcount(bitboard_arg(b))
+    return _popcount(bitboard_arg(bb))
 
 
 # --- bit scans ----------------------------------------------------------------------------
@@ -111,57 +112,57 @@ def _leading_zeros(b: u64) -> cython.int:
 
 
 @cython.binding(False)
-def lsb(b: Bitboard) -> int:
+def lsb(bb: Bitboard) -> int:
     """Index of the least significant one-bit (bit scan forward); -1 for the empty board."""
-    return _lsb(bitboard_arg(b))
+    return _lsb(bitboard_arg(bb))
 
 
 @cython.binding(False)
-def msb(b: Bitboard) -> int:
+def msb(bb: Bitboard) -> int:
     """Index of the most significant one-bit (bit scan reverse); -1 for the empty board."""
-    return _msb(bitboard_arg(b))
+    return _msb(bitboard_arg(bb))
 
 
 @cython.binding(False)
-def trailing_zeros(b: Bitboard) -> int:
+def trailing_zeros(bb: Bitboard) -> int:
     """The intrinsic style of bit scan forward (tzcnt): 64 for the empty board."""
-    return _trailing_zeros(bitboard_arg(b))
+    return _trailing_zeros(bitboard_arg(bb))
 
 
 @cython.binding(False)
-def leading_zeros(b: Bitboard) -> int:
+def leading_zeros(bb: Bitboard) -> int:
     """The intrinsic style of bit scan reverse (lzcnt): 64 for the empty board."""
-    return _leading_zeros(bitboard_arg(b))
+    return _leading_zeros(bitboard_arg(bb))
 
 
 # --- single bits and cascaded operations ---------------------------------------------------
 
 
 @cython.binding(False)
-def ls1b(b: Bitboard) -> int:
-    """The least significant one-bit alone, ``b & -b``; 0 for the empty board."""
-    x: u64 = bitboard_arg(b)
+def ls1b(bb: Bitboard) -> int:
+    """The least significant one-bit alone, ``bb & -bb``; 0 for the empty board."""
+    x: u64 = bitboard_arg(bb)
     return x & (0 - x)
 
 
 @cython.binding(False)
-def reset_ls1b(b: Bitboard) -> int:
-    """`b` without its least significant one-bit, ``b & (b - 1)``."""
-    x: u64 = bitboard_arg(b)
+def reset_ls1b(bb: Bitboard) -> int:
+    """`bb` without its least significant one-bit, ``bb & (bb - 1)``."""
+    x: u64 = bitboard_arg(bb)
     return x & (x - 1)
 
 
 @cython.binding(False)
-def mask_through_ls1b(b: Bitboard) -> int:
-    """Every bit up to and including the LS1B, ``b ^ (b - 1)``; all ones for the empty board."""
-    x: u64 = bitboard_arg(b)
+def mask_through_ls1b(bb: Bitboard) -> int:
+    """Every bit up to and including the LS1B, ``bb ^ (bb - 1)``; all ones for the empty board."""
+    x: u64 = bitboard_arg(bb)
     return (x ^ (x - 1)) & BB_ALL
 
 
 @cython.binding(False)
-def mask_below_ls1b(b: Bitboard) -> int:
-    """Every bit below the LS1B, ``~b & (b - 1)``; all ones for the empty board."""
-    x: u64 = bitboard_arg(b)
+def mask_below_ls1b(bb: Bitboard) -> int:
+    """Every bit below the LS1B, ``~bb & (bb - 1)``; all ones for the empty board."""
+    x: u64 = bitboard_arg(bb)
     return (~x & (x - 1)) & BB_ALL
 
 
@@ -253,45 +254,45 @@ def _rotate_180(b: u64) -> u64:
 
 
 @cython.binding(False)
-def flip_vertical(b: Bitboard) -> int:
+def flip_vertical(bb: Bitboard) -> int:
     """Mirror ranks 1 <-> 8 (square ^ 56): one byte swap."""
-    return _flip_vertical(bitboard_arg(b))
+    return _flip_vertical(bitboard_arg(bb))
 
 
 @cython.binding(False)
-def mirror_horizontal(b: Bitboard) -> int:
+def mirror_horizontal(bb: Bitboard) -> int:
     """Mirror files a <-> h (square ^ 7)."""
-    return _mirror_horizontal(bitboard_arg(b))
+    return _mirror_horizontal(bitboard_arg(bb))
 
 
 @cython.binding(False)
-def flip_diagonal(b: Bitboard) -> int:
+def flip_diagonal(bb: Bitboard) -> int:
     """Reflect about the a1-h8 diagonal: file and rank swap (a transpose)."""
-    return _flip_diagonal(bitboard_arg(b))
+    return _flip_diagonal(bitboard_arg(bb))
 
 
 @cython.binding(False)
-def flip_anti_diagonal(b: Bitboard) -> int:
+def flip_anti_diagonal(bb: Bitboard) -> int:
     """Reflect about the h1-a8 anti-diagonal: (file, rank) -> (7 - rank, 7 - file)."""
-    return _rotate_180(_flip_diagonal(bitboard_arg(b)))
+    return _rotate_180(_flip_diagonal(bitboard_arg(bb)))
 
 
 @cython.binding(False)
-def rotate_90(b: Bitboard) -> int:
+def rotate_90(bb: Bitboard) -> int:
     """Rotate the board picture a quarter turn clockwise: a1 goes to a8."""
-    return bswap64(_flip_diagonal(bitboard_arg(b)))
+    return bswap64(_flip_diagonal(bitboard_arg(bb)))
 
 
 @cython.binding(False)
-def rotate_180(b: Bitboard) -> int:
+def rotate_180(bb: Bitboard) -> int:
     """Rotate a half turn (square ^ 63)."""
-    return _rotate_180(bitboard_arg(b))
+    return _rotate_180(bitboard_arg(bb))
 
 
 @cython.binding(False)
-def rotate_270(b: Bitboard) -> int:
+def rotate_270(bb: Bitboard) -> int:
     """Rotate three quarter turns clockwise (a quarter anticlockwise): a1 goes to h1."""
-    return _flip_diagonal(bswap64(bitboard_arg(b)))
+    return _flip_diagonal(bswap64(bitboard_arg(bb)))
 
 
 # --- shifts and fills ---------------------------------------------------------------------------
@@ -382,15 +383,15 @@ def _direction_arg(direction) -> int:
 
 
 @cython.binding(False)
-def shift(b: Bitboard, direction: Direction) -> int:
-    """`b` moved one step in a compass direction; bits leaving the board are dropped."""
-    return _shift(bitboard_arg(b), _direction_arg(direction))
+def shift(bb: Bitboard, direction: Direction) -> int:
+    """`bb` moved one step in a compass direction; bits leaving the board are dropped."""
+    return _shift(bitboard_arg(bb), _direction_arg(direction))
 
 
 @cython.binding(False)
-def fill(b: Bitboard, direction: Direction) -> int:
-    """`b` smeared in a direction to the edge of the board (the source squares included)."""
-    return _occluded_fill(bitboard_arg(b), BB_ALL, _direction_arg(direction))
+def fill(bb: Bitboard, direction: Direction) -> int:
+    """`bb` smeared in a direction to the edge of the board (the source squares included)."""
+    return _occluded_fill(bitboard_arg(bb), BB_ALL, _direction_arg(direction))
 
 
 @cython.binding(False)
@@ -400,16 +401,16 @@ def occluded_fill(gen: Bitboard, empty: Bitboard, direction: Direction) -> int:
 
 
 @cython.binding(False)
-def file_fill(b: Bitboard) -> int:
-    """Every file that holds a bit of `b`, filled whole."""
-    x: u64 = bitboard_arg(b)
+def file_fill(bb: Bitboard) -> int:
+    """Every file that holds a bit of `bb`, filled whole."""
+    x: u64 = bitboard_arg(bb)
     return _occluded_fill(x, BB_ALL, NORTH) | _occluded_fill(x, BB_ALL, SOUTH)
 
 
 @cython.binding(False)
-def rank_fill(b: Bitboard) -> int:
-    """Every rank that holds a bit of `b`, filled whole."""
-    x: u64 = bitboard_arg(b)
+def rank_fill(bb: Bitboard) -> int:
+    """Every rank that holds a bit of `bb`, filled whole."""
+    x: u64 = bitboard_arg(bb)
     return _occluded_fill(x, BB_ALL, EAST) | _occluded_fill(x, BB_ALL, WEST)
 
 
@@ -486,18 +487,18 @@ def shift_2_left(b: Bitboard) -> int:
 
 
 @cython.binding(False)
-def scan_forward(b: Bitboard) -> Iterator[int]:
+def scan_forward(bb: Bitboard) -> Iterator[int]:
     """The squares of a bitboard, lowest first (python-chess's name)."""
-    mask: u64 = bitboard_arg(b)
+    mask: u64 = bitboard_arg(bb)
     while mask:
         yield ctz64(mask)
         mask &= mask - 1
 
 
 @cython.binding(False)
-def scan_reversed(b: Bitboard) -> Iterator[int]:
+def scan_reversed(bb: Bitboard) -> Iterator[int]:
     """The squares of a bitboard, highest first (python-chess's name)."""
-    mask: u64 = bitboard_arg(b)
+    mask: u64 = bitboard_arg(bb)
     while mask:
         yield 63 - clz64(mask)
         mask &= (BB_ALL >> clz64(mask)) >> 1  # every bit below the highest
