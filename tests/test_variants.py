@@ -152,6 +152,30 @@ def test_pockets_and_checks_are_the_boards_own():
     assert three.epd().endswith("1+3")
 
 
+def test_pockets_and_checks_read_as_python_chess_lists():
+    """pockets and remaining_checks are views of the board's C counts; a program indexes,
+    iterates, slices and assigns them as python-chess's lists."""
+    fen = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nqp] w KQkq - 0 1"
+    ours, theirs = bvariant.CrazyhouseBoard(fen), chess.variant.CrazyhouseBoard(fen)
+    for board in (ours, theirs):
+        assert [str(board.pockets[i]) for i in (True, False, 1, 0, -1, -2)] == ["n", "qp", "n", "qp", "n", "qp"]
+        assert [str(p) for p in board.pockets] == ["qp", "n"] and len(board.pockets) == 2
+        assert [str(p) for p in board.pockets[:1]] == ["qp"]
+        with pytest.raises(IndexError):
+            board.pockets[2]  # noqa: B018
+        board.pockets[chess.WHITE] = type(board.pockets[0])("qq")
+        board.pockets = [type(board.pockets[0])("r"), board.pockets[chess.WHITE]]
+        board.push_san("Q@e4")
+    assert ours.fen() == theirs.fen()
+    three, theirs_three = bvariant.ThreeCheckBoard(), chess.variant.ThreeCheckBoard()
+    for board in (three, theirs_three):
+        board.remaining_checks[chess.BLACK] = 2
+        board.remaining_checks = [board.remaining_checks[chess.BLACK], 1]
+        board.remaining_checks[-1] -= 0
+        assert list(board.remaining_checks) == [2, 1] and [board.remaining_checks[i] for i in (-1, -2, 0)] == [1, 2, 2]
+    assert three.fen() == theirs_three.fen()
+
+
 def test_find_variant_and_unknown_names():
     assert bvariant.find_variant("ZH") is bvariant.CrazyhouseBoard
     assert bvariant.find_variant("standard") is bitboard.chess.Board

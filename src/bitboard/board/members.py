@@ -50,7 +50,7 @@ def expose(cls: type, probe: Any, fields: dict[str, Any]) -> bool:
         for name, offset in offsets.items():
             _set_in_type(cls, name, _member(cls, name, offset, getattr(originals[name], "__doc__", None)))
         if all(getattr(probe, name) is value for name, value in fields.items()):
-            SETTERS.update(originals)
+            SETTERS.update({name: original for name, original in originals.items() if original is not None})
             return True
         for name, original in originals.items():  # (never seen: the struct is not as read)
             _set_in_type(cls, name, original)
@@ -96,9 +96,13 @@ def _member(cls: type, name: str, offset: cython.Py_ssize_t, doc: Any) -> object
 
 @cython.cfunc
 def _set_in_type(cls: type, name: str, descriptor: object) -> cython.void:
-    """Put `descriptor` in the dict of the (static) type `cls`, which Python code cannot write."""
+    """Put `descriptor` in the dict of the (static) type `cls`, which Python code cannot write
+    (None: take `name` out, where the class had no attribute of that name)."""
     if cython.compiled:
         t = cython.declare(cython.pointer(PyTypeObject), cython.cast(cython.pointer(PyTypeObject), cls))
         namespace: dict = cython.cast(dict, cython.cast(object, t.tp_dict))
-        namespace[name] = descriptor
+        if descriptor is None:
+            namespace.pop(name, None)
+        else:
+            namespace[name] = descriptor
         PyType_Modified(t)

@@ -55,6 +55,7 @@ from ..status import (
     Status,
 )
 from ..types import Bitboard, Color, PieceType
+from .members import expose
 
 __all__ = [
     "VariantBoard", "split_variant_fen", "AntichessBoard", "AtomicBoard", "CrazyhouseBoard", "CrazyhousePocket",
@@ -64,6 +65,7 @@ __all__ = [
 
 _POCKET_ORDER = "qrbnp"  # python-chess writes a pocket from queen down to pawn
 _STARTS: dict = {}  # (class, its starting FEN, chess960): the position, read once
+_VIEW_MEMBERS: dict = {}  # {"pockets": True, ...} once the class reads the view through a member
 
 
 @cython.cclass
@@ -72,6 +74,11 @@ class VariantBoard(Board):
 
     _rules = STANDARD
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    # The Python views of the C extras, `pockets` and `remaining_checks`: compiled, each class
+    # that has one reads it through a member over its field (_expose_views below), as fast as
+    # python-chess reads its instance attribute
+    _pockets_view = cython.declare(object)
+    _checks_view = cython.declare(object)
 
     def __init__(self, fen: str | None = None, chess960: bool = False):
         BoardState.__init__(self, None, chess960=chess960)
@@ -90,6 +97,15 @@ class VariantBoard(Board):
             start = Position()
             _copy_position(start, self)
             _STARTS[key] = start
+
+    def _hold_view(self, name: str, view) -> None:
+        """Keep `view` as the board's attribute `name` (pockets or remaining_checks)."""
+        if name == "pockets":
+            self._pockets_view = view
+        else:
+            self._checks_view = view
+        if not _VIEW_MEMBERS.get(name):  # uncompiled, or before the member is made: the instance dict
+            self.__dict__[name] = view
 
     def _reset_extras(self) -> None:
         i: cython.int
@@ -584,10 +600,14 @@ class _RemainingChecks:
     def __init__(self, board: VariantBoard):
         self._board = board
 
-    def __getitem__(self, color) -> int:
-        return self._board._checks[1 if color else 0]
+    def __getitem__(self, color):
+        if color is True or color is False:
+            return self._board._checks[1 if color else 0]
+        return [self._board._checks[0], self._board._checks[1]][color]  # (-1, a slice: as a list's)
 
     def __setitem__(self, color, count) -> None:
+        if color is not True and color is not False:
+            color = (False, True)[color]  # (IndexError as a list's)
         self._board._set_remaining_checks(color, count)
 
     def __len__(self) -> int:
@@ -619,7 +639,7 @@ class ThreeCheckBoard(_Variant):
     def _add_views(self) -> None:
         #: The checks each side still has to give, indexed by colour ([black, white]): a view
         #: of the board's own counters, which push and pop keep.
-        self.__dict__["remaining_checks"] = _RemainingChecks(self)
+        self._hold_view("remaining_checks", _RemainingChecks(self))
 
     def __setattr__(self, name, value) -> None:
         if name == "remaining_checks":  # board.remaining_checks = [2, 3]: the counters take the values
@@ -700,15 +720,45 @@ def _pocket_of(board: VariantBoard, color: cython.int) -> CrazyhousePocket:
     return pocket
 
 
-class _Pockets(list):
-    """`board.pockets`: the two pockets, [black, white]; assigning one copies its counts."""
+@cython.cclass
+class _Pockets:
+    """`board.pockets`: the two pockets, [black, white], read and indexed as python-chess's list
+    (a C sequence: a list subclass indexes at twice a list's cost); assigning one copies its
+    counts into the board's."""
 
-    def __init__(self, board):
-        super().__init__((_pocket_of(board, 0), _pocket_of(board, 1)))
+    _black = cython.declare(CrazyhousePocket)
+    _white = cython.declare(CrazyhousePocket)
+
+    def __init__(self, board: VariantBoard):
+        self._black, self._white = _pocket_of(board, 0), _pocket_of(board, 1)
+
+    def __getitem__(self, color):
+        if color is True:
+            return self._white
+        if color is False:
+            return self._black
+        return [self._black, self._white][color]  # (0, 1, -1, a slice; IndexError as a list's)
 
     def __setitem__(self, color, pocket) -> None:
+        own: CrazyhousePocket = self[color]
         for piece_type in (PAWN, KNIGHT, BISHOP, ROOK, QUEEN):
-            self[color]._set(piece_type, pocket.count(piece_type))
+            own._set(piece_type, pocket.count(piece_type))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[CrazyhousePocket]:
+        return iter((self._black, self._white))
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+    def copy(self) -> list[CrazyhousePocket]:
+        """The two pockets in a list, as list.copy gives."""
+        return [self._black, self._white]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 class CrazyhouseBoard(_Variant):
@@ -724,7 +774,7 @@ class CrazyhouseBoard(_Variant):
     def _add_views(self) -> None:
         #: The pockets, indexed by colour (pockets[WHITE].count(PAWN)): views of the board's
         #: own counts, which push and pop keep.
-        self.__dict__["pockets"] = _Pockets(self)
+        self._hold_view("pockets", _Pockets(self))
 
     def __setattr__(self, name, value) -> None:
         if name == "pockets":  # board.pockets = [black, white]: the board's counts take theirs
@@ -774,6 +824,18 @@ class CrazyhouseBoard(_Variant):
         if _count(self.occupied) + len(pockets[WHITE]) + len(pockets[BLACK]) <= 32:
             status &= ~(STATUS_TOO_MANY_BLACK_PIECES | STATUS_TOO_MANY_WHITE_PIECES)
         return Status(status)
+
+
+def _expose_views() -> None:
+    """Compiled: `pockets` and `remaining_checks` become members over the views' C fields
+    (board/members.py), so reading them costs what python-chess's instance attribute does."""
+    if cython.compiled:
+        for cls, name in ((CrazyhouseBoard, "pockets"), (ThreeCheckBoard, "remaining_checks")):
+            probe = cls()
+            _VIEW_MEMBERS[name] = expose(cls, probe, {name: getattr(probe, name)})
+
+
+_expose_views()
 
 
 #: The boards python-chess lists, standard chess first.
