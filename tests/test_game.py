@@ -155,7 +155,8 @@ def test_san_and_lan_with_several_kings_are_python_chess_s(fen):
 
 
 @pytest.mark.parametrize("moves", [["e4"], ["Nf3", "Nf6"], ["0000"], ["e4", "0000"], ["e4", "e5", "Nf3", "Nc6", "Bc4"],
-                                   ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5"]])
+                                   ["e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5"],
+                                   ["e4", "e5", "Ke2", "Ke7"], ["Nf3", "Nf6", "Rg1", "Rg8", "Rh1"]])
 def test_pop_restores_the_position_when_the_turn_was_set_since(moves):
     # python-chess's pop puts back the whole earlier position, whatever was set after the push
     import chess
@@ -170,6 +171,10 @@ def test_pop_restores_the_position_when_the_turn_was_set_since(moves):
                 ours.push_san(san)
                 theirs.push_san(san)
         ours.turn = theirs.turn = turn
+        for board in (ours, theirs):  # (each setter once kept the stack only while no right was lost)
+            board.ep_square = board.ep_square
+            board.castling_rights = board.castling_rights
+        assert len(ours.move_stack) == len(theirs.move_stack)
         while theirs.move_stack:
             assert ours.pop() == theirs.pop()
             assert ours.fen() == theirs.fen()

@@ -62,6 +62,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.movegen import _count, _generate
     from ..core.position import (
         Position,
+        _castling_tables_serve,
         _compute_key,
         _copy_position,
         _drop_saved,
@@ -122,6 +123,7 @@ else:
     from cython.cimports.bitboard.core.movegen import _count, _generate
     from cython.cimports.bitboard.core.position import (
         Position,
+        _castling_tables_serve,
         _compute_key,
         _copy_position,
         _drop_saved,
@@ -230,10 +232,13 @@ class BoardState(BaseBoard):
         i: cython.int
         for i in range(4):
             c_rooks[i] = rooks[i]
-        kept = _set_castling(self, kept, c_rooks)
-        if self._undo and self._rook_squares() != before:
-            # the earlier positions castled with other rooks: their undo records cannot be replayed
-            self.clear_stack()
+        if self._undo and _castling_tables_serve(self, kept, c_rooks):
+            self._castling = kept  # (setting the turn or the en-passant square keeps the stack)
+        else:
+            kept = _set_castling(self, kept, c_rooks)
+            if self._undo and self._rook_squares() != before:
+                # the earlier positions castled with other rooks: their undo records cannot be replayed
+                self.clear_stack()
         self._spurious_rights = rights & ~rights_bitboard(kept, rooks)
         if ep is not None and ep_square_is_possible(codes, self._turn == 1, square_arg(ep)):
             self._ep = ep

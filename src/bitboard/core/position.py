@@ -196,6 +196,25 @@ def _set_castling(pos: Position, rights: cython.int, rooks: cython.pointer(cytho
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
+def _castling_tables_serve(pos: Position, rights: cython.int, rooks: cython.pointer(cython.uchar)) -> cython.bint:
+    """Whether the castling tables _set_castling derived before serve `rights` with `rooks`:
+    each right's rook and king squares are those the tables were made for. Then only the
+    rights need setting, and the tables stay those of the positions on the move stack (which
+    pop gives back their rights), where deriving them anew would lose the rights given up."""
+    i: cython.int
+    king: u64
+    for i in range(4):
+        if not (rights >> i) & 1:
+            continue
+        king = pos._pieces[KING] & pos._colors[WHITE if i < 2 else BLACK] & _span(56 * (i >> 1), 56 * (i >> 1) + 7)
+        if rooks[i] != pos._castling_rook[i] or king == 0 or (king & (king - 1)) \
+                or (pos._castling_mask[ctz64(king)] >> i) & 1:
+            return False
+    return True
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def _ep_capturable(pos: Position) -> cython.bint:
