@@ -11,6 +11,7 @@ COLOR_NAMES = ["black", "white"]
 PIECE_TYPES = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
 PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
 PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+_WHITE_SYMBOLS = [None, "P", "N", "B", "R", "Q", "K"]
 UNICODE_PIECE_SYMBOLS = {"R": "♖", "r": "♜", "N": "♘", "n": "♞", "B": "♗", "b": "♝",
                          "Q": "♕", "q": "♛", "K": "♔", "k": "♚", "P": "♙", "p": "♟"}
 
@@ -38,8 +39,7 @@ class Piece:
 
     def symbol(self) -> str:
         """'P' for a white pawn, 'p' for a black one."""
-        s = piece_symbol(self.piece_type)
-        return s.upper() if self.color else s
+        return cast(str, (_WHITE_SYMBOLS if self.color else PIECE_SYMBOLS)[self.piece_type])  # (no call: a lookup)
 
     def unicode_symbol(self, *, invert_color: bool = False) -> str:
         symbol = self.symbol().swapcase() if invert_color else self.symbol()
