@@ -217,8 +217,9 @@ def refuse_variant_records(positions, encoding: str) -> None:
     if len(rows):
         row = int(rows[0])
         variant = int(record_variant(castling[row]))
+        held = "pockets and promoted pieces" if variant == CRAZYHOUSE else "check counters"
         raise UnsupportedVariantError(f"row {row} is a {RECORD_VARIANTS.get(variant, variant)} position, which "
-                                      f"{encoding} cannot encode (its pockets and check counters have no plane)")
+                                      f"{encoding} cannot encode (it has no plane for the {held})")
 
 
 # --- the records as bitboards ---------------------------------------------------------------------
