@@ -1,6 +1,5 @@
 """Crazyhouse and three-check games in the data pipeline: records with their extras, drop move
 codes, to_arrays, Parquet and .npz, and the encoders' refusals, with python-chess as the oracle."""
-import io
 import random
 
 import chess
