@@ -40,14 +40,14 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from ..core.encoding import CRAZYHOUSE, THREE_CHECK
+    from ..core.encoding import ALL_CASTLING, CRAZYHOUSE, THREE_CHECK
     from ..core.position import Position
-else:
-    from cython.cimports.bitboard.core.encoding import CRAZYHOUSE, THREE_CHECK
+else:  # (C constants: write_record's bytes are computed in C, with no Python object)
+    from cython.cimports.bitboard.core.encoding import ALL_CASTLING, CRAZYHOUSE, THREE_CHECK
     from cython.cimports.bitboard.core.position import Position
 
 from ..board import Board
-from ..core.encoding import ALL_CASTLING, NO_SQUARE, swap_castling_colors
+from ..core.encoding import NO_SQUARE, swap_castling_colors
 from ..errors import InvalidArgumentError, UnsupportedVariantError
 from ..fen import STANDARD_ROOKS, board_fen, castling_xfen
 from ..squares import BB_FILE_A, BB_FILE_H
