@@ -49,17 +49,17 @@ def _random_game(board, rng, plies=160):
 
 
 def _games(seed=7, count=6):
-    """(PGN text, [(variant name, python-chess board at the start, moves)]) of random games of
-    both variants, the scripted promotion game and one standard game."""
+    """(PGN text, [(variant name, python-chess board at the start, moves)]) of a standard game
+    (first: the extras start after rows without them), random games of both variants and the
+    scripted promotion game."""
     rng = random.Random(seed)
-    played = []
+    played = [("Standard", chess.Board(), _random_game(chess.Board(), rng, 40))]
     for n in range(count):
         name = list(VARIANTS)[n % 2]
         start = VARIANTS[name]()
         played.append((name, start.copy(), _random_game(start, rng)))
     start = chess.variant.CrazyhouseBoard(PROMOTION_FEN)
     played.append(("Crazyhouse", start.copy(), [chess.Move.from_uci(uci) for uci in PROMOTION_MOVES]))
-    played.append(("Standard", chess.Board(), _random_game(chess.Board(), rng, 40)))
     texts = []
     for name, start, moves in played:
         game = chess.pgn.Game.from_board(_played(start, moves))
@@ -100,7 +100,7 @@ def test_the_corpus_has_drops_pocketed_promotions_and_three_check_wins(corpus):
     ends = [_played(start, moves) for name, start, moves in played if name == "Three-check"]
     assert any(board.is_variant_win() or board.is_variant_loss() for board in ends)
     assert sum(bool(move.drop) for _, _, moves in played for move in moves) > 10
-    scripted = _played(*played[-2][1:])
+    scripted = _played(*played[-1][1:])
     assert "~" not in scripted.fen() and scripted.pockets[chess.BLACK].count(chess.PAWN) == 0  # dropped back
 
 
@@ -181,8 +181,9 @@ def test_parquet_and_npz_keep_the_extras(corpus, tmp_path):
     from bitboard.data.tables import extras_records, position_records
     path, played = corpus
     arrays = pgn.to_arrays(str(path))
-    convert_file(str(path), tmp_path / "out")
+    convert_file(str(path), tmp_path / "out", rows_per_group=64)  # (row groups before and with extras)
     table = pq.read_table(tmp_path / "out" / "positions" / "variants.parquet")
+    assert pq.ParquetFile(tmp_path / "out" / "positions" / "variants.parquet").metadata.num_row_groups > 3
     assert (position_records(table) == arrays["positions"]).all()
     assert (extras_records(table) == arrays["extras"]).all()
     variant = record_variant(arrays["positions"]["castling"])
@@ -213,7 +214,7 @@ def test_the_encoders_refuse_variant_records_and_drops_by_name(corpus):
     name = "crazyhouse" if variant[first] == 7 else "3check"
     for encoder in (lambda: encode.piece_planes(positions), lambda: encode.leela_planes(positions, game),
                     lambda: encode.lc0_indices(moves, positions), lambda: encode.repetition_counts(positions, game),
-                    lambda: encode.legal_move_masks(positions[first:first + 1])):
+                    lambda: encode.legal_move_masks(positions[:first + 1])):
         with pytest.raises(UnsupportedVariantError, match=f"row {first} is a {name} position"):
             encoder()
     three = int(np.flatnonzero(variant == 6)[0])

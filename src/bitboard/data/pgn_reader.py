@@ -322,7 +322,8 @@ class _Columns:
 
     def take(self, games: cython.Py_ssize_t) -> dict:
         """Copies of the committed rows of the games numbered below `games`, which then leave the
-        columns (the later games' rows move to the front): the streaming writer's chunk."""
+        columns (the later games' rows move to the front): the streaming writer's chunk (without
+        `extras` while no position has needed them: its extras columns are then all null)."""
         count: cython.Py_ssize_t = self.below(games)
         out = _chunk({name: array[:count].copy() for name, array in self.arrays.items()})
         rest: cython.Py_ssize_t = self.count - count
@@ -335,7 +336,7 @@ class _Columns:
         """The columns' committed rows of the first `games` games (views of the grown arrays:
         copying them would cost more than the spare rows' memory)."""
         count: cython.Py_ssize_t = self.below(games)
-        return _chunk({name: array[:count] for name, array in self.arrays.items()})
+        return _chunk({name: array[:count] for name, array in self.arrays.items()}, True)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -350,17 +351,19 @@ class _Columns:
         return count
 
 
-def _chunk(columns: dict) -> dict:
-    """Rows of the columns as to_arrays gives them: the records as position records, and each
-    row's `ply`, its index in its game (a game's rows are together)."""
+def _chunk(columns: dict, extras: bool = False) -> dict:
+    """Rows of the columns as to_arrays gives them: the records as position records, the extras
+    as extras records (`extras`: zeros where none were written), and each row's `ply`, its index
+    in its game (a game's rows are together)."""
     import numpy as np
 
     from .records import EXTRAS_SIZE, extras_dtype, position_dtype
     count = len(columns["game"])
     columns["positions"] = columns.pop("records").view(position_dtype()).reshape(count)
-    extras = columns.pop("extras", None)  # (none written: all zeros, which cost no page until read)
-    extras = np.zeros((count, EXTRAS_SIZE), dtype=np.uint8) if extras is None else extras
-    columns["extras"] = extras.view(extras_dtype()).reshape(count)
+    written = columns.pop("extras", None)
+    if written is not None or extras:  # (none written: zeros, which cost no page until read)
+        written = np.zeros((count, EXTRAS_SIZE), dtype=np.uint8) if written is None else written
+        columns["extras"] = written.view(extras_dtype()).reshape(count)
     game = columns["game"]
     starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]]) if count else np.zeros(0, dtype=np.intp)
     columns["ply"] = (np.arange(count) - np.repeat(starts, np.diff(np.r_[starts, count]))).astype(np.uint32)

@@ -166,7 +166,8 @@ def _fixed_binary(rows):
 
 def positions_batch(source: str, rows: dict, results, first_game: int):
     """The `positions` record batch of to_arrays-style columns (`rows`: positions, moves, game,
-    ply, evals, mates, clocks) whose games are numbered from `first_game` in `results` (codes)."""
+    ply, evals, mates, clocks, and extras unless none were written) whose games are numbered from
+    `first_game` in `results` (codes)."""
     import numpy as np
     import pyarrow as pa
 
@@ -186,24 +187,24 @@ def positions_batch(source: str, rows: dict, results, first_game: int):
     arrays.append(pa.array(clocks, mask=np.isnan(clocks)))
     arrays.append(pa.array(np.asarray(results, dtype=np.int8)[game - first_game] if count else
                            np.zeros(0, dtype=np.int8)))
-    arrays += _extras_columns(positions, rows["extras"])
+    arrays += _extras_columns(positions, rows.get("extras"))
     return pa.RecordBatch.from_arrays(arrays, schema=positions_schema())
 
 
 def _extras_columns(positions, extras) -> list:
     """The extras columns of a batch: each non-null on the rows of its variant only (all null,
-    in one call each, for a batch without crazyhouse or three-check)."""
+    in one call each, for a batch without crazyhouse or three-check: `extras` None)."""
     import numpy as np
     import pyarrow as pa
 
     from .records import record_variant
     schema = positions_schema()
-    variant = record_variant(positions["castling"])
+    variant = None if extras is None else record_variant(positions["castling"])
     out = []
     for name, owner in EXTRAS_OF.items():
         kind = schema.field(name).type
-        valid = variant == owner
-        if not valid.any():
+        valid = None if variant is None else variant == owner
+        if valid is None or not valid.any():
             out.append(pa.nulls(len(positions), kind))
         elif name == "promoted":
             out.append(pa.array(np.ascontiguousarray(extras[name]), mask=~valid))
