@@ -229,3 +229,17 @@ def test_the_encoders_refuse_variant_records_and_drops_by_name(corpus):
             index()
     standard = variant == 0  # the rows of standard chess encode as before
     assert encode.piece_planes(positions[standard]).shape == (int(standard.sum()), 18, 8, 8)
+
+
+@pytest.mark.parametrize("encoding", ["planes", "lc0"])
+def test_batches_refuse_variant_games_unless_a_filter_leaves_them_out(corpus, tmp_path, encoding):
+    import pyarrow.dataset as ds
+
+    from bitboard.data import batches, convert_file
+    path, played = corpus
+    convert_file(str(path), tmp_path / "out")
+    with pytest.raises(UnsupportedVariantError, match="crazyhouse position"):
+        list(batches(tmp_path / "out", 64, encoding=encoding))
+    kept = list(batches(tmp_path / "out", 64, encoding=encoding, filter=ds.field("castling") < 16))
+    standard = [moves for name, _, moves in played if name == "Standard"]
+    assert sum(len(inputs) for inputs, _, _ in kept) == sum(len(moves) + 1 for moves in standard)
