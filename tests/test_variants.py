@@ -266,7 +266,7 @@ def test_clearing_a_variant_board_clears_its_parts_as_python_chess(name, fen, me
     assert ours.fen() == theirs.fen()
 
 
-def test_the_data_reader_plays_the_variant_tag_and_refuses_what_its_records_cannot_hold(tmp_path):
+def test_the_data_reader_plays_the_variant_tag_and_refuses_a_variant_it_does_not_know(tmp_path):
     import bitboard.pgn as dpgn
     games = {"Atomic": "1. e4 d5 2. exd5 e6 3. Nf3 Qxd2+ *", "Antichess": "1. e3 b5 2. Bxb5 Bb7 3. Bxd7 *",
              "Horde": "1. h5 e6 2. e5 Nc6 *", "King of the Hill": "1. e4 e5 2. Ke2 Ke7 3. Ke3 Kd6 4. Kd3 *",
@@ -281,10 +281,9 @@ def test_the_data_reader_plays_the_variant_tag_and_refuses_what_its_records_cann
     for game in read[:len(games)]:
         expected = chess.pgn.read_game(oracle)
         assert game.error is None and game.end().fen() == expected.end().board().fen(), game.headers
-    assert ["pockets" in read[-3].error, "check counters" in read[-2].error, "unsupported variant" in read[-1].error] \
-        == [True, True, True]
-    arrays = dpgn.to_arrays(str(path))
-    assert len(arrays["moves"]) == sum(len(game.moves) + 1 for game in read[:len(games)])  # final positions too
+    assert [read[-3].error, read[-2].error, "unsupported variant" in read[-1].error] == [None, None, True]
+    arrays = dpgn.to_arrays(str(path))  # (crazyhouse and three-check: tests/test_variant_records.py)
+    assert len(arrays["moves"]) == sum(len(game.moves) + 1 for game in read[:-1])  # final positions too
 
 
 def test_policy_encoders_name_the_king_promotions_they_cannot_encode():

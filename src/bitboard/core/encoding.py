@@ -11,6 +11,9 @@ compiled, and a test keeps the two equal::
                   PROMOTION + piece type - KNIGHT (a king too, in antichess), or DROP +
                   piece type - PAWN (crazyhouse, from = to); castling is king takes own rook
                   (e1h1; castled_king_square and castled_rook_square say where both land)
+    dataset move  the data pipeline's uint16 (dataset_move): from + 64 * to + 4096 * promotion;
+                  a crazyhouse drop DATASET_DROP (bit 15) | 65 * square + 4096 * piece type
+                  (dataset_drop); DATASET_NO_MOVE (0xFFFF) at a game's final position
     variant       the rules a Position plays: STANDARD, ANTICHESS (giveaway and antichess),
                   ATOMIC, KING_OF_THE_HILL, RACING_KINGS, HORDE, THREE_CHECK, CRAZYHOUSE,
                   SUICIDE (antichess's moves, its own ends)
@@ -48,6 +51,7 @@ ENTRY_CODE_SHIFT = 48
 PHANTOM_EP = 0x8000
 PERFT_BUCKET_WORDS = 8  # a perft table's bucket: 8 words, one cache line
 DATASET_NO_MOVE = 0xFFFF  # the dataset move code of a game's final position: no move from it
+DATASET_DROP = 0x8000  # the dataset move code's drop bit (crazyhouse): above every board move's code
 
 
 def piece_code(piece_type, color):
@@ -126,13 +130,30 @@ def flag_drop(flag):
 
 def dataset_move(frm, to, promotion):
     """The move code of the data pipeline's arrays and tables, one uint16: from + 64 * to + 4096 *
-    promotion piece type (0 for none); castling as python-chess writes it (e1g1)."""
+    promotion piece type (0 for none); castling as python-chess writes it (e1g1); a drop is
+    `dataset_drop`'s code."""
     return frm + 64 * to + 4096 * promotion
 
 
 def dataset_move_parts(code):
-    """(from, to, promotion piece type or 0) of dataset move codes: ints or NumPy arrays."""
+    """(from, to, promotion piece type or 0) of dataset move codes: ints or NumPy arrays. A drop's
+    from and to are its square and its third part is 8 + the piece type dropped (9 ... 13), no
+    piece type: `dataset_drop_piece` tells drops apart, and no decoder may take them for moves."""
     return code % 64, code // 64 % 64, code // 4096
+
+
+def dataset_drop(square, piece_type):
+    """The dataset move code of a crazyhouse drop (python-chess's Move(square, square,
+    drop=piece_type), "N@f3"): DATASET_DROP | square + 64 * square + 4096 * piece type. From = to,
+    which no board move has, and bit 15, which no board move's code reaches (the highest, a king
+    promotion of antichess, is 6 << 12 | 4095); DATASET_NO_MOVE would be a drop of piece type 7."""
+    return DATASET_DROP | dataset_move(square, square, piece_type)
+
+
+def dataset_drop_piece(code):
+    """The piece type a dataset move code drops (1 pawn ... 5 queen), 0 for a board move or
+    DATASET_NO_MOVE: ints or NumPy arrays."""
+    return (code // 4096 % 8) * (code // DATASET_DROP % 2) * (code != DATASET_NO_MOVE)
 
 
 def undo_record(captured, castling, ep, halfmove):

@@ -13,7 +13,7 @@ read_games, to_arrays, convert_files, leela_planes`). The modules: `pgn_reader`,
 `tables` (the Parquet dataset's schema), `datasets` (PGN to a dataset folder, every core),
 `workers`, `cluster` (Dask), `batches` (training batches from a dataset folder), `encode`.
 """
-from ..core.encoding import dataset_move, dataset_move_parts
+from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move, dataset_move_parts
 from .arrays import NO_MOVE, RESULT_CODES, to_arrays
 from .batches import ENCODINGS, POLICIES, Batches, batches
 from .cluster import PART_BYTES, pgn_to_parquet
@@ -50,15 +50,22 @@ from .encode.keys import POLYGLOT_TABLE_SIZE, polyglot_table
 from .pgn_reader import RESULTS, SEVEN_TAG_ROSTER, SUFFIX_NAGS, Game, Mate, positions_of, read_games
 from .pgn_writer import write
 from .records import (
+                       EXTRAS_SIZE,
                        RECORD_SIZE,
+                       RECORD_VARIANTS,
                        bitboards,
                        board_of,
                        en_passant_capturable,
+                       extras_dtype,
+                       extras_of,
                        mirror,
+                       mirror_extras,
                        mirrored_castling,
                        nibble_of,
                        position_dtype,
                        record_of,
+                       record_variant,
+                       refuse_variant_records,
                        square_codes,
 )
 from .sources import (
@@ -72,18 +79,19 @@ from .sources import (
                        shard_stems,
                        source_names,
 )
-from .tables import GAME_TAGS, NO_RESULT, SCHEMA_VERSION, games_schema, positions_schema, result_code
+from .tables import EXTRAS_OF, GAME_TAGS, NO_RESULT, SCHEMA_VERSION, games_schema, positions_schema, result_code
 
 __all__ = [
-    "ALPHAZERO_POLICY_SIZE", "COMPRESSIONS", "ENCODINGS", "GAME_TAGS", "LC0_MOVES", "LC0_POLICY_SIZE", "LEELA_PLANES",
-    "NO_MOVE", "NO_RESULT", "PGN_SUFFIXES", "PIECE_PLANES", "POLICIES", "POLYGLOT_TABLE_SIZE", "RECORD_SIZE",
-    "PART_BYTES", "RESULTS", "RESULT_CODES", "SCHEMA_VERSION", "SEVEN_TAG_ROSTER", "STDIN", "SUFFIX_NAGS", "TABLES",
-    "alphazero_index", "alphazero_indices", "alphazero_move", "Batches", "batches", "bitboards", "board_of",
-    "compression_of", "convert_file", "convert_files", "dataset_folder", "dataset_move", "dataset_move_parts",
-    "decompressed", "en_passant_capturable", "Game", "games_schema", "lc0_index", "lc0_indices", "lc0_move",
-    "leela_planes", "legal_move_masks", "Mate", "mirror", "mirrored_castling", "nibble_of", "open_pgn", "pgn_files",
-    "pgn_to_parquet", "piece_planes", "polyglot_keys", "polyglot_table", "position_dtype", "positions_of",
-    "positions_schema", "read_arrays", "read_games", "record_of", "repetition_counts", "result_code", "Shard",
-    "shard_paths", "shard_stems", "source_names", "square_codes", "to_arrays", "unpack_planes", "write",
-    "write_arrays"
+    "ALPHAZERO_POLICY_SIZE", "COMPRESSIONS", "ENCODINGS", "EXTRAS_OF", "EXTRAS_SIZE", "GAME_TAGS", "LC0_MOVES",
+    "LC0_POLICY_SIZE", "LEELA_PLANES", "NO_MOVE", "NO_RESULT", "PGN_SUFFIXES", "PIECE_PLANES", "POLICIES",
+    "POLYGLOT_TABLE_SIZE", "RECORD_SIZE", "PART_BYTES", "RECORD_VARIANTS", "RESULTS", "RESULT_CODES",
+    "SCHEMA_VERSION", "SEVEN_TAG_ROSTER", "STDIN", "SUFFIX_NAGS", "TABLES", "alphazero_index", "alphazero_indices",
+    "alphazero_move", "Batches", "batches", "bitboards", "board_of", "compression_of", "convert_file",
+    "convert_files", "dataset_drop", "dataset_drop_piece", "dataset_folder", "dataset_move", "dataset_move_parts",
+    "decompressed", "en_passant_capturable", "extras_dtype", "extras_of", "Game", "games_schema", "lc0_index",
+    "lc0_indices", "lc0_move", "leela_planes", "legal_move_masks", "Mate", "mirror", "mirror_extras",
+    "mirrored_castling", "nibble_of", "open_pgn", "pgn_files", "pgn_to_parquet", "piece_planes", "polyglot_keys",
+    "polyglot_table", "position_dtype", "positions_of", "positions_schema", "read_arrays", "read_games", "record_of",
+    "record_variant", "refuse_variant_records", "repetition_counts", "result_code", "Shard", "shard_paths",
+    "shard_stems", "source_names", "square_codes", "to_arrays", "unpack_planes", "write", "write_arrays"
 ]

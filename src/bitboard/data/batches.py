@@ -20,8 +20,10 @@ How the rows are read, and why:
   groups than shards leaves some shards empty (a shard holds about 131,072 rows).
 - Filters. `filter` (a pyarrow.compute Expression over any columns of the table) is computed
   while reading, but rows are dropped only after the chunk is encoded, so a kept position still
-  sees the history of rows the filter drops; a row where the expression is null is dropped, as
-  pyarrow's filters do. Policy and value targets are per row, so they are unaffected.
+  sees the history of rows the filter drops (a game the filter keeps no row of is dropped
+  first: `filter=ds.field("castling") < 16` leaves out crazyhouse and three-check games, which
+  the encoders refuse); a row where the expression is null is dropped, as pyarrow's filters
+  do. Policy and value targets are per row, so they are unaffected.
 - Shuffle. `shuffle_buffer=N` keeps N encoded rows (packed, eight times smaller than planes)
   and sends out random ones as new rows come in; it also visits the shard's row groups in a
   random order. The order depends on `seed`, the shard's index and the epoch (`set_epoch`) only.
@@ -169,6 +171,11 @@ class Batches:
         history = self.encoding.startswith("lc0")
         if keep is not None and not history:  # without history a row needs no other: drop before the work
             table, records, keep = table.filter(keep), records[keep], None
+        elif keep is not None:  # with history: drop the games the filter keeps no row of (crazyhouse ones too)
+            game = table.column("game").to_numpy()
+            wanted = np.isin(game, game[keep])
+            if not wanted.all():
+                table, records, keep = table.filter(wanted), records[wanted], keep[wanted]
         out: dict = {}
         if history:
             out["inputs"], out["clocks"] = leela_planes(records, table.column("game").to_numpy(), packed=True)

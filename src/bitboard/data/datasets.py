@@ -406,17 +406,26 @@ def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: 
 
 
 def write_arrays(arrays: dict, path) -> None:
-    """Write to_arrays' dictionary to the `.npz` file `path`, every array as it is."""
+    """Write to_arrays' dictionary to the `.npz` file `path`, every array as it is, but `extras`
+    when it is all zeros (no crazyhouse or three-check position: read_arrays makes the zeros)."""
     import numpy as np
     if not os.fspath(path).endswith(".npz"):
         raise InvalidArgumentError(f"arrays are written to a .npz file, not {os.fspath(path)!r} "
                                    "(Parquet: convert_file / convert_files)")
     columns = {name: np.asarray(value) for name, value in arrays.items()}
+    extras = columns.get("extras")
+    if extras is not None and "positions" in columns and not extras.view(np.uint8).any():
+        del columns["extras"]
     np.savez(path, **columns)  # type: ignore[arg-type]  # numpy's stub: a name could be allow_pickle
 
 
 def read_arrays(path) -> dict:
     """Read a `.npz` file `write_arrays` wrote back into to_arrays' dictionary."""
     import numpy as np
+
+    from .records import extras_dtype
     with np.load(path) as data:
-        return {name: data[name] for name in data.files}
+        arrays = {name: data[name] for name in data.files}
+    if "positions" in arrays and "extras" not in arrays:  # all zeros, or a file from before extras
+        arrays["extras"] = np.zeros(len(arrays["positions"]), dtype=extras_dtype())
+    return arrays

@@ -24,8 +24,10 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.encoding import (
         CASTLING,
+        CRAZYHOUSE,
         DATASET_NO_MOVE,
         NORMAL,
+        THREE_CHECK,
         castled_king_square,
         dataset_move,
         encode_move,
@@ -38,12 +40,14 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..move import _move_of
     from ..san import plain_san_code
     from .game_columns import GameColumns
-    from .records import write_record
+    from .records import write_extras, write_record
 else:
     from cython.cimports.bitboard.core.encoding import (
         CASTLING,
+        CRAZYHOUSE,
         DATASET_NO_MOVE,
         NORMAL,
+        THREE_CHECK,
         castled_king_square,
         dataset_move,
         encode_move,
@@ -54,7 +58,7 @@ else:
     )
     from cython.cimports.bitboard.core.position import Position, _copy_position, _make
     from cython.cimports.bitboard.data.game_columns import GameColumns
-    from cython.cimports.bitboard.data.records import write_record
+    from cython.cimports.bitboard.data.records import write_extras, write_record
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.libc.string import memchr, memcmp
@@ -65,8 +69,8 @@ from typing import Any
 
 from ..board import Board
 from ..board.variant import find_variant
-from ..core.encoding import dataset_move_parts
-from ..errors import UnsupportedVariantError, quoted
+from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move_parts
+from ..errors import quoted
 from ..fen import STARTING_FEN
 from ..move import Move
 from .sources import open_pgn
@@ -150,10 +154,6 @@ class Game:
         names; UnsupportedVariantError for another)."""
         if self.variant:
             board_class = find_variant(self.headers["Variant"])
-            if board_class.uci_variant in ("crazyhouse", "3check"):
-                raise UnsupportedVariantError(
-                    f"{board_class.uci_variant} games are not converted: the position record holds no "
-                    f"{'pockets' if board_class.uci_variant == 'crazyhouse' else 'check counters'} yet")
             given = "FEN" in self.headers and self.headers.get("SetUp", "1") != "0"
             return board_class(self.fen) if given else board_class()  # (else the variant's own start)
         return Board(self.fen, chess960=self.chess960)
@@ -222,7 +222,9 @@ _RESULT_BYTES = {result.encode(): result for result in RESULTS}
 @cython.cclass
 class _Columns:
     """to_arrays' per-position columns, written by the reader in C as it reads each move: the
-    record of the position before the move, the move, the game, the eval and the clock."""
+    record of the position before the move, the move, the game, the eval and the clock; and the
+    extras records, made at the first position that needs them (crazyhouse, three-check), so
+    standard chess never writes them."""
 
     size: cython.Py_ssize_t
     count: cython.Py_ssize_t  # rows committed
@@ -233,29 +235,36 @@ class _Columns:
     evals: cython.float[::1]
     mates: cython.short[::1]
     clocks: cython.float[::1]
+    extras: cython.uchar[:, ::1]  # (set once has_extras)
+    has_extras: cython.bint
     # each game's offset, result, error and tags, as the reader finishes it
     games = cython.declare(GameColumns, visibility="readonly")
 
     def __init__(self, tags: tuple | None = None):
         self.count = 0
         self.arrays = {}
+        self.has_extras = False
         self.games = GameColumns(tags)
         self.grow(16384)
 
     def grow(self, size: cython.Py_ssize_t) -> None:
         import numpy as np
 
-        from .records import RECORD_SIZE
+        from .records import EXTRAS_SIZE, RECORD_SIZE
         # (left unset: `stage` writes every column of a row, so no page is touched before its rows)
         arrays: dict[str, Any] = {
             "records": np.empty((size, RECORD_SIZE), dtype=np.uint8), "moves": np.empty(size, dtype=np.uint16),
             "game": np.empty(size, dtype=np.uint32), "evals": np.empty(size, dtype=np.float32),
             "mates": np.empty(size, dtype=np.int16), "clocks": np.empty(size, dtype=np.float32)}
+        if self.has_extras:  # (zeros: the rows before the first that needed them)
+            arrays["extras"] = np.zeros((size, EXTRAS_SIZE), dtype=np.uint8)
         for name, array in self.arrays.items():
             arrays[name][:self.count] = array[:self.count]
         self.arrays, self.size = arrays, size
         self.records, self.moves, self.game = arrays["records"], arrays["moves"], arrays["game"]
         self.evals, self.mates, self.clocks = arrays["evals"], arrays["mates"], arrays["clocks"]
+        if self.has_extras:
+            self.extras = arrays["extras"]
 
     @cython.cfunc
     @cython.boundscheck(False)
@@ -265,7 +274,12 @@ class _Columns:
         """Write the next row's position; `commit` keeps it once its move is read."""
         if self.count == self.size:
             self.grow(2 * self.size)
+        if not self.has_extras and (pos._variant == CRAZYHOUSE or pos._variant == THREE_CHECK):
+            self.has_extras = True
+            self.grow(self.size)
         write_record(pos, self.records, self.count)
+        if self.has_extras:  # (every row once there are extras: `take` leaves earlier rows' behind)
+            write_extras(pos, self.extras, self.count)
         self.game[self.count] = game
         self.evals[self.count] = _NAN
         self.mates[self.count] = 0
@@ -308,7 +322,8 @@ class _Columns:
 
     def take(self, games: cython.Py_ssize_t) -> dict:
         """Copies of the committed rows of the games numbered below `games`, which then leave the
-        columns (the later games' rows move to the front): the streaming writer's chunk."""
+        columns (the later games' rows move to the front): the streaming writer's chunk (without
+        `extras` while no position has needed them: its extras columns are then all null)."""
         count: cython.Py_ssize_t = self.below(games)
         out = _chunk({name: array[:count].copy() for name, array in self.arrays.items()})
         rest: cython.Py_ssize_t = self.count - count
@@ -321,7 +336,7 @@ class _Columns:
         """The columns' committed rows of the first `games` games (views of the grown arrays:
         copying them would cost more than the spare rows' memory)."""
         count: cython.Py_ssize_t = self.below(games)
-        return _chunk({name: array[:count] for name, array in self.arrays.items()})
+        return _chunk({name: array[:count] for name, array in self.arrays.items()}, True)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -336,14 +351,19 @@ class _Columns:
         return count
 
 
-def _chunk(columns: dict) -> dict:
-    """Rows of the columns as to_arrays gives them: the records as position records, and each
-    row's `ply`, its index in its game (a game's rows are together)."""
+def _chunk(columns: dict, extras: bool = False) -> dict:
+    """Rows of the columns as to_arrays gives them: the records as position records, the extras
+    as extras records (`extras`: zeros where none were written), and each row's `ply`, its index
+    in its game (a game's rows are together)."""
     import numpy as np
 
-    from .records import position_dtype
+    from .records import EXTRAS_SIZE, extras_dtype, position_dtype
     count = len(columns["game"])
     columns["positions"] = columns.pop("records").view(position_dtype()).reshape(count)
+    written = columns.pop("extras", None)
+    if written is not None or extras:  # (none written: zeros, which cost no page until read)
+        written = np.zeros((count, EXTRAS_SIZE), dtype=np.uint8) if written is None else written
+        columns["extras"] = written.view(extras_dtype()).reshape(count)
     game = columns["game"]
     starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]]) if count else np.zeros(0, dtype=np.intp)
     columns["ply"] = (np.arange(count) - np.repeat(starts, np.diff(np.r_[starts, count]))).astype(np.uint32)
@@ -706,7 +726,8 @@ class _Reader:
                 return
             _copy_position(self.position, board)
             self.board_plies = self.plies + 1
-            column_code = dataset_move(move.from_square, move.to_square, move.promotion or 0)
+            column_code = (dataset_drop(move.to_square, move.drop) if move.drop else
+                           dataset_move(move.from_square, move.to_square, move.promotion or 0))
         self.plies += 1
         if columns is not None:  # the columns hold the moves: no Move list
             columns.commit(column_code)
@@ -928,6 +949,7 @@ def _join(first: str | None, second: str) -> str | None:
 
 
 def _move_parts(code: int) -> tuple:
-    """(from, to, promotion or None) of a dataset move code, as Move takes them."""
+    """(from, to, promotion or None, drop or None) of a dataset move code, as Move takes them."""
     frm, to, promotion = dataset_move_parts(code)
-    return frm, to, promotion or None
+    drop = dataset_drop_piece(code)
+    return (to, to, None, drop) if drop else (frm, to, promotion or None, None)

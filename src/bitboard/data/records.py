@@ -6,15 +6,33 @@ The fields of `position_dtype()`, a packed NumPy structured dtype::
                            each nibble a piece code, piece type | colour << 3 (PAWN 1 ... KING 6,
                            white 8), 0 for an empty square
       turn        uint8    1 white to move, 0 black
-      castling    uint8    the rights the move generator plays: bit 0 white's h-side, 1 white's
-                           a-side, 2 black's h-side, 3 black's a-side
+      castling    uint8    bits 0-3 the rights the move generator plays: bit 0 white's h-side, 1
+                           white's a-side, 2 black's h-side, 3 black's a-side; bits 4-7 the
+                           variant whose position the record does not hold whole (record_variant):
+                           0 for standard chess, Chess960 and every variant the 43 bytes hold
+                           (atomic, antichess, horde, ...), THREE_CHECK (6) or CRAZYHOUSE (7) of
+                           core/encoding for a position completed by its extras record (below)
       ep          uint8    the square a pawn passed on its double push last move, 64 for none
       halfmove    uint16   the half-move clock (little-endian, as every multi-byte field)
       fullmove    uint16   the move number
       rooks       4 uint8  each castling right's rook square (64 where there is none): Chess960
 
-`record_of(board)` writes one, `board_of(record)` reads one back into a Board; `bitboard.encode`
-turns arrays of them into the planes networks train on. NumPy is needed (pip install numpy).
+The extras of a position, `extras_dtype()` (20 bytes, packed), one beside each record in
+to_arrays' `extras` and the Parquet positions' nullable columns; all zeros for a record whose
+variant bits are 0, so standard chess needs none::
+
+      pockets    10 uint8  crazyhouse: the pieces in hand, white's pawns, knights, bishops, rooks
+                           and queens, then black's
+      promoted   uint64    crazyhouse: the pieces that were pawns (bit k: square k, a1 = 0), which
+                           a capture pockets as pawns (python-chess's `promoted`, "~" in its FEN)
+      checks     2 int8    three-check: the checks white, then black, still has to give
+                           (python-chess's remaining_checks)
+
+`record_of(board)` writes a record, `extras_of(board)` its extras, and `board_of(record,
+extras)` reads them back into a Board (a CrazyhouseBoard or ThreeCheckBoard where the variant
+bits say so); `bitboard.encode` turns arrays of records into the planes networks train on, and
+refuses records with variant bits (`refuse_variant_records`), whose pockets and counters no
+plane holds. NumPy is needed (pip install numpy).
 """
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -22,18 +40,22 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.encoding import ALL_CASTLING, CRAZYHOUSE, THREE_CHECK
     from ..core.position import Position
-else:
+else:  # (C constants: write_record's bytes are computed in C, with no Python object)
+    from cython.cimports.bitboard.core.encoding import ALL_CASTLING, CRAZYHOUSE, THREE_CHECK
     from cython.cimports.bitboard.core.position import Position
 
 from ..board import Board
-from ..core.encoding import ALL_CASTLING, NO_SQUARE, swap_castling_colors
+from ..core.encoding import NO_SQUARE, swap_castling_colors
+from ..errors import InvalidArgumentError, UnsupportedVariantError
 from ..fen import STANDARD_ROOKS, board_fen, castling_xfen
 from ..squares import BB_FILE_A, BB_FILE_H
 
 __all__ = [
-    "RECORD_SIZE", "nibble_of", "position_dtype", "record_of", "board_of",
-    "square_codes", "mirrored_castling", "bitboards", "mirror", "en_passant_capturable"
+    "RECORD_SIZE", "EXTRAS_SIZE", "RECORD_VARIANTS", "nibble_of", "position_dtype", "extras_dtype", "record_of",
+    "extras_of", "board_of", "record_variant", "refuse_variant_records", "square_codes", "mirrored_castling",
+    "bitboards", "mirror", "mirror_extras", "en_passant_capturable"
 ]
 
 def position_dtype():
@@ -44,6 +66,17 @@ def position_dtype():
 
 
 RECORD_SIZE = 43
+EXTRAS_SIZE = 20
+#: The variants a record's castling bits 4-7 name (their positions need the extras), by code.
+RECORD_VARIANTS = {THREE_CHECK: "3check", CRAZYHOUSE: "crazyhouse"}
+_VARIANT_SHIFT = cython.declare(cython.int, 4)  # where the variant sits in the castling byte
+_POCKET_TYPES = cython.declare(cython.int, 5)  # pawn ... queen, the pieces a pocket holds
+
+
+def extras_dtype():
+    """The extras record's NumPy dtype (NumPy imported on first use)."""
+    import numpy as np
+    return np.dtype([("pockets", np.uint8, (2 * _POCKET_TYPES,)), ("promoted", "<u8"), ("checks", np.int8, (2,))])
 
 
 # --- a square's nibble in the record (the datasets' move code is core/encoding's dataset_move) ---
@@ -74,7 +107,7 @@ def write_record(pos: Position, out: cython.uchar[:, ::1], row: cython.Py_ssize_
     for k in range(32):
         out[row, k] = pos._board[2 * k] | (pos._board[2 * k + 1] << 4)
     out[row, 32] = pos._turn
-    out[row, 33] = pos._castling & ALL_CASTLING
+    out[row, 33] = (pos._castling & ALL_CASTLING) | (_record_variant(pos) << _VARIANT_SHIFT)
     out[row, 34] = pos._ep
     halfmove: cython.longlong = min(pos._halfmove, 0xFFFF)
     fullmove: cython.longlong = min(pos._fullmove, 0xFFFF)
@@ -82,6 +115,35 @@ def write_record(pos: Position, out: cython.uchar[:, ::1], row: cython.Py_ssize_
     out[row, 37], out[row, 38] = fullmove & 0xFF, fullmove >> 8
     for k in range(4):
         out[row, 39 + k] = pos._castling_rook[k]
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _record_variant(pos: Position) -> cython.int:
+    """The variant a record of `pos` names in its castling byte: 0 unless the record cannot hold
+    the position whole."""
+    return pos._variant if pos._variant == THREE_CHECK or pos._variant == CRAZYHOUSE else 0
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.initializedcheck(False)
+def write_extras(pos: Position, out: cython.uchar[:, ::1], row: cython.Py_ssize_t) -> cython.void:
+    """Write the extras of `pos` as the 20 bytes of out[row] (zeros where its record's variant
+    bits are 0): the one place that knows the extras' layout."""
+    k: cython.int
+    variant: cython.int = _record_variant(pos)
+    crazyhouse: cython.bint = variant == CRAZYHOUSE
+    for k in range(_POCKET_TYPES):  # (a pocket's piece type k + 1 sits at colour * 8 + type)
+        out[row, k] = pos._pockets[8 + k + 1] if crazyhouse else 0
+        out[row, _POCKET_TYPES + k] = pos._pockets[k + 1] if crazyhouse else 0
+    promoted: cython.ulonglong = pos._promoted if crazyhouse else 0
+    for k in range(8):  # little-endian, as the dtype says
+        out[row, 2 * _POCKET_TYPES + k] = (promoted >> (8 * k)) & 0xFF
+    out[row, 18] = (pos._checks[1] & 0xFF) if variant == THREE_CHECK else 0  # int8, two's complement
+    out[row, 19] = (pos._checks[0] & 0xFF) if variant == THREE_CHECK else 0
 
 
 def record_of(board: Board):
@@ -92,22 +154,72 @@ def record_of(board: Board):
     return out.view(position_dtype()).reshape(1)
 
 
-def board_of(record) -> Board:
+def extras_of(board: Board):
+    """A one-element extras array of the position on `board` (zeros unless it is a crazyhouse
+    or three-check board)."""
+    import numpy as np
+    out = np.zeros((1, EXTRAS_SIZE), dtype=np.uint8)
+    write_extras(board, out, 0)
+    return out.view(extras_dtype()).reshape(1)
+
+
+def board_of(record, extras=None) -> Board:
     """The Board a record describes (Chess960 when a castling rook or its king is off its
-    standard square)."""
+    standard square); with variant bits, the variant's board with the pockets, promoted pieces
+    or checks of `extras` (the record's extras record, which such a record needs)."""
     packed = [int(b) for b in record["board"]]
     codes = [nibble_of(packed[square >> 1], square) for square in range(64)]
     rooks = [int(r) for r in record["rooks"]]
-    castling = int(record["castling"])
+    castling = int(record["castling"]) & ALL_CASTLING
+    variant = record_variant(int(record["castling"]))
     rights = [rooks[i] if castling >> i & 1 else NO_SQUARE for i in range(4)]
     kings = {code >> 3: square for square, code in enumerate(codes) if code & 7 == 6}  # {colour: square}
     chess960 = any(r != NO_SQUARE and (r != STANDARD_ROOKS[i] or kings.get(1 if i < 2 else 0) != (4 if i < 2 else 60))
                    for i, r in enumerate(rights))
     ep = int(record["ep"])
-    fen = (f"{board_fen(codes)} {'w' if record['turn'] else 'b'} {castling_xfen(codes, castling, rights)} "
-           f"{'-' if ep == NO_SQUARE else 'abcdefgh'[ep & 7] + str(ep // 8 + 1)} "
+    placement, counters = board_fen(codes), ""
+    if variant:
+        if variant not in RECORD_VARIANTS:
+            raise UnsupportedVariantError(f"the record's variant bits name {variant}, which is not one of "
+                                          f"{', '.join(f'{code} ({name})' for code, name in RECORD_VARIANTS.items())}")
+        if extras is None:
+            raise InvalidArgumentError(f"a {RECORD_VARIANTS[variant]} record needs its extras record: "
+                                       "board_of(record, extras)")
+        pockets = [int(count) for count in extras["pockets"]]
+        if variant == CRAZYHOUSE:
+            placement = board_fen(codes, int(extras["promoted"])) + "[" + "".join(
+                letter * pockets[k] for k, letter in enumerate("PNBRQpnbrq")) + "]"
+        else:
+            white, black = (int(count) for count in extras["checks"])
+            counters = f" {white}+{black}"
+    fen = (f"{placement} {'w' if record['turn'] else 'b'} {castling_xfen(codes, castling, rights)} "
+           f"{'-' if ep == NO_SQUARE else 'abcdefgh'[ep & 7] + str(ep // 8 + 1)}{counters} "
            f"{int(record['halfmove'])} {max(int(record['fullmove']), 1)}")
+    if variant:
+        from ..board.variant import find_variant
+        return find_variant(RECORD_VARIANTS[variant])(fen, chess960=chess960)
     return Board(fen, chess960=chess960)
+
+
+def record_variant(castling):
+    """The variant code a record's castling byte names (bits 4-7; 0: the record is whole), of an
+    int or a NumPy array: record_variant(positions["castling"])."""
+    return castling >> _VARIANT_SHIFT
+
+
+def refuse_variant_records(positions, encoding: str) -> None:
+    """UnsupportedVariantError naming the first record whose position its 43 bytes do not hold
+    (crazyhouse, three-check): `encoding` has no plane for pockets or checks, and planes of the
+    board alone would be a wrong input, silently."""
+    import numpy as np
+    castling = np.asarray(positions["castling"]).reshape(-1)
+    rows = np.flatnonzero(record_variant(castling))
+    if len(rows):
+        row = int(rows[0])
+        variant = int(record_variant(castling[row]))
+        held = "pockets and promoted pieces" if variant == CRAZYHOUSE else "check counters"
+        raise UnsupportedVariantError(f"row {row} is a {RECORD_VARIANTS.get(variant, variant)} position, which "
+                                      f"{encoding} cannot encode (it has no plane for the {held})")
 
 
 # --- the records as bitboards ---------------------------------------------------------------------
@@ -183,12 +295,24 @@ def mirror(positions):
     out["board"] = (board ^ np.where(board & 0x07, 0x08, 0) ^ np.where(board & 0x70, 0x80, 0)).reshape(-1, 32)
     out["turn"] ^= 1
     castling = out["castling"]
-    out["castling"] = mirrored_castling(castling)
+    out["castling"] = mirrored_castling(castling & ALL_CASTLING) | (castling & ~np.uint8(ALL_CASTLING))  # variant bits
     ep = out["ep"]
     out["ep"] = np.where(ep < NO_SQUARE, ep ^ 56, ep)
     rooks = out["rooks"][:, [2, 3, 0, 1]]
     out["rooks"] = np.where(rooks < NO_SQUARE, rooks ^ 56, rooks)
     return out.reshape(np.shape(positions))
+
+
+def mirror_extras(extras):
+    """The extras of mirrored records (mirror): the pockets and checks of the two sides swapped,
+    the promoted pieces' ranks flipped."""
+    import numpy as np
+    out = np.array(extras, dtype=extras_dtype(), copy=True).reshape(-1)
+    pockets = out["pockets"]
+    out["pockets"] = np.concatenate([pockets[:, _POCKET_TYPES:], pockets[:, :_POCKET_TYPES]], axis=1)
+    out["promoted"] = out["promoted"].byteswap()  # rank r's byte goes to rank 7 - r
+    out["checks"] = out["checks"][:, ::-1]
+    return out.reshape(np.shape(extras))
 
 
 def en_passant_capturable(positions, boards=None):

@@ -6,15 +6,17 @@ other tag in the map `tags` (a tag whose value does not parse as its type goes t
 written: nothing is dropped), the result code, the number of plies read, the error text, and the
 key (`source`, `game`) with the game's byte `offset`. `positions` has one row per position,
 keyed by (`source`, `game`, `ply`): the position before each move and the game's final position,
-whose `move` is null; `result` is repeated on every row for value targets.
+whose `move` is null; `result` is repeated on every row for value targets; the extras of a
+crazyhouse or three-check position (records.extras_dtype) are nullable columns, null elsewhere.
 """
+from ..core.encoding import CRAZYHOUSE, THREE_CHECK
 from ..core.encoding import DATASET_NO_MOVE as NO_MOVE  # a game's final position: null in Parquet
 
-__all__ = ["GAME_TAGS", "NO_MOVE", "NO_RESULT", "RESULT_CODES", "SCHEMA_VERSION", "games_schema",
+__all__ = ["EXTRAS_OF", "GAME_TAGS", "NO_MOVE", "NO_RESULT", "RESULT_CODES", "SCHEMA_VERSION", "games_schema",
            "positions_schema", "result_code"]
 
 #: The `schema_version` in every shard's metadata; a change of schema is a new version.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the extras columns (pockets, promoted, checks)
 #: The result codes of to_arrays, .npz and Parquet: -2 is "*" or no result.
 RESULT_CODES = {"1-0": 1, "0-1": -1, "1/2-1/2": 0}
 NO_RESULT = -2
@@ -50,7 +52,8 @@ def games_schema():
 
 def positions_schema():
     """The `positions` table's schema (pyarrow): the record's fields (bitboard.data.records)
-    as columns, with the key, the move, the comment's eval, mate and clock, and the result."""
+    as columns, with the key, the move, the comment's eval, mate and clock, and the result; then
+    the extras' fields, null where the position's variant has none (EXTRAS_OF)."""
     import pyarrow as pa
     return pa.schema([
         pa.field("source", pa.string()), pa.field("game", pa.int64()), pa.field("ply", pa.int32()),
@@ -58,7 +61,12 @@ def positions_schema():
         pa.field("ep", pa.uint8()), pa.field("halfmove", pa.uint16()), pa.field("fullmove", pa.uint16()),
         pa.field("rooks", pa.binary(4)), pa.field("move", pa.uint16()), pa.field("eval", pa.float32()),
         pa.field("mate", pa.int16()), pa.field("clock", pa.float32()), pa.field("result", pa.int8()),
+        pa.field("pockets", pa.binary(10)), pa.field("promoted", pa.uint64()), pa.field("checks", pa.binary(2)),
     ])
+
+
+#: The extras columns of the positions table and the variant whose rows have them (null elsewhere).
+EXTRAS_OF = {"pockets": CRAZYHOUSE, "promoted": CRAZYHOUSE, "checks": THREE_CHECK}
 
 
 def result_code(result: str | None) -> int:
@@ -158,7 +166,8 @@ def _fixed_binary(rows):
 
 def positions_batch(source: str, rows: dict, results, first_game: int):
     """The `positions` record batch of to_arrays-style columns (`rows`: positions, moves, game,
-    ply, evals, mates, clocks) whose games are numbered from `first_game` in `results` (codes)."""
+    ply, evals, mates, clocks, and extras unless none were written) whose games are numbered from
+    `first_game` in `results` (codes)."""
     import numpy as np
     import pyarrow as pa
 
@@ -178,7 +187,32 @@ def positions_batch(source: str, rows: dict, results, first_game: int):
     arrays.append(pa.array(clocks, mask=np.isnan(clocks)))
     arrays.append(pa.array(np.asarray(results, dtype=np.int8)[game - first_game] if count else
                            np.zeros(0, dtype=np.int8)))
+    arrays += _extras_columns(positions, rows.get("extras"))
     return pa.RecordBatch.from_arrays(arrays, schema=positions_schema())
+
+
+def _extras_columns(positions, extras) -> list:
+    """The extras columns of a batch: each non-null on the rows of its variant only (all null,
+    in one call each, for a batch without crazyhouse or three-check: `extras` None)."""
+    import numpy as np
+    import pyarrow as pa
+
+    from .records import record_variant
+    schema = positions_schema()
+    variant = None if extras is None else record_variant(positions["castling"])
+    out = []
+    for name, owner in EXTRAS_OF.items():
+        kind = schema.field(name).type
+        valid = None if variant is None else variant == owner
+        if valid is None or not valid.any():
+            out.append(pa.nulls(len(positions), kind))
+        elif name == "promoted":
+            out.append(pa.array(np.ascontiguousarray(extras[name]), mask=~valid))
+        else:
+            values = np.ascontiguousarray(extras[name]).view(np.uint8).reshape(len(positions), -1)
+            bits = pa.py_buffer(np.packbits(valid, bitorder="little"))
+            out.append(pa.FixedSizeBinaryArray.from_buffers(kind, len(positions), [bits, pa.py_buffer(values)]))
+    return out
 
 
 def position_records(table):
@@ -194,9 +228,32 @@ def position_records(table):
     return records
 
 
+def extras_records(table):
+    """The extras records (records.extras_dtype) of a `positions` table's extras columns, zeros
+    where they are null (and for a table written before they were: schema version 1)."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from .records import extras_dtype
+    extras = np.zeros(table.num_rows, dtype=extras_dtype())
+    for name in EXTRAS_OF:
+        if name not in table.column_names:
+            continue
+        column = table.column(name)
+        if column.null_count == len(column):
+            continue
+        if name == "promoted":
+            extras[name] = pc.fill_null(column, 0).to_numpy()
+        else:
+            filled = pc.fill_null(column, pa.scalar(bytes(column.type.byte_width), column.type))
+            extras[name] = fixed_bytes(filled).view(extras.dtype[name].base).reshape(extras[name].shape)
+    return extras
+
+
 def fixed_bytes(column):
     """A fixed-size binary column as an (N, width) uint8 array, from its data buffer (no row
-    is touched by Python). The table's binaries are never null."""
+    is touched by Python). The record's binaries are never null (the extras' are filled first)."""
     import numpy as np
     import pyarrow as pa
     array = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column

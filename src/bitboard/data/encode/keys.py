@@ -13,7 +13,7 @@ Zobrist keys are too (`core/polyglot_random`; another table can be passed as `ta
 """
 from ...core.encoding import NO_SQUARE
 from ...core.polyglot_random import POLYGLOT_RANDOM_ARRAY
-from ..records import bitboards, en_passant_capturable, square_codes
+from ..records import bitboards, en_passant_capturable, refuse_variant_records, square_codes
 
 __all__ = ["POLYGLOT_TABLE_SIZE", "polyglot_table", "polyglot_keys", "repetition_counts"]
 
@@ -64,11 +64,14 @@ def repetition_counts(positions, game=None):
     """(N,) int32: how many times each record's position has stood in its game so far, itself
     included (1 the first time), by python-chess's rule: the same pieces, side to move, castling
     rights and en-passant square where an en-passant capture is legal. `board.is_repetition(k)`
-    is `count >= k`. `game` (as to_arrays writes it) keeps games apart; rows are in move order."""
+    is `count >= k`. `game` (as to_arrays writes it) keeps games apart; rows are in move order.
+    Crazyhouse and three-check records raise UnsupportedVariantError: their repetitions count
+    pockets and checks too, which the records alone do not hold."""
     import numpy as np
 
     from ..records import board_of
     positions = np.asarray(positions).reshape(-1)
+    refuse_variant_records(positions, "repetition_counts")
     count = len(positions)
     game = game_column(game, count)
     ep = positions["ep"].copy()

@@ -32,9 +32,12 @@ Plies before the game's first position are filled as lc0's `history_fill` says: 
 them empty, "fen_only" (lc0's default) repeats the first position unless it is the standard
 start, "always" repeats it; a repeated first position has the pawn that had just moved two
 squares put back, where lc0's en-passant flag shows that move.
+
+Neither input has planes for crazyhouse's pockets or three-check's counters: both raise
+UnsupportedVariantError, naming the row, on such a record instead of encoding its board alone.
 """
 from ...core.encoding import ALL_CASTLING, BLACK_KINGSIDE, BLACK_QUEENSIDE, NO_SQUARE, WHITE_KINGSIDE, WHITE_QUEENSIDE
-from ..records import bitboards, en_passant_capturable, mirrored_castling
+from ..records import bitboards, en_passant_capturable, mirrored_castling, refuse_variant_records
 
 PIECE_PLANES = 18
 LEELA_PLANES = 112
@@ -69,6 +72,7 @@ def piece_planes(positions, *, packed: bool = False, flip_for_black: bool = Fals
     `packed` the (N, 18) uint64 masks."""
     import numpy as np
     positions = np.asarray(positions).reshape(-1)
+    refuse_variant_records(positions, "piece_planes")
     boards = bitboards(positions)
     white = positions["turn"] != 0
     castling = positions["castling"].astype(np.uint8)
@@ -123,6 +127,7 @@ def leela_planes(positions, game=None, *, history_fill: str = "fen_only", packed
     if history_fill not in HISTORY_FILLS:
         raise ValueError(f"history_fill {history_fill!r} is not one of {', '.join(HISTORY_FILLS)}")
     positions = np.asarray(positions).reshape(-1)
+    refuse_variant_records(positions, "leela_planes")
     count = len(positions)
     game = game_column(game, count)
     boards = bitboards(positions)

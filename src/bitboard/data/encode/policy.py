@@ -2,7 +2,9 @@
 
 AlphaZero's 8 x 8 x 73 planes (4,672 indices) and Leela Chess Zero's 1,858 moves, each seen from
 the side to move (ranks flipped when black moves), with a batch form over `to_arrays` moves and
-legal-move masks over a batch of position records.
+legal-move masks over a batch of position records. Neither policy has an index for a
+crazyhouse drop: a drop, and a crazyhouse or three-check record where the whole position is
+needed (lc0's castling, legal-move masks), raise UnsupportedVariantError naming it.
 """
 from ...core.encoding import (
     BISHOP,
@@ -14,10 +16,11 @@ from ...core.encoding import (
     QUEEN,
     ROOK,
     castled_king_square,
+    dataset_drop_piece,
     dataset_move_parts,
 )
 from ...errors import UnsupportedVariantError
-from ..records import nibble_of
+from ..records import nibble_of, refuse_variant_records
 
 # --- AlphaZero's policy: 73 planes of 8 x 8 moves (4,672 indices) ------------------------------
 #
@@ -59,6 +62,7 @@ _ALPHAZERO_MOVES = {(plane, frm): to for frm in range(64) for to, plane in enume
 def alphazero_index(move, turn) -> int:
     """The policy index (0 .. 4,671) of a move made by the side `turn` (True for white)."""
     frm, to = move.from_square, move.to_square
+    _no_drop(move, "AlphaZero")
     if move.promotion == KING:
         raise UnsupportedVariantError(f"the king promotion {move.uci()} (antichess) has no AlphaZero policy index")
     if not turn:
@@ -108,6 +112,7 @@ def alphazero_indices(moves, turns):
     moves = np.asarray(moves, dtype=np.int64)
     flip = np.where(np.asarray(turns) != 0, 0, 56)
     frm, to, promotion = dataset_move_parts(moves)
+    _no_drops(moves, "AlphaZero")
     _no_king_promotions(promotion, "AlphaZero")
     frm, to = frm ^ flip, to ^ flip
     planes = _PLANE_TABLE[frm, to].astype(np.int64)
@@ -117,6 +122,20 @@ def alphazero_indices(moves, turns):
 
 
 _PLANE_TABLE = None
+
+
+def _no_drop(move, policy: str) -> None:
+    if getattr(move, "drop", None):
+        raise UnsupportedVariantError(f"the drop {move.uci()} (crazyhouse) has no {policy} policy index")
+
+
+def _no_drops(moves, policy: str) -> None:
+    """A named error for the batch's first drop (crazyhouse), which no policy head has."""
+    import numpy as np
+    drops = np.flatnonzero(dataset_drop_piece(moves))
+    if len(drops):
+        raise UnsupportedVariantError(f"row {int(drops[0])} is a drop (crazyhouse), which has no {policy} policy "
+                                      "index")
 
 
 def _no_king_promotions(promotion, policy: str) -> None:
@@ -168,6 +187,7 @@ def _lc0_to_square(move, board) -> int:
 
 def lc0_index(move, board) -> int:
     """The lc0 policy index (0 .. 1,857) of a legal move on `board`."""
+    _no_drop(move, "lc0")
     frm, to = move.from_square, _lc0_to_square(move, board)
     if move.promotion == KING:
         raise UnsupportedVariantError(f"the king promotion {move.uci()} (antichess) has no lc0 policy index")
@@ -212,7 +232,9 @@ def lc0_indices(moves, positions):
             _LC0_TABLE[0 if promotion is None else 1 + _LC0_PROMOTIONS.index(promotion), frm, to] = index
     moves = np.asarray(moves, dtype=np.int64)
     positions = np.asarray(positions).reshape(-1)
+    refuse_variant_records(positions, "lc0_indices")
     frm, to, promotion = dataset_move_parts(moves)
+    _no_drops(moves, "lc0")
     _no_king_promotions(promotion, "lc0")
     board = positions["board"].astype(np.int64)
     rows = np.arange(len(moves))
@@ -238,6 +260,7 @@ def legal_move_masks(positions, policy: str = "alphazero"):
     if policy not in ("alphazero", "lc0"):
         raise ValueError(f"policy {policy!r} is not 'alphazero' or 'lc0'")
     positions = np.asarray(positions).reshape(-1)
+    refuse_variant_records(positions, "legal_move_masks")
     size = ALPHAZERO_POLICY_SIZE if policy == "alphazero" else LC0_POLICY_SIZE
     masks = np.zeros((len(positions), size), dtype=bool)
     for row, record in enumerate(positions):
