@@ -108,18 +108,18 @@ def _from_buffer(handle, start: cython.Py_ssize_t, count: cython.Py_ssize_t):
         if start >= head.string_size or count <= 0:
             return b"", 0
         count = min(count, head.string_size - start)
-        source: cython.p_uint = head.buf + start
+        block = PyBytes_FromStringAndSize(cython.NULL, count)
+        source: cython.p_uint = head.buf + start  # (read after the allocation)
+        out: cython.p_uchar = cython.cast(cython.p_uchar, PyBytes_AS_STRING(block))
         k: cython.Py_ssize_t
+        c: cython.uint
         bits: cython.uint = 0
-        for k in range(count):
-            bits |= source[k]
+        for k in range(count):  # (copied as ASCII and looked at in one pass)
+            c = source[k]
+            bits |= c
+            out[k] = cython.cast(cython.uchar, c)
         if bits >= 0x80:
             return _utf8(handle, start, count), count
-        block = PyBytes_FromStringAndSize(cython.NULL, count)
-        source = head.buf + start  # (read again after the allocation)
-        out: cython.p_uchar = cython.cast(cython.p_uchar, PyBytes_AS_STRING(block))
-        for k in range(count):
-            out[k] = source[k]
         return block, count
 
 

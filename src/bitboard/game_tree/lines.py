@@ -22,10 +22,10 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .blocks import newlines_plain, stringio_block, stringio_seek
-    from .textfile import decoded_line, decoded_readable
+    from .textfile import decoded_line, decoded_readable, read_on
 else:
     from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block, stringio_seek
-    from cython.cimports.bitboard.game_tree.textfile import decoded_line, decoded_readable
+    from cython.cimports.bitboard.game_tree.textfile import decoded_line, decoded_readable, read_on
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING
     from cython.cimports.cpython.unicode import (
         PyUnicode_1BYTE_KIND,
@@ -119,10 +119,16 @@ class Lines:
         bounds: cython.Py_ssize_t[2] = [0, 0]
         if self.how == _DECODED:
             text = decoded_line(self.handle, bounds)
-            if text is not None:
-                self.hold(text)
+            if text is not None:  # (a line of text decoded with its ends translated: no "\r" in it)
+                self.data = text
+                self.p = _pointer(text)
+                self.n = bounds[1]
                 self.start, self.end = bounds[0], bounds[1]
+                self.returns = False
                 return True
+            line = read_on(self.handle)
+            if line is not None:
+                return self.take(line)
         if self.how == _BY_LINES or self.how == _DECODED:
             return self.take(self.readline())
         i: cython.Py_ssize_t = self.end
