@@ -46,7 +46,7 @@ _STRINGIO = io.StringIO
 _BOM = b"\xef\xbb\xbf"
 _BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
 
-# the recent games' length (a moving average): a StringIO's first block is a quarter more
+# the recent games' length (a moving average): a StringIO's first block is half as long again
 _length = cython.declare(cython.Py_ssize_t, 3072)
 
 
@@ -67,7 +67,7 @@ class Lines:
         if blocks and type(handle) is _STRINGIO:
             self.how = _STRING
             self.base = self.origin = self.next = handle.tell()
-            self.size = min(_length + _length // 4 + 64, 1048576)
+            self.size = min(_length + _length // 2 + 64, 1048576)
             return
         if blocks and decoded_readable(handle):
             self.how = _DECODED

@@ -28,9 +28,10 @@ else:
         PyUnicode_DATA,
         PyUnicode_DecodeUTF8,
         PyUnicode_GET_LENGTH,
+        PyUnicode_New,
         PyUnicode_Substring,
     )
-    from cython.cimports.libc.string import memcmp
+    from cython.cimports.libc.string import memcmp, memcpy
 
     PyTypeObjectPtr = cython.typedef(cython.pointer(PyTypeObject))
 
@@ -298,19 +299,23 @@ def _text(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) ->
 @cython.cfunc
 def _value(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t, known: cython.int) -> str:
     """A tag's value data[i:j] as text, the known tag's last value again when it is the same
-    (an ASCII one: Event, Round, Result, TimeControl or Termination repeat game after game)."""
-    if cython.compiled and known >= 0:
-        last: str = _VALUES[known]
-        if PyUnicode_GET_LENGTH(last) == j - i and memcmp(PyUnicode_DATA(last), p + i, j - i) == 0:
-            return last
-        text: str = _text(data, p, i, j)
-        bits: cython.int = 0
+    (an ASCII one: Event, Round, Result, TimeControl or Termination repeat game after game); -1
+    for a tag not known (or its name)."""
+    if cython.compiled:
+        if known >= 0:
+            last: str = _VALUES[known]
+            if PyUnicode_GET_LENGTH(last) == j - i and memcmp(PyUnicode_DATA(last), p + i, j - i) == 0:
+                return last
+        bits: cython.uchar = 0
         k: cython.Py_ssize_t
         for k in range(i, j):
-            bits |= p[k] & 0xFF
-        if bits < 0x80:  # (ASCII: its str holds the same bytes)
-            _VALUES[known] = text
-        return text
+            bits |= cython.cast(cython.uchar, p[k])
+        if bits < 0x80:  # (ASCII: its str holds the same bytes, copied without decoding)
+            text: str = PyUnicode_New(j - i, 127)
+            memcpy(PyUnicode_DATA(text), p + i, j - i)
+            if known >= 0:
+                _VALUES[known] = text
+            return text
     return _text(data, p, i, j)
 
 
@@ -574,7 +579,7 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
                 plain = p[j] != ord("\r") and p[j] != ord("\n")
                 j += 1
     if plain:
-        name = _NAMES[known] if known >= 0 else _text(data, p, s + 1, name_end)
+        name = _NAMES[known] if known >= 0 else _value(data, p, s + 1, name_end, -1)
         text = _value(data, p, value, k - 2, known)
         if roster is not None:
             if 0 <= known < _ROSTER_SIZE:
