@@ -62,6 +62,16 @@ def stringio_buffer_readable() -> bool:
 
 
 @cython.cfunc
+def stringio_tell(handle) -> cython.Py_ssize_t:
+    """handle.tell() of a StringIO, read from its head where its text is in its buffer."""
+    if cython.compiled and _LAYOUT_KNOWN and type(handle) is io.StringIO:
+        head = cython.cast(cython.pointer(_StringIOHead), cython.cast(cython.p_void, handle))
+        if _readable(handle):
+            return head.pos
+    return handle.tell()
+
+
+@cython.cfunc
 def stringio_seek(handle, position: cython.Py_ssize_t) -> cython.void:
     """handle.seek(position), for a StringIO whose text is in its buffer: its position set."""
     if cython.compiled and _LAYOUT_KNOWN and type(handle) is io.StringIO:

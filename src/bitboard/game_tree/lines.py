@@ -21,10 +21,10 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .blocks import newlines_plain, stringio_block, stringio_seek
+    from .blocks import newlines_plain, stringio_block, stringio_seek, stringio_tell
     from .textfile import decoded_line, decoded_readable, read_on
 else:
-    from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block, stringio_seek
+    from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block, stringio_seek, stringio_tell
     from cython.cimports.bitboard.game_tree.textfile import decoded_line, decoded_readable, read_on
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING
     from cython.cimports.cpython.unicode import (
@@ -66,7 +66,7 @@ class Lines:
         self.how = _BY_LINES
         if blocks and type(handle) is _STRINGIO:
             self.how = _STRING
-            self.base = self.origin = self.next = handle.tell()
+            self.base = self.origin = self.next = stringio_tell(handle)
             self.size = min(_length + _length // 2 + 64, 1048576)
             return
         if blocks and decoded_readable(handle):
