@@ -75,9 +75,9 @@ class Lines:
 
     @cython.cfunc
     def finish(self) -> cython.void:
-        """Leaves a StringIO or a file's buffered reader at the end of the last line taken (where
-        readline() would leave the handle), and sizes a StringIO's next first read after this
-        game's length."""
+        """Leaves a StringIO at the end of the last line taken (where readline() would leave it),
+        and sizes its next first read after this game's length (a file is where readline()
+        would leave it already)."""
         global _length
         if self.how == _STRING:
             position: cython.Py_ssize_t = self.base + self.chars(self.end)
