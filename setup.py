@@ -49,6 +49,8 @@ COMPILED_MODULES = [
     "data.pgn_reader",
     "data.arrays",
     "game_tree.blocks",
+    "game_tree.textfile",
+    "game_tree.lines",
     "game_tree.reading",
     "catalogue.bitscan",
     "catalogue.serialize",

@@ -16,7 +16,7 @@ from test_chess_pgn_reading import FRAGMENTS, TEXTS, _describe
 import bitboard
 import bitboard.chess.pgn as bpgn
 from bitboard.benchmarks.pgn import corpus
-from bitboard.game_tree import blocks
+from bitboard.game_tree import blocks, textfile
 
 logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
 
@@ -170,6 +170,50 @@ def test_the_offset_index_idiom_on_a_file(tmp_path):
 
 def test_a_stringio_is_read_from_its_buffer_in_the_compiled_build():
     assert blocks.stringio_buffer_readable() == bitboard.compiled  # (CPython 3.10 to 3.13)
+
+
+def test_a_files_decoded_lines_are_taken_in_place_in_the_compiled_build():
+    assert textfile.text_file_readable() == bitboard.compiled  # (CPython 3.10 to 3.13)
+
+
+def _tricky_file(returns):
+    """Some 400 KB of games in every shape a file's lines take: a byte-order mark, tags of one,
+    two and four bytes a character, comments with braces over lines, games with no blank line
+    between them, escape lines, a line longer than the wrapper's 8 KB chunk, and with `returns`
+    CRLF line ends and a lone CR (once the wrapper has seen them, it decodes all by itself);
+    repeated with shifts, so that the ends of the wrapper's chunks fall in every kind of line,
+    with runs of ASCII between the other pieces (whose chunks the reader reads itself)."""
+    plain = [
+        corpus(games=5, seed=21),
+        "[Event \"a\"]\n\n1. e4 e5 { a comment\nover { two } lines } 2. Nf3 *\n\n",
+        '[Event "no blank"]\n1. e4 *\n[Event "next"]\n1. d4 *\n\n',
+        "% escape line\n; a comment line\n[Event \"c\"]\n\n1. c4 *\n\n",
+        "[Event \"long\"]\n\n1. e4 {" + "x" * 9000 + "} e5 *\n\n",
+    ]
+    other = [
+        "\ufeff[Event \"bom\"]\n\n1. e4 *\n\n",
+        '[White "Müller"]\n[Black "Łódź 中国 \U0001f600"]\n\n1. e4 { é } e5 *\n\n',
+    ] + ([corpus(games=3, seed=22).replace("\n", "\r\n"), "[Event \"cr\"]\n\n1. e4\re5 *\n\n"] if returns else [])
+    return "".join((other[k // 16 % len(other)] if k % 16 == 15 else plain[k % len(plain)])
+                   + " " * (k % 7) + "\n" * (k % 3) for k in range(160))
+
+
+@pytest.mark.parametrize("returns", [False, True])
+@pytest.mark.parametrize("newline", [None, ""])
+@pytest.mark.parametrize("buffering", [-1, 100])
+def test_a_tricky_file_leaves_tell_where_python_chess_does_after_every_read(tmp_path, returns, newline, buffering):
+    path = tmp_path / "tricky.pgn"
+    path.write_bytes(_tricky_file(returns).encode("utf-8"))
+    for reader in READERS:
+        with open(path, encoding="utf-8", newline=newline, buffering=buffering) as ours, \
+                open(path, encoding="utf-8", newline=newline, buffering=buffering) as theirs:
+            while True:
+                found = _describe(getattr(bpgn, reader)(ours))
+                assert found == _describe(getattr(chess.pgn, reader)(theirs))
+                assert ours.tell() == theirs.tell(), reader
+                if found in (None, False):
+                    break
+            assert ours.read() == theirs.read() == ""
 
 
 

@@ -60,7 +60,8 @@ class _Shim:
 
     def __init__(self) -> None:
         for name in ("bint", "char", "schar", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong",
-                     "ulonglong", "Py_ssize_t", "size_t", "float", "double", "void", "Py_UCS4", "p_char"):
+                     "ulonglong", "Py_ssize_t", "size_t", "float", "double", "void", "Py_UCS4", "p_char",
+                     "p_Py_ssize_t"):
             setattr(self, name, _Shim._Type(name))
 
     def __getattr__(self, name: str) -> Any:  # the C types set in __init__ (an instance's names, to mypy)
@@ -128,5 +129,6 @@ if TYPE_CHECKING:
         void: TypeAlias = None
         Py_UCS4: TypeAlias = str  # a one-character str, uncompiled
         p_char: TypeAlias = bytes  # a char * is taken from bytes; indexed, both give an int
+        p_Py_ssize_t: TypeAlias = list  # a C array of Py_ssize_t (a list of ints, uncompiled)
 else:
     cython = _Shim()

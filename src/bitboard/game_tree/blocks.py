@@ -62,6 +62,16 @@ def stringio_buffer_readable() -> bool:
 
 
 @cython.cfunc
+def stringio_tell(handle) -> cython.Py_ssize_t:
+    """handle.tell() of a StringIO, read from its head where its text is in its buffer."""
+    if cython.compiled and _LAYOUT_KNOWN and type(handle) is io.StringIO:
+        head = cython.cast(cython.pointer(_StringIOHead), cython.cast(cython.p_void, handle))
+        if _readable(handle):
+            return head.pos
+    return handle.tell()
+
+
+@cython.cfunc
 def stringio_seek(handle, position: cython.Py_ssize_t) -> cython.void:
     """handle.seek(position), for a StringIO whose text is in its buffer: its position set."""
     if cython.compiled and _LAYOUT_KNOWN and type(handle) is io.StringIO:
@@ -108,18 +118,18 @@ def _from_buffer(handle, start: cython.Py_ssize_t, count: cython.Py_ssize_t):
         if start >= head.string_size or count <= 0:
             return b"", 0
         count = min(count, head.string_size - start)
-        source: cython.p_uint = head.buf + start
+        block = PyBytes_FromStringAndSize(cython.NULL, count)
+        source: cython.p_uint = head.buf + start  # (read after the allocation)
+        out: cython.p_uchar = cython.cast(cython.p_uchar, PyBytes_AS_STRING(block))
         k: cython.Py_ssize_t
+        c: cython.uint
         bits: cython.uint = 0
-        for k in range(count):
-            bits |= source[k]
+        for k in range(count):  # (copied as ASCII and looked at in one pass)
+            c = source[k]
+            bits |= c
+            out[k] = cython.cast(cython.uchar, c)
         if bits >= 0x80:
             return _utf8(handle, start, count), count
-        block = PyBytes_FromStringAndSize(cython.NULL, count)
-        source = head.buf + start  # (read again after the allocation)
-        out: cython.p_uchar = cython.cast(cython.p_uchar, PyBytes_AS_STRING(block))
-        for k in range(count):
-            out[k] = source[k]
         return block, count
 
 

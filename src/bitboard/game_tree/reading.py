@@ -7,9 +7,9 @@ python-chess takes the text a line at a time (`handle.readline()`) and its movet
 regular expression. Here the lines are scanned as UTF-8 bytes in C, with MOVETEXT_REGEX's
 tokens found by hand in the regex's own order (tests hold the two equal), plain SAN matched on
 the board's C position (san.plain_san_code), and the default GameBuilder's tree built without
-its callbacks. A StringIO or a UTF-8 file is read in blocks of bytes (blocks.py), and seeked
-back to the end of the game's last line, unless a visitor's own code runs while it reads (it
-may look at the handle); any other handle is read with readline(), as python-chess reads it."""
+its callbacks. The lines come from game_tree/lines (a StringIO's or a UTF-8 file's bytes read
+in blocks, the handle then moved to the end of the game's last line, where python-chess's
+readline() loop leaves it)."""
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
@@ -18,27 +18,22 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..board import Board
     from ..san import plain_san_code
-    from .blocks import newlines_plain, stringio_block, stringio_seek
+    from .lines import Lines, _find
 else:
     from cython.cimports.bitboard.board.game import Board
-    from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block, stringio_seek
+    from cython.cimports.bitboard.game_tree.lines import Lines, _find
     from cython.cimports.bitboard.san import plain_san_code
-    from cython.cimports.cpython.bytes import PyBytes_AS_STRING
     from cython.cimports.cpython.object import PyObject, PyTypeObject
     from cython.cimports.cpython.unicode import (
-        PyUnicode_1BYTE_KIND,
         PyUnicode_DATA,
         PyUnicode_DecodeUTF8,
         PyUnicode_GET_LENGTH,
-        PyUnicode_KIND,
+        PyUnicode_New,
         PyUnicode_Substring,
     )
-    from cython.cimports.libc.string import memchr, memcmp
+    from cython.cimports.libc.string import memcmp, memcpy
 
     PyTypeObjectPtr = cython.typedef(cython.pointer(PyTypeObject))
-
-import io
-from typing import Any
 
 from .builders import GameBuilder, HeadersBuilder, SkipVisitor
 from .headers import KNOWN_TAGS, TAG_REGEX, TAG_ROSTER, Headers, starting_board
@@ -99,12 +94,6 @@ _KNOWN_FIRST = cython.declare(cython.char[64],  # type: ignore[misc, valid-type]
                               [ord(KNOWN_TAGS[k][0]) for k in _ORDER] + [0] * (64 - len(_ORDER)))
 _BY_LENGTH = cython.declare(cython.int[32],  # type: ignore[misc, valid-type]  # a C array: no Python type
                             [sum(len(name) < n for name in KNOWN_TAGS) for n in range(32)])
-_STRINGIO = io.StringIO
-_BOM = b"\xef\xbb\xbf"
-_BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
-
-# the recent games' length (a moving average): a StringIO's first block is a quarter more
-_length = cython.declare(cython.Py_ssize_t, 3072)
 
 
 def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's keyword)
@@ -135,6 +124,8 @@ def _read(handle, visitor, mode: cython.int):
     """read_game with the visitor made (None where `mode` does its work in place)."""
     source: _Source = _Source.__new__(_Source)
     source.open(handle, mode != _GENERIC)
+    source.at = 0
+    source.done = False
     try:
         return _read_game(source, visitor, mode)
     finally:
@@ -144,29 +135,11 @@ def _read(handle, visitor, mode: cython.int):
 @cython.final
 @cython.freelist(4)
 @cython.cclass
-class _Source:
-    """The handle's text, a line at a time, as UTF-8 (compiled, a line of one byte a character
-    is scanned as the str it is): the current line is data[start:end] (its line break
-    included), scanned from `at`. A StringIO is read in blocks of UTF-8 (blocks.py) and split
-    at its newlines (then finish() seeks it back to the end of the last line taken); any other
-    handle gives its lines by readline(), as python-chess takes them. The scanner's state for
-    the movetext lives here too: the last token and the comment read."""
+class _Source(Lines):
+    """The handle's lines (lines.py: the current one is data[start:end], its line break
+    included), and the scanner's state for the movetext: its place in the line (`at`), the last
+    token and the comment read."""
 
-    handle: Any
-    readline: Any
-    data: Any  # bytes, or (compiled) a str of one byte a character (Latin-1)
-    p: cython.p_char  # data's bytes
-    n: cython.Py_ssize_t  # len(data)
-    start: cython.Py_ssize_t
-    end: cython.Py_ssize_t
-    blocks: cython.bint  # read in blocks (else by readline)
-    next: cython.Py_ssize_t  # (blocks) a StringIO's position of the next block
-    eof: cython.bint  # (blocks) the handle has no more text
-    ascii: cython.bint  # (blocks) data is ASCII: a byte is a character
-    returns: cython.bint  # the text read has carriage returns (else a tag's value cannot hold one)
-    base: cython.Py_ssize_t  # (blocks) the handle's position of data[0]
-    origin: cython.Py_ssize_t  # (blocks) the handle's position at the start of the game
-    size: cython.Py_ssize_t  # (blocks) the next read's size
     at: cython.Py_ssize_t  # the movetext scanner's place in the line
     fresh: cython.bint  # the line is new: its first character and blankness still to look at
     done: cython.bint  # the game's text has ended (python-chess's `line` became empty)
@@ -174,134 +147,6 @@ class _Source:
     token: cython.Py_ssize_t
     token_end: cython.Py_ssize_t
     comment: str  # the last comment's text
-
-    @cython.cfunc
-    def open(self, handle, blocks: cython.bint) -> cython.void:
-        """Reads `handle` in blocks if it is a StringIO and `blocks` (a visitor's own code runs
-        while it reads: the handle must then be where python-chess's would be)."""
-        self.handle = handle
-        self.hold(b"")
-        self.start = self.end = self.at = 0
-        self.eof = self.done = self.returns = False
-        self.ascii = True
-        self.blocks = blocks and type(handle) is _STRINGIO
-        if self.blocks:
-            self.base = self.origin = self.next = handle.tell()
-            self.size = min(_length + _length // 4 + 64, 1048576)
-        else:
-            self.readline = handle.readline
-
-    @cython.cfunc
-    def finish(self) -> cython.void:
-        """Leaves a StringIO at the end of the last line taken (where readline() would be), and
-        sizes the next game's first read after this game's length."""
-        global _length
-        if self.blocks:
-            position: cython.Py_ssize_t = self.base + self.chars(self.end)
-            stringio_seek(self.handle, position)
-            _length = (3 * _length + position - self.origin) // 4
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def chars(self, i: cython.Py_ssize_t) -> cython.Py_ssize_t:
-        """The characters of data[:i] (its UTF-8 lead bytes)."""
-        if self.ascii:
-            return i
-        p: cython.p_char = self.p
-        count: cython.Py_ssize_t = 0
-        k: cython.Py_ssize_t
-        for k in range(i):
-            count += (p[k] & 0xC0) != 0x80
-        return count
-
-    @cython.cfunc
-    def first_line(self) -> cython.bint:
-        """The first line of the read, its byte-order marks stripped as python-chess strips
-        them; False at the end of the text."""
-        if self.blocks:
-            self.refill(0)
-        if not self.blocks:
-            line = self.readline()
-            return self.take(line if _narrow(line) else line.lstrip("\ufeff"))
-        if not self.next_line():
-            return False
-        if type(self.data) is bytes:
-            while self.end - self.start >= 3 and self.data.startswith(_BOM, self.start):
-                self.start += 3
-        return self.start < self.end
-
-    @cython.cfunc
-    def next_line(self) -> cython.bint:
-        """Moves on to the next line; False at the end of the text."""
-        if not self.blocks:
-            return self.take(self.readline())
-        i: cython.Py_ssize_t = self.end
-        j: cython.Py_ssize_t
-        while True:
-            j = _find(self.data, self.p, ord("\n"), i, self.n)
-            if j >= 0:
-                self.start, self.end = i, j + 1
-                return True
-            if self.eof:  # the last line, without its line break
-                self.start, self.end = i, self.n
-                return i < self.n
-            self.refill(i)
-            if not self.blocks:
-                return self.take(self.readline())
-            i = 0
-
-    @cython.cfunc
-    def refill(self, i: cython.Py_ssize_t) -> cython.void:
-        """Reads the next block after data[:i] (which is dropped). Text with a carriage return
-        other than before a newline goes back to readline(), whose lines the StringIO's newline
-        mode decides, from the start of the line not finished."""
-        kept = self.data[i:] if i < self.n else None
-        self.base += self.chars(i)
-        block, taken = stringio_block(self.handle, self.next, self.size)
-        self.next += taken
-        self.eof = taken < self.size
-        self.ascii = self.ascii and len(block) == taken
-        self.size = max(4096, (self.next - self.origin) // 2)
-        if _find(block, _pointer(block), ord("\r"), 0, len(block)) >= 0:
-            self.returns = True
-        if self.returns and not newlines_plain(block):
-            self.handle.seek(self.base)
-            self.blocks = False
-            self.readline = self.handle.readline
-            self.hold(b"")
-            self.start = self.end = 0
-            return
-        self.hold(block if kept is None else kept + block)
-        self.start = self.end = 0
-
-    @cython.cfunc
-    @cython.inline
-    def hold(self, data) -> cython.void:
-        """Makes `data` the text at hand (its bytes at p)."""
-        self.data = data
-        self.p = _pointer(data)
-        self.n = len(data)
-
-    @cython.cfunc
-    def take(self, line) -> cython.bint:
-        """A line from readline() as the current line; False for the empty one (the end)."""
-        if cython.compiled and _narrow(line):  # (the usual line: a str of one byte a character)
-            self.data = line
-            self.p = cython.cast(cython.p_char, PyUnicode_DATA(line))
-            self.n = PyUnicode_GET_LENGTH(line)
-        else:
-            if not line:
-                self.hold(b"")
-                self.start = self.end = 0
-                return False
-            if not isinstance(line, str):
-                raise TypeError(
-                    f"a PGN handle's lines are text (a handle opened in text mode), not {type(line).__name__}")
-            self.hold(line.encode("utf-8", "surrogatepass"))
-        self.end = self.n
-        self.returns = True  # (a line's tag is looked at in full)
-        self.start = 0
-        return True
 
     @cython.cfunc
     @cython.inline
@@ -441,45 +286,6 @@ class _Source:
 
 
 @cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _pointer(data) -> cython.p_char:
-    """The bytes of `data` (compiled: of a bytes, or of a str of one byte a character)."""
-    if cython.compiled:
-        if type(data) is str:
-            return cython.cast(cython.p_char, PyUnicode_DATA(data))
-        return PyBytes_AS_STRING(data)
-    else:
-        return data
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _narrow(line) -> cython.bint:
-    """Whether a line is a str of one byte a character, not empty (compiled: then scanned as it
-    is, each byte a character; no character of Latin-1 is taken for an ASCII one)."""
-    if cython.compiled:
-        return type(line) is str and PyUnicode_KIND(line) == PyUnicode_1BYTE_KIND and PyUnicode_GET_LENGTH(line) > 0
-    return False
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _find(data, p: cython.p_char, c: cython.int, i: cython.Py_ssize_t, n: cython.Py_ssize_t
-          ) -> cython.Py_ssize_t:
-    """The index of the first byte c in data[i:n], -1 if none (memchr, compiled)."""
-    if cython.compiled:
-        if i >= n:
-            return -1
-        hit: cython.p_char = cython.cast(cython.p_char, memchr(p + i, c, n - i))
-        return -1 if hit == cython.NULL else hit - p
-    else:
-        return data.find(_BYTES[c], i, n)
-
-
-@cython.cfunc
 def _text(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
     """data[i:j] as text."""
     if cython.compiled:
@@ -493,19 +299,23 @@ def _text(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) ->
 @cython.cfunc
 def _value(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t, known: cython.int) -> str:
     """A tag's value data[i:j] as text, the known tag's last value again when it is the same
-    (an ASCII one: Event, Round, Result, TimeControl or Termination repeat game after game)."""
-    if cython.compiled and known >= 0:
-        last: str = _VALUES[known]
-        if PyUnicode_GET_LENGTH(last) == j - i and memcmp(PyUnicode_DATA(last), p + i, j - i) == 0:
-            return last
-        text: str = _text(data, p, i, j)
-        bits: cython.int = 0
+    (an ASCII one: Event, Round, Result, TimeControl or Termination repeat game after game); -1
+    for a tag not known (or its name)."""
+    if cython.compiled:
+        if known >= 0:
+            last: str = _VALUES[known]
+            if PyUnicode_GET_LENGTH(last) == j - i and memcmp(PyUnicode_DATA(last), p + i, j - i) == 0:
+                return last
+        bits: cython.uchar = 0
         k: cython.Py_ssize_t
         for k in range(i, j):
-            bits |= p[k] & 0xFF
-        if bits < 0x80:  # (ASCII: its str holds the same bytes)
-            _VALUES[known] = text
-        return text
+            bits |= cython.cast(cython.uchar, p[k])
+        if bits < 0x80:  # (ASCII: its str holds the same bytes, copied without decoding)
+            text: str = PyUnicode_New(j - i, 127)
+            memcpy(PyUnicode_DATA(text), p + i, j - i)
+            if known >= 0:
+                _VALUES[known] = text
+            return text
     return _text(data, p, i, j)
 
 
@@ -765,11 +575,11 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
                 k -= 1
             plain = k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
             j = value
-            while plain and j < k - 2 and (source.returns or not source.blocks):  # (no line break in the value)
+            while plain and j < k - 2 and source.returns:  # (no line break in the value)
                 plain = p[j] != ord("\r") and p[j] != ord("\n")
                 j += 1
     if plain:
-        name = _NAMES[known] if known >= 0 else _text(data, p, s + 1, name_end)
+        name = _NAMES[known] if known >= 0 else _value(data, p, s + 1, name_end, -1)
         text = _value(data, p, value, k - 2, known)
         if roster is not None:
             if 0 <= known < _ROSTER_SIZE:
