@@ -69,6 +69,11 @@ def _popcount(b: u64) -> cython.int:
 @cython.always_allow_keywords(False)  # METH_O: called as int.bit_count is, with no keyword parsing
 def popcount(bb: Bitboard) -> int:
     """Number of one-bits: the CPU instruction when compiled, ``int.bit_count`` when not."""
+    if cython.compiled and type(bb) is int:  # an int of 0..2**64-1 converts in C, with no call
+        try:
+            return _popcount(cython.cast(u64, bb))
+        except OverflowError:  # negative, or past 64 bits: bitboard_arg names it
+            pass
     return _popcount(bitboard_arg(bb))
 
 
