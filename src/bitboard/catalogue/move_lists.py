@@ -203,7 +203,8 @@ def _table_index(piece, square) -> int:
 def magic_factor(piece, square) -> int:
     """The multiply-shift factor of `piece` ('king', 'knight', or a slider's line 'rank',
     'file', 'diagonal', 'anti-diagonal') on `square`; for kings and knights it has 4 one-bits."""
-    return PH_FACTOR[_table_index(piece, square)]
+    index = _table_index(piece, square)  # (first: it builds the tables on first use)
+    return PH_FACTOR[index]
 
 
 def move_lists(piece, square, targets, normalized=False) -> list:
