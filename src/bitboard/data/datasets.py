@@ -229,9 +229,9 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
     shard = Shard(name)
     raw = stream = None
     try:
-        for table, schema in (("games", games_schema()), ("positions", positions_schema())):
+        for table, schema in (("games", games_schema()), ("positions", positions_schema(source_dictionary=True))):
             os.makedirs(os.path.dirname(paths[table]), exist_ok=True)
-            writers[table] = pq.ParquetWriter(temporary[table], schema.with_metadata(metadata), **_WRITE_OPTIONS[table])
+            writers[table] = _parquet_writer(pq, temporary[table], schema, table, metadata)
         background = _BackgroundWriter(writers)
         raw = open(path, "rb") if path != STDIN and part is None else None  # noqa: SIM115  (closed below)
         total: int | None
@@ -250,11 +250,11 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
 
         def flush(upto: int, last: bool = False) -> None:
             nonlocal first_game, games_first
-            rows = columns.take(upto)
-            game = rows["game"].astype(np.int64)
-            per_game = np.bincount(game - first_game, minlength=upto - first_game)
+            rows = columns.rows(upto, extras=False)  # (views: the batch copies what it keeps)
+            per_game = np.bincount(rows["game"] - np.uint32(first_game), minlength=upto - first_game)
             results = columns.games.lists(upto)[1][first_game - games_first:]
-            batches = {"positions": positions_batch(name, rows, result_column(results), first_game)}
+            batches = {"positions": positions_batch(name, rows, result_column(results), first_game, True)}
+            columns.drop(upto)
             plies.append(np.maximum(per_game - 1, 0))
             if last or upto - games_first >= GAMES_PER_GROUP:
                 offsets, results, errors, headers = columns.games.take(upto)
@@ -263,7 +263,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
                 plies.clear()
                 games_first = upto
             background.put(batches)
-            shard.positions += len(game)
+            shard.positions += len(rows["game"])
             first_game = upto
 
         for game in (reader.games(stream) if part is None else
@@ -308,13 +308,31 @@ def _read_so_far(raw, part: Part | None, game) -> int:
     return raw.tell() if raw is not None else game.offset
 
 
-# Dictionary encoding where a column has few values (elsewhere pyarrow would try it and give up,
-# at a cost), statistics where a filter may use them; zstd.
+# How each table is written. positions, the big one: zstd; dictionary encoding only where it
+# pays (`source` comes as a dictionary already, `mate` is almost all null: elsewhere pyarrow
+# hashes every value and gains little after zstd); byte-stream split for the two float columns
+# (smaller and faster to compress); statistics where a filter may use them; no Arrow schema
+# stored (positions_schema's types all come back from Parquet's own, and `source`, written as
+# a dictionary, reads back as the string it is). games: small, zstd, its Arrow schema kept
+# (utc_time's time32[s] has no Parquet type of its own).
 _WRITE_OPTIONS: dict[str, dict[str, Any]] = {
     "games": {"compression": "zstd"},
-    "positions": {"compression": "zstd", "use_dictionary": ["source", "turn", "castling", "ep", "mate", "result"],
-                  "write_statistics": ["source", "game", "ply", "turn", "result"]},
+    "positions": {"compression": "zstd", "use_dictionary": ["source", "mate"],
+                  "use_byte_stream_split": ["eval", "clock"],
+                  "write_statistics": ["source", "game", "ply", "turn", "result"], "store_schema": False},
 }
+
+
+def _parquet_writer(pq, path: str, schema, table: str, metadata: dict):
+    """A ParquetWriter of `table` with the shard's bitboard `metadata` in its key-value
+    metadata: through the stored Arrow schema, or for a table stored without one, added to the
+    file (which pyarrow.parquet.read_schema reads alike)."""
+    options = _WRITE_OPTIONS[table]
+    if options.get("store_schema", True):
+        return pq.ParquetWriter(path, schema.with_metadata(metadata), **options)
+    writer = pq.ParquetWriter(path, schema, **options)
+    writer.add_key_value_metadata(metadata)
+    return writer
 
 
 class _BackgroundWriter:

@@ -232,6 +232,7 @@ class _Columns:
     records: cython.uchar[:, ::1]
     moves: cython.ushort[::1]
     game: cython.uint[::1]
+    ply: cython.uint[::1]
     evals: cython.float[::1]
     mates: cython.short[::1]
     clocks: cython.float[::1]
@@ -254,7 +255,8 @@ class _Columns:
         # (left unset: `stage` writes every column of a row, so no page is touched before its rows)
         arrays: dict[str, Any] = {
             "records": np.empty((size, RECORD_SIZE), dtype=np.uint8), "moves": np.empty(size, dtype=np.uint16),
-            "game": np.empty(size, dtype=np.uint32), "evals": np.empty(size, dtype=np.float32),
+            "game": np.empty(size, dtype=np.uint32), "ply": np.empty(size, dtype=np.uint32),
+            "evals": np.empty(size, dtype=np.float32),
             "mates": np.empty(size, dtype=np.int16), "clocks": np.empty(size, dtype=np.float32)}
         if self.has_extras:  # (zeros: the rows before the first that needed them)
             arrays["extras"] = np.zeros((size, EXTRAS_SIZE), dtype=np.uint8)
@@ -262,6 +264,7 @@ class _Columns:
             arrays[name][:self.count] = array[:self.count]
         self.arrays, self.size = arrays, size
         self.records, self.moves, self.game = arrays["records"], arrays["moves"], arrays["game"]
+        self.ply = arrays["ply"]
         self.evals, self.mates, self.clocks = arrays["evals"], arrays["mates"], arrays["clocks"]
         if self.has_extras:
             self.extras = arrays["extras"]
@@ -281,6 +284,8 @@ class _Columns:
         if self.has_extras:  # (every row once there are extras: `take` leaves earlier rows' behind)
             write_extras(pos, self.extras, self.count)
         self.game[self.count] = game
+        # the row's index in its game: a game's rows are together, and one taken with its game
+        self.ply[self.count] = self.ply[self.count - 1] + 1 if self.count and self.game[self.count - 1] == game else 0
         self.evals[self.count] = _NAN
         self.mates[self.count] = 0
         self.clocks[self.count] = _NAN
@@ -320,23 +325,22 @@ class _Columns:
         """The rows committed and not yet taken."""
         return self.count
 
-    def take(self, games: cython.Py_ssize_t) -> dict:
-        """Copies of the committed rows of the games numbered below `games`, which then leave the
-        columns (the later games' rows move to the front): the streaming writer's chunk (without
-        `extras` while no position has needed them: its extras columns are then all null)."""
+    def drop(self, games: cython.Py_ssize_t) -> None:
+        """Let the committed rows of the games numbered below `games` go (the later games' rows
+        move to the front): the streaming writer's, once it has made its batch of `rows`."""
         count: cython.Py_ssize_t = self.below(games)
-        out = _chunk({name: array[:count].copy() for name, array in self.arrays.items()})
         rest: cython.Py_ssize_t = self.count - count
-        for array in self.arrays.values():
-            array[:rest] = array[count:self.count]
+        if rest:
+            for array in self.arrays.values():
+                array[:rest] = array[count:self.count]
         self.count = rest
-        return out
 
-    def rows(self, games: cython.Py_ssize_t) -> dict:
-        """The columns' committed rows of the first `games` games (views of the grown arrays:
-        copying them would cost more than the spare rows' memory)."""
+    def rows(self, games: cython.Py_ssize_t, extras: bool = True) -> dict:
+        """The columns' committed rows of the games numbered below `games` (views of the grown
+        arrays: copying them would cost more than the spare rows' memory; `extras`: zeros where
+        none were written, else no `extras` then)."""
         count: cython.Py_ssize_t = self.below(games)
-        return _chunk({name: array[:count] for name, array in self.arrays.items()}, True)
+        return _chunk({name: array[:count] for name, array in self.arrays.items()}, extras)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -351,10 +355,9 @@ class _Columns:
         return count
 
 
-def _chunk(columns: dict, extras: bool = False) -> dict:
+def _chunk(columns: dict, extras: bool) -> dict:
     """Rows of the columns as to_arrays gives them: the records as position records, the extras
-    as extras records (`extras`: zeros where none were written), and each row's `ply`, its index
-    in its game (a game's rows are together)."""
+    as extras records (`extras`: zeros where none were written)."""
     import numpy as np
 
     from .records import EXTRAS_SIZE, extras_dtype, position_dtype
@@ -364,9 +367,6 @@ def _chunk(columns: dict, extras: bool = False) -> dict:
     if written is not None or extras:  # (none written: zeros, which cost no page until read)
         written = np.zeros((count, EXTRAS_SIZE), dtype=np.uint8) if written is None else written
         columns["extras"] = written.view(extras_dtype()).reshape(count)
-    game = columns["game"]
-    starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]]) if count else np.zeros(0, dtype=np.intp)
-    columns["ply"] = (np.arange(count) - np.repeat(starts, np.diff(np.r_[starts, count]))).astype(np.uint32)
     return columns
 
 

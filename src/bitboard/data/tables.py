@@ -42,25 +42,31 @@ def _arrow_type(name: str):
 def games_schema():
     """The `games` table's schema (pyarrow)."""
     import pyarrow as pa
-    fields = [pa.field("source", pa.string()), pa.field("game", pa.int64()), pa.field("offset", pa.int64()),
-              pa.field("result", pa.int8()), pa.field("plies", pa.int32()), pa.field("error", pa.string())]
+    fields = [pa.field("source", pa.string(), False), pa.field("game", pa.int64(), False),
+              pa.field("offset", pa.int64(), False), pa.field("result", pa.int8(), False),
+              pa.field("plies", pa.int32(), False), pa.field("error", pa.string())]
     fields += [pa.field(column, _arrow_type(kind)) for column, kind in GAME_TAGS.values()]
     fields += [pa.field("time_control_base", pa.int32()), pa.field("time_control_increment", pa.int32()),
                pa.field("lichess_id", pa.string()), pa.field("tags", pa.map_(pa.string(), pa.string()))]
     return pa.schema(fields)
 
 
-def positions_schema():
+def positions_schema(source_dictionary: bool = False):
     """The `positions` table's schema (pyarrow): the record's fields (bitboard.data.records)
     as columns, with the key, the move, the comment's eval, mate and clock, and the result; then
-    the extras' fields, null where the position's variant has none (EXTRAS_OF)."""
+    the extras' fields, null where the position's variant has none (EXTRAS_OF). Only `move`,
+    `eval`, `mate`, `clock` and the extras are ever null (Parquet needs no levels for the rest).
+    `source_dictionary`: `source` as positions_batch builds it for the Parquet writer, a
+    dictionary of the batch's one value, which the writer need not hash row by row."""
     import pyarrow as pa
+    source = pa.dictionary(pa.int32(), pa.string()) if source_dictionary else pa.string()
     return pa.schema([
-        pa.field("source", pa.string()), pa.field("game", pa.int64()), pa.field("ply", pa.int32()),
-        pa.field("board", pa.binary(32)), pa.field("turn", pa.uint8()), pa.field("castling", pa.uint8()),
-        pa.field("ep", pa.uint8()), pa.field("halfmove", pa.uint16()), pa.field("fullmove", pa.uint16()),
-        pa.field("rooks", pa.binary(4)), pa.field("move", pa.uint16()), pa.field("eval", pa.float32()),
-        pa.field("mate", pa.int16()), pa.field("clock", pa.float32()), pa.field("result", pa.int8()),
+        pa.field("source", source, False), pa.field("game", pa.int64(), False), pa.field("ply", pa.int32(), False),
+        pa.field("board", pa.binary(32), False), pa.field("turn", pa.uint8(), False),
+        pa.field("castling", pa.uint8(), False), pa.field("ep", pa.uint8(), False),
+        pa.field("halfmove", pa.uint16(), False), pa.field("fullmove", pa.uint16(), False),
+        pa.field("rooks", pa.binary(4), False), pa.field("move", pa.uint16()), pa.field("eval", pa.float32()),
+        pa.field("mate", pa.int16()), pa.field("clock", pa.float32()), pa.field("result", pa.int8(), False),
         pa.field("pockets", pa.binary(10)), pa.field("promoted", pa.uint64()), pa.field("checks", pa.binary(2)),
     ])
 
@@ -133,25 +139,26 @@ def games_batch(source: str, first: int, offsets: list, results: list, errors: l
         "offset": pa.array(offsets, pa.int64()), "result": pa.array(result_column(results)),
         "plies": pa.array(plies, pa.int32()), "error": pa.array(errors, pa.string()),
     }
+
+    def keep(rows, tag: str, values: list) -> None:  # (rows whose `tag` goes to `tags`, as written)
+        for row in np.flatnonzero(rows.to_numpy(zero_copy_only=False)):
+            rest[row] = [*rest[row], (tag, values[row])]
+
     for index, (tag, (column, kind)) in enumerate(GAME_TAGS.items()):
         columns[column], failed = _typed_column(kind, texts[index])
         if failed is not None and pc.any(failed).as_py():
-            for row in np.flatnonzero(failed.to_numpy(zero_copy_only=False)):
-                rest[row].append((tag, headers[row][tag]))
-    time_control = pc.extract_regex(pa.array(texts[_COLUMN_INDEX["TimeControl"]], pa.string()),
-                                    r"^(?P<base>[0-9]{1,9})\+(?P<increment>[0-9]{1,9})$")
+            keep(failed, tag, texts[index])
+    time_controls = pa.array(texts[_COLUMN_INDEX["TimeControl"]], pa.string())
+    time_control = pc.extract_regex(time_controls, r"^(?P<base>[0-9]{1,9})\+(?P<increment>[0-9]{1,9})$")
     columns["time_control_base"] = pc.cast(pc.struct_field(time_control, "base"), pa.int32())
     columns["time_control_increment"] = pc.cast(pc.struct_field(time_control, "increment"), pa.int32())
     columns["lichess_id"] = pc.struct_field(
         pc.extract_regex(columns["site"], r"^https?://lichess\.org/(?P<id>[A-Za-z0-9]{8})$"), "id")
     # a TimeControl that did not parse, a Result tag unlike the token: kept in `tags` as written
-    unparsed = pc.and_(time_control.is_null(), pa.array(texts[_COLUMN_INDEX["TimeControl"]], pa.string()).is_valid())
-    for row in np.flatnonzero(unparsed.to_numpy(zero_copy_only=False)):
-        rest[row].append(("TimeControl", headers[row]["TimeControl"]))
-    tags_result = texts[_COLUMN_INDEX["Result"]]
-    for k in range(count):
-        if tags_result[k] is not None and tags_result[k] != results[k]:
-            rest[k].append(("Result", tags_result[k]))
+    keep(pc.and_(time_control.is_null(), time_controls.is_valid()), "TimeControl", texts[_COLUMN_INDEX["TimeControl"]])
+    result_tags = pa.array(texts[_COLUMN_INDEX["Result"]], pa.string())
+    unlike = pc.fill_null(pc.not_equal(result_tags, pa.array(results, pa.string())), True)
+    keep(pc.and_(result_tags.is_valid(), unlike), "Result", texts[_COLUMN_INDEX["Result"]])
     columns["tags"] = pa.array(rest, pa.map_(pa.string(), pa.string()))
     return pa.RecordBatch.from_arrays([columns[name] for name in schema.names], schema=schema)
 
@@ -164,31 +171,44 @@ def _fixed_binary(rows):
     return pa.FixedSizeBinaryArray.from_buffers(pa.binary(rows.shape[1]), len(rows), [None, pa.py_buffer(rows)])
 
 
-def positions_batch(source: str, rows: dict, results, first_game: int):
+def positions_batch(source: str, rows: dict, results, first_game: int, source_dictionary: bool = False):
     """The `positions` record batch of to_arrays-style columns (`rows`: positions, moves, game,
     ply, evals, mates, clocks, and extras unless none were written) whose games are numbered from
-    `first_game` in `results` (codes)."""
+    `first_game` in `results` (codes); `source_dictionary` as positions_schema's."""
     import numpy as np
     import pyarrow as pa
 
+    from .records import record_columns
     positions = rows["positions"]
     count = len(positions)
     game = rows["game"].astype(np.int64)
-    moves = rows["moves"]
-    evals, mates, clocks = rows["evals"], rows["mates"], rows["clocks"]
-    arrays = [
-        pa.repeat(pa.scalar(source, pa.string()), count), pa.array(game), pa.array(rows["ply"].astype(np.int32)),
-    ]
-    arrays += [_fixed_binary(positions[field]) if positions.dtype[field].shape else
-               pa.array(np.ascontiguousarray(positions[field])) for field in positions.dtype.names]
-    arrays.append(pa.array(moves, mask=moves == NO_MOVE))
-    arrays.append(pa.array(evals, mask=np.isnan(evals)))
-    arrays.append(pa.array(mates, mask=mates == 0))
-    arrays.append(pa.array(clocks, mask=np.isnan(clocks)))
+    moves, evals, clocks = rows["moves"], rows["evals"], rows["clocks"]
+    if source_dictionary:
+        source_column = pa.DictionaryArray.from_arrays(np.zeros(count, dtype=np.int32), pa.array([source]))
+    else:
+        source_column = pa.repeat(pa.scalar(source, pa.string()), count)
+    arrays = [source_column, pa.array(game), pa.array(rows["ply"].astype(np.int32))]
+    arrays += [_fixed_binary(column) if column.ndim == 2 else pa.array(column)
+               for column in record_columns(positions).values()]
+    arrays.append(_nullable(moves, moves != NO_MOVE))
+    arrays.append(_nullable(evals, ~np.isnan(evals)))
+    arrays.append(_nullable(rows["mates"], rows["mates"] != 0))
+    arrays.append(_nullable(clocks, ~np.isnan(clocks)))
     arrays.append(pa.array(np.asarray(results, dtype=np.int8)[game - first_game] if count else
                            np.zeros(0, dtype=np.int8)))
     arrays += _extras_columns(positions, rows.get("extras"))
-    return pa.RecordBatch.from_arrays(arrays, schema=positions_schema())
+    return pa.RecordBatch.from_arrays(arrays, schema=positions_schema(source_dictionary))
+
+
+def _nullable(values, valid):
+    """A NumPy column as an Arrow array of a copy of it, null where `valid` is False (the
+    validity bits packed by NumPy: pyarrow's mask= converts the mask a byte at a time)."""
+    import numpy as np
+    import pyarrow as pa
+    values = np.array(values)  # (a copy: the rows may be the reader's, which it writes again)
+    kind = pa.from_numpy_dtype(values.dtype)
+    bits = None if valid.all() else pa.py_buffer(np.packbits(valid, bitorder="little"))
+    return pa.Array.from_buffers(kind, len(values), [bits, pa.py_buffer(values)])
 
 
 def _extras_columns(positions, extras) -> list:
