@@ -73,7 +73,7 @@ def test_wheel(wheel: str, python: str, work: str, sources: str) -> str:
     if "compiled (portable build)" not in line:
         sys.exit(f"{os.path.basename(wheel)} is not the compiled portable build: {line}")
     print(f"    {line}", flush=True)
-    tests = subprocess.run([os.path.join(bin_dir, "python"), "-m", "pytest", "-q", "-m", "not slow", "-p",
+    tests = subprocess.run([os.path.join(bin_dir, "python"), "-m", "pytest", "-q", "-n", "auto", "-m", "not slow", "-p",
                             "no:cacheprovider"], env=env, cwd=sources, capture_output=True, text=True)
     summary = (tests.stdout.strip().splitlines() or ["(no output)"])[-1]
     print(f"    tests: {summary}", flush=True)

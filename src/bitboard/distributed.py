@@ -262,8 +262,11 @@ def connect(address, timeout=DEFAULT_TIMEOUT):
     if address == "local":
         import logging
         import os
+        # Dask's own logs silenced but for the critical: a failed task is raised here through its
+        # future, and what Dask logs as ERROR on the way down (a worker whose heartbeat finds the
+        # scheduler gone when Ctrl-C closes the cluster: a traceback) is no error of the run.
         return Client(LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR))
+                                   dashboard_address=None, silence_logs=logging.CRITICAL))
     try:
         return Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as exc:
