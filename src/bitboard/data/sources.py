@@ -58,9 +58,12 @@ class Prefetched(io.BufferedIOBase):
     """A binary stream read ahead on a thread of its own, a block at a time: zlib, bz2, lzma and
     zstandard unpack without the GIL, so the next blocks are unpacked on another core while the
     reader parses this one (a .pgn.zst read 0.1 s in 0.6 s on the reader's core before). At most
-    `depth` blocks wait; closing it (or dropping it) stops the thread."""
+    `depth` blocks wait; closing it (or dropping it) stops the thread. The blocks are 4 MB: the
+    thread takes the GIL back once a block, waiting for the reader to let it go, and with 1 MB
+    blocks those waits held the unpacking back (the 108 MB corpus to Parquet from its .pgn.zst:
+    77-88% of to_arrays' speed with 1 MB blocks, 82-96% with 4 MB, 70% with 256 KB)."""
 
-    def __init__(self, stream, block: int = 1 << 20, depth: int = 4):
+    def __init__(self, stream, block: int = 4 << 20, depth: int = 4):
         import queue
         import threading
         self.stream = stream
