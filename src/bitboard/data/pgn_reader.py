@@ -281,10 +281,10 @@ class _Columns:
             self.has_extras = True
             self.grow(self.size)
         write_record(pos, self.records, self.count)
-        if self.has_extras:  # (every row once there are extras: `take` leaves earlier rows' behind)
+        if self.has_extras:  # (every row once there are extras: `drop` leaves earlier rows' behind)
             write_extras(pos, self.extras, self.count)
         self.game[self.count] = game
-        # the row's index in its game: a game's rows are together, and one taken with its game
+        # the row's index in its game (a game's rows are together, and are dropped together)
         self.ply[self.count] = self.ply[self.count - 1] + 1 if self.count and self.game[self.count - 1] == game else 0
         self.evals[self.count] = _NAN
         self.mates[self.count] = 0
@@ -322,7 +322,7 @@ class _Columns:
             self.clocks[self.count - 1] = seconds
 
     def held(self) -> int:
-        """The rows committed and not yet taken."""
+        """The rows committed and not yet dropped."""
         return self.count
 
     def drop(self, games: cython.Py_ssize_t) -> None:
