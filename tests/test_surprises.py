@@ -222,3 +222,10 @@ def test_help_shows_the_board_signature():
     text = pydoc.render_doc(Board, renderer=pydoc.plaintext)
     # (the class line's form varies with the Python version; inspect's signature is tested above)
     assert "A chess position and the moves that led to it" in text and "perft(self, depth" in text
+
+
+def test_the_memory_benchmark_refuses_a_missing_folder_by_name(tmp_path):
+    missing = tmp_path / "no such folder"
+    result = subprocess.run([sys.executable, "-m", "bitboard.benchmarks.pgn_memory", "--folder", str(missing)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "is not a folder" in result.stderr and "Traceback" not in result.stderr

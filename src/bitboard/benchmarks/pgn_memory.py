@@ -57,6 +57,8 @@ def main(argv=None) -> None:
     parser.add_argument("--folder", default=None, help="where the inputs and outputs go (default: a temporary one)")
     parser.add_argument("--quick", action="store_true", help="inputs of 64 and 256 MB")
     args = parser.parse_args(argv)
+    if args.folder is not None and not os.path.isdir(args.folder):
+        parser.error(f"--folder {args.folder!r} is not a folder")  # (exit status 2, no traceback)
     from .pgn import corpus
     sizes = [64, 256] if args.quick else args.sizes_mb
     text = corpus(3000, seed=7).encode() + b"\n"
