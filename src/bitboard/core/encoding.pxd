@@ -59,6 +59,11 @@ cdef enum:
     # the dataset move code of a game's final position: no move from it (dataset_move's codes
     # stop at 5 << 12 | 63 << 6 | 63)
     DATASET_NO_MOVE = 0xFFFF
+    # the dataset result code of a game (encoding.py's DATASET_RESULTS maps the tokens)
+    DATASET_WHITE_WINS = 1
+    DATASET_BLACK_WINS = -1
+    DATASET_DRAW = 0
+    DATASET_NO_RESULT = -2
     # the rules a Position plays (Position._variant): python-chess's variants; suicide, giveaway
     # and antichess share their moves
     STANDARD = 0

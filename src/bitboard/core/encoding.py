@@ -14,6 +14,8 @@ compiled, and a test keeps the two equal::
     dataset move  the data pipeline's uint16 (dataset_move): from + 64 * to + 4096 * promotion;
                   a crazyhouse drop DATASET_DROP (bit 15) | 65 * square + 4096 * piece type
                   (dataset_drop); DATASET_NO_MOVE (0xFFFF) at a game's final position
+    dataset result  the data pipeline's int8 result code (DATASET_RESULTS): 1 "1-0", -1 "0-1",
+                  0 "1/2-1/2", DATASET_NO_RESULT (-2) for "*" or no result
     variant       the rules a Position plays: STANDARD, ANTICHESS (giveaway and antichess),
                   ATOMIC, KING_OF_THE_HILL, RACING_KINGS, HORDE, THREE_CHECK, CRAZYHOUSE,
                   SUICIDE (antichess's moves, its own ends)
@@ -52,6 +54,9 @@ PHANTOM_EP = 0x8000
 PERFT_BUCKET_WORDS = 8  # a perft table's bucket: 8 words, one cache line
 DATASET_NO_MOVE = 0xFFFF  # the dataset move code of a game's final position: no move from it
 DATASET_DROP = 0x8000  # the dataset move code's drop bit (crazyhouse): above every board move's code
+DATASET_WHITE_WINS, DATASET_BLACK_WINS, DATASET_DRAW, DATASET_NO_RESULT = 1, -1, 0, -2
+#: The dataset result code of each result token; any other token ("*") or none is DATASET_NO_RESULT.
+DATASET_RESULTS = {"1-0": DATASET_WHITE_WINS, "0-1": DATASET_BLACK_WINS, "1/2-1/2": DATASET_DRAW}
 
 
 def piece_code(piece_type, color):

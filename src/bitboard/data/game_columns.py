@@ -8,13 +8,19 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.encoding import DATASET_BLACK_WINS, DATASET_DRAW, DATASET_NO_RESULT, DATASET_WHITE_WINS
+else:  # (C constants)
+    from cython.cimports.bitboard.core.encoding import (
+        DATASET_BLACK_WINS,
+        DATASET_DRAW,
+        DATASET_NO_RESULT,
+        DATASET_WHITE_WINS,
+    )
+
 from typing import Any  # noqa: F401  (the type comments of __init__)
 
 __all__ = ["GameColumns", "elo_column", "result_column", "tag_columns"]
-
-#: The result codes of to_arrays, .npz and Parquet (tables.RESULT_CODES): -2 is "*" or none.
-_RESULT_CODES = {"1-0": 1, "0-1": -1, "1/2-1/2": 0}
-_NO_RESULT = cython.declare(cython.int, -2)
 
 
 class GameColumns:
@@ -61,7 +67,7 @@ class GameColumns:
 
 
 def result_column(results: list):
-    """The result codes (int8) of result tokens: 1, 0, -1 for "1-0", "1/2-1/2", "0-1", -2 else."""
+    """The dataset result codes (int8, core/encoding's DATASET_RESULTS) of result tokens."""
     import numpy as np
     out = np.empty(len(results), dtype=np.int8)
     view: cython.schar[::1] = out
@@ -74,14 +80,14 @@ def result_column(results: list):
 @cython.cfunc
 @cython.exceptval(check=False)
 def _result_code(token: object) -> cython.int:
-    """_RESULT_CODES of one token, compared in C (a dict's .get was most of the column's time)."""
+    """DATASET_RESULTS of one token, compared in C (a dict's .get was most of the column's time)."""
     if token == "1-0":
-        return 1
+        return DATASET_WHITE_WINS
     if token == "0-1":
-        return -1
+        return DATASET_BLACK_WINS
     if token == "1/2-1/2":
-        return 0
-    return _NO_RESULT
+        return DATASET_DRAW
+    return DATASET_NO_RESULT
 
 
 def elo_column(headers: list, tag: str):

@@ -9,17 +9,17 @@ keyed by (`source`, `game`, `ply`): the position before each move and the game's
 whose `move` is null; `result` is repeated on every row for value targets; the extras of a
 crazyhouse or three-check position (records.extras_dtype) are nullable columns, null elsewhere.
 """
-from ..core.encoding import CRAZYHOUSE, THREE_CHECK
+from ..core.encoding import CRAZYHOUSE, DATASET_RESULTS, THREE_CHECK
 from ..core.encoding import DATASET_NO_MOVE as NO_MOVE  # a game's final position: null in Parquet
+from ..core.encoding import DATASET_NO_RESULT as NO_RESULT
 
 __all__ = ["EXTRAS_OF", "GAME_TAGS", "NO_MOVE", "NO_RESULT", "RESULT_CODES", "SCHEMA_VERSION", "games_schema",
            "positions_schema", "result_code"]
 
 #: The `schema_version` in every shard's metadata; a change of schema is a new version.
 SCHEMA_VERSION = 2  # 2: the extras columns (pockets, promoted, checks)
-#: The result codes of to_arrays, .npz and Parquet: -2 is "*" or no result.
-RESULT_CODES = {"1-0": 1, "0-1": -1, "1/2-1/2": 0}
-NO_RESULT = -2
+#: The result codes of to_arrays, .npz and Parquet (core/encoding's): NO_RESULT (-2) is "*" or none.
+RESULT_CODES = DATASET_RESULTS
 
 # tag -> (column, type); the types are pyarrow's, named so that pyarrow is imported on first use
 GAME_TAGS = {
