@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from bitboard.data import to_arrays
 from bitboard.data.batches import ENCODINGS, Batches, batches
+from bitboard.data.datasets import _WRITE_OPTIONS  # (written as convert_files writes the table)
 from bitboard.data.encode import (
     alphazero_indices,
     lc0_indices,
@@ -92,7 +93,7 @@ def dataset(tmp_path_factory):
             rows["ply"] = np.arange(count) - np.repeat(starts, np.diff(np.r_[starts, count]).astype(int))
         batch = positions_batch(source, rows, rows["result"], 0)
         pq.write_table(pa.Table.from_batches([batch]), folder / "positions" / f"{source[0]}.parquet",
-                       row_group_size=ROW_GROUPS[source])
+                       row_group_size=ROW_GROUPS[source], **_WRITE_OPTIONS["positions"])
         positions, game = rows["positions"], rows["game"].astype(np.int64)
         parts.append({
             "source": np.full(count, source, dtype=object), "game": game, "ply": rows["ply"].astype(np.int64),

@@ -171,10 +171,12 @@ def _fixed_binary(rows):
     return pa.FixedSizeBinaryArray.from_buffers(pa.binary(rows.shape[1]), len(rows), [None, pa.py_buffer(rows)])
 
 
-def positions_batch(source: str, rows: dict, results, first_game: int, source_dictionary: bool = False):
+def positions_batch(source: str, rows: dict, results, first_game: int):
     """The `positions` record batch of to_arrays-style columns (`rows`: positions, moves, game,
     ply, evals, mates, clocks, and extras unless none were written) whose games are numbered from
-    `first_game` in `results` (codes); `source_dictionary` as positions_schema's."""
+    `first_game` in `results` (codes), with `source` a dictionary of its one value
+    (positions_schema(source_dictionary=True)): written with store_schema=False, as the datasets
+    write it, it reads back as a string."""
     import numpy as np
     import pyarrow as pa
 
@@ -183,10 +185,7 @@ def positions_batch(source: str, rows: dict, results, first_game: int, source_di
     count = len(positions)
     game = rows["game"].astype(np.int64)
     moves, evals, clocks = rows["moves"], rows["evals"], rows["clocks"]
-    if source_dictionary:
-        source_column = pa.DictionaryArray.from_arrays(np.zeros(count, dtype=np.int32), pa.array([source]))
-    else:
-        source_column = pa.repeat(pa.scalar(source, pa.string()), count)
+    source_column = pa.DictionaryArray.from_arrays(np.zeros(count, dtype=np.int32), pa.array([source]))
     arrays = [source_column, pa.array(game), pa.array(rows["ply"].astype(np.int32))]
     arrays += [_fixed_binary(column) if column.ndim == 2 else pa.array(column)
                for column in record_columns(positions).values()]
@@ -197,7 +196,7 @@ def positions_batch(source: str, rows: dict, results, first_game: int, source_di
     arrays.append(pa.array(np.asarray(results, dtype=np.int8)[game - first_game] if count else
                            np.zeros(0, dtype=np.int8)))
     arrays += _extras_columns(positions, rows.get("extras"))
-    return pa.RecordBatch.from_arrays(arrays, schema=positions_schema(source_dictionary))
+    return pa.RecordBatch.from_arrays(arrays, schema=positions_schema(source_dictionary=True))
 
 
 def _nullable(values, valid):
