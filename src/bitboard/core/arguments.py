@@ -22,15 +22,17 @@ else:
 @cython.exceptval(0xFFFFFFFFFFFFFFFF, check=True)
 def bitboard_arg(value: object) -> u64:
     """`value` as a bitboard, or TypeError / InvalidBitboardError naming it."""
-    if type(value) is int and value >= 0:  # the common case: compiled, one C conversion checks the rest
-        if cython.compiled:
-            try:
-                return cython.cast(u64, value)  # OverflowError past 64 bits
-            except OverflowError:
-                pass
-        elif value <= BB_ALL:
-            return value
-        raise InvalidBitboardError(f"bitboard {value!r} is not in 0..2**64-1")
+    if cython.compiled:
+        return bitboard_value(value)  # (arguments.pxd's inline: an int converts in C)
+    if type(value) is int and 0 <= value <= BB_ALL:
+        return value
+    return bitboard_from_object(value)
+
+
+@cython.cfunc
+@cython.exceptval(0xFFFFFFFFFFFFFFFF, check=True)
+def bitboard_from_object(value: object) -> u64:
+    """bitboard_arg past its common case: an int-like object, or a value to name in the error."""
     if type(value) is not int:
         try:
             value = operator.index(value)
@@ -41,6 +43,10 @@ def bitboard_arg(value: object) -> u64:
     if value < 0 or value > BB_ALL:
         raise InvalidBitboardError(f"bitboard {value!r} is not in 0..2**64-1")
     return value
+
+
+if not cython.compiled:
+    bitboard_value = bitboard_arg  # compiled: arguments.pxd's inline form of it
 
 
 def index_arg(value, what: str, size: int) -> int:

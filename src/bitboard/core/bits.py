@@ -22,11 +22,11 @@ from collections.abc import Iterator
 from ..types import Bitboard, Direction
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .arguments import bitboard_arg
+    from .arguments import bitboard_value
     from .encoding import BB_ALL, u64
     from .native import bswap64, clz64, ctz64, popcount64
 else:
-    from cython.cimports.bitboard.core.arguments import bitboard_arg
+    from cython.cimports.bitboard.core.arguments import bitboard_value
     from cython.cimports.bitboard.core.encoding import BB_ALL, u64
     from cython.cimports.bitboard.core.native import bswap64, clz64, ctz64, popcount64
 
@@ -69,12 +69,7 @@ def _popcount(b: u64) -> cython.int:
 @cython.always_allow_keywords(False)  # METH_O: called as int.bit_count is, with no keyword parsing
 def popcount(bb: Bitboard) -> int:
     """Number of one-bits: the CPU instruction when compiled, ``int.bit_count`` when not."""
-    if cython.compiled and type(bb) is int:  # an int of 0..2**64-1 converts in C, with no call
-        try:
-            return _popcount(cython.cast(u64, bb))
-        except OverflowError:  # negative, or past 64 bits: bitboard_arg names it
-            pass
-    return _popcount(bitboard_arg(bb))
+    return _popcount(bitboard_value(bb))
 
 
 # --- bit scans ----------------------------------------------------------------------------
@@ -119,25 +114,25 @@ def _leading_zeros(b: u64) -> cython.int:
 @cython.binding(False)
 def lsb(bb: Bitboard) -> int:
     """Index of the least significant one-bit (bit scan forward); -1 for the empty board."""
-    return _lsb(bitboard_arg(bb))
+    return _lsb(bitboard_value(bb))
 
 
 @cython.binding(False)
 def msb(bb: Bitboard) -> int:
     """Index of the most significant one-bit (bit scan reverse); -1 for the empty board."""
-    return _msb(bitboard_arg(bb))
+    return _msb(bitboard_value(bb))
 
 
 @cython.binding(False)
 def trailing_zeros(bb: Bitboard) -> int:
     """The intrinsic style of bit scan forward (tzcnt): 64 for the empty board."""
-    return _trailing_zeros(bitboard_arg(bb))
+    return _trailing_zeros(bitboard_value(bb))
 
 
 @cython.binding(False)
 def leading_zeros(bb: Bitboard) -> int:
     """The intrinsic style of bit scan reverse (lzcnt): 64 for the empty board."""
-    return _leading_zeros(bitboard_arg(bb))
+    return _leading_zeros(bitboard_value(bb))
 
 
 # --- single bits and cascaded operations ---------------------------------------------------
@@ -146,53 +141,53 @@ def leading_zeros(bb: Bitboard) -> int:
 @cython.binding(False)
 def ls1b(bb: Bitboard) -> int:
     """The least significant one-bit alone, ``bb & -bb``; 0 for the empty board."""
-    x: u64 = bitboard_arg(bb)
+    x: u64 = bitboard_value(bb)
     return x & (0 - x)
 
 
 @cython.binding(False)
 def reset_ls1b(bb: Bitboard) -> int:
     """`bb` without its least significant one-bit, ``bb & (bb - 1)``."""
-    x: u64 = bitboard_arg(bb)
+    x: u64 = bitboard_value(bb)
     return x & (x - 1)
 
 
 @cython.binding(False)
 def mask_through_ls1b(bb: Bitboard) -> int:
     """Every bit up to and including the LS1B, ``bb ^ (bb - 1)``; all ones for the empty board."""
-    x: u64 = bitboard_arg(bb)
+    x: u64 = bitboard_value(bb)
     return (x ^ (x - 1)) & BB_ALL
 
 
 @cython.binding(False)
 def mask_below_ls1b(bb: Bitboard) -> int:
     """Every bit below the LS1B, ``~bb & (bb - 1)``; all ones for the empty board."""
-    x: u64 = bitboard_arg(bb)
+    x: u64 = bitboard_value(bb)
     return (~x & (x - 1)) & BB_ALL
 
 
 @cython.binding(False)
 def and_not(x: Bitboard, y: Bitboard) -> int:
     """``x & ~y``: one instruction on the Alpha (BIC) and on BMI1 (ANDN)."""
-    return bitboard_arg(x) & ~bitboard_arg(y) & BB_ALL
+    return bitboard_value(x) & ~bitboard_value(y) & BB_ALL
 
 
 @cython.binding(False)
 def or_not(x: Bitboard, y: Bitboard) -> int:
     """``x | ~y`` (the Alpha's ORNOT)."""
-    return (bitboard_arg(x) | ~bitboard_arg(y)) & BB_ALL
+    return (bitboard_value(x) | ~bitboard_value(y)) & BB_ALL
 
 
 @cython.binding(False)
 def xor_not(x: Bitboard, y: Bitboard) -> int:
     """``x ^ ~y``, the bits where x and y agree (the Alpha's EQV)."""
-    return (bitboard_arg(x) ^ ~bitboard_arg(y)) & BB_ALL
+    return (bitboard_value(x) ^ ~bitboard_value(y)) & BB_ALL
 
 
 @cython.binding(False)
 def subsets(mask: Bitboard) -> Iterator[Bitboard]:
     """Every subset of `mask`, the empty set first and `mask` last (the Carry-Rippler)."""
-    m = bitboard_arg(mask)
+    m = bitboard_value(mask)
     subset = 0
     while True:
         yield subset
@@ -261,43 +256,43 @@ def _rotate_180(b: u64) -> u64:
 @cython.binding(False)
 def flip_vertical(bb: Bitboard) -> int:
     """Mirror ranks 1 <-> 8 (square ^ 56): one byte swap."""
-    return _flip_vertical(bitboard_arg(bb))
+    return _flip_vertical(bitboard_value(bb))
 
 
 @cython.binding(False)
 def mirror_horizontal(bb: Bitboard) -> int:
     """Mirror files a <-> h (square ^ 7)."""
-    return _mirror_horizontal(bitboard_arg(bb))
+    return _mirror_horizontal(bitboard_value(bb))
 
 
 @cython.binding(False)
 def flip_diagonal(bb: Bitboard) -> int:
     """Reflect about the a1-h8 diagonal: file and rank swap (a transpose)."""
-    return _flip_diagonal(bitboard_arg(bb))
+    return _flip_diagonal(bitboard_value(bb))
 
 
 @cython.binding(False)
 def flip_anti_diagonal(bb: Bitboard) -> int:
     """Reflect about the h1-a8 anti-diagonal: (file, rank) -> (7 - rank, 7 - file)."""
-    return _rotate_180(_flip_diagonal(bitboard_arg(bb)))
+    return _rotate_180(_flip_diagonal(bitboard_value(bb)))
 
 
 @cython.binding(False)
 def rotate_90(bb: Bitboard) -> int:
     """Rotate the board picture a quarter turn clockwise: a1 goes to a8."""
-    return bswap64(_flip_diagonal(bitboard_arg(bb)))
+    return bswap64(_flip_diagonal(bitboard_value(bb)))
 
 
 @cython.binding(False)
 def rotate_180(bb: Bitboard) -> int:
     """Rotate a half turn (square ^ 63)."""
-    return _rotate_180(bitboard_arg(bb))
+    return _rotate_180(bitboard_value(bb))
 
 
 @cython.binding(False)
 def rotate_270(bb: Bitboard) -> int:
     """Rotate three quarter turns clockwise (a quarter anticlockwise): a1 goes to h1."""
-    return _flip_diagonal(bswap64(bitboard_arg(bb)))
+    return _flip_diagonal(bswap64(bitboard_value(bb)))
 
 
 # --- shifts and fills ---------------------------------------------------------------------------
@@ -390,111 +385,111 @@ def _direction_arg(direction) -> int:
 @cython.binding(False)
 def shift(bb: Bitboard, direction: Direction) -> int:
     """`bb` moved one step in a compass direction; bits leaving the board are dropped."""
-    return _shift(bitboard_arg(bb), _direction_arg(direction))
+    return _shift(bitboard_value(bb), _direction_arg(direction))
 
 
 @cython.binding(False)
 def fill(bb: Bitboard, direction: Direction) -> int:
     """`bb` smeared in a direction to the edge of the board (the source squares included)."""
-    return _occluded_fill(bitboard_arg(bb), BB_ALL, _direction_arg(direction))
+    return _occluded_fill(bitboard_value(bb), BB_ALL, _direction_arg(direction))
 
 
 @cython.binding(False)
 def occluded_fill(gen: Bitboard, empty: Bitboard, direction: Direction) -> int:
     """Kogge-Stone fill of `gen` through the `empty` squares; it stops before a blocker."""
-    return _occluded_fill(bitboard_arg(gen), bitboard_arg(empty), _direction_arg(direction))
+    return _occluded_fill(bitboard_value(gen), bitboard_value(empty), _direction_arg(direction))
 
 
 @cython.binding(False)
 def file_fill(bb: Bitboard) -> int:
     """Every file that holds a bit of `bb`, filled whole."""
-    x: u64 = bitboard_arg(bb)
+    x: u64 = bitboard_value(bb)
     return _occluded_fill(x, BB_ALL, NORTH) | _occluded_fill(x, BB_ALL, SOUTH)
 
 
 @cython.binding(False)
 def rank_fill(bb: Bitboard) -> int:
     """Every rank that holds a bit of `bb`, filled whole."""
-    x: u64 = bitboard_arg(bb)
+    x: u64 = bitboard_value(bb)
     return _occluded_fill(x, BB_ALL, EAST) | _occluded_fill(x, BB_ALL, WEST)
 
 
 @cython.binding(False)
 def shift_up(b: Bitboard) -> int:
     """One step north (python-chess's name)."""
-    return _shift(bitboard_arg(b), NORTH)
+    return _shift(bitboard_value(b), NORTH)
 
 
 @cython.binding(False)
 def shift_down(b: Bitboard) -> int:
     """One step south."""
-    return _shift(bitboard_arg(b), SOUTH)
+    return _shift(bitboard_value(b), SOUTH)
 
 
 @cython.binding(False)
 def shift_right(b: Bitboard) -> int:
     """One step east; the h-file falls off."""
-    return _shift(bitboard_arg(b), EAST)
+    return _shift(bitboard_value(b), EAST)
 
 
 @cython.binding(False)
 def shift_left(b: Bitboard) -> int:
     """One step west; the a-file falls off."""
-    return _shift(bitboard_arg(b), WEST)
+    return _shift(bitboard_value(b), WEST)
 
 
 @cython.binding(False)
 def shift_up_right(b: Bitboard) -> int:
     """One step north-east."""
-    return _shift(bitboard_arg(b), NORTH_EAST)
+    return _shift(bitboard_value(b), NORTH_EAST)
 
 
 @cython.binding(False)
 def shift_up_left(b: Bitboard) -> int:
     """One step north-west."""
-    return _shift(bitboard_arg(b), NORTH_WEST)
+    return _shift(bitboard_value(b), NORTH_WEST)
 
 
 @cython.binding(False)
 def shift_down_right(b: Bitboard) -> int:
     """One step south-east."""
-    return _shift(bitboard_arg(b), SOUTH_EAST)
+    return _shift(bitboard_value(b), SOUTH_EAST)
 
 
 @cython.binding(False)
 def shift_down_left(b: Bitboard) -> int:
     """One step south-west."""
-    return _shift(bitboard_arg(b), SOUTH_WEST)
+    return _shift(bitboard_value(b), SOUTH_WEST)
 
 
 @cython.binding(False)
 def shift_2_up(b: Bitboard) -> int:
     """Two steps north (a pawn's double push)."""
-    return _shift(_shift(bitboard_arg(b), NORTH), NORTH)
+    return _shift(_shift(bitboard_value(b), NORTH), NORTH)
 
 
 @cython.binding(False)
 def shift_2_down(b: Bitboard) -> int:
     """Two steps south."""
-    return _shift(_shift(bitboard_arg(b), SOUTH), SOUTH)
+    return _shift(_shift(bitboard_value(b), SOUTH), SOUTH)
 
 
 @cython.binding(False)
 def shift_2_right(b: Bitboard) -> int:
     """Two steps east; the g- and h-files fall off."""
-    return _shift(_shift(bitboard_arg(b), EAST), EAST)
+    return _shift(_shift(bitboard_value(b), EAST), EAST)
 
 
 @cython.binding(False)
 def shift_2_left(b: Bitboard) -> int:
     """Two steps west; the a- and b-files fall off."""
-    return _shift(_shift(bitboard_arg(b), WEST), WEST)
+    return _shift(_shift(bitboard_value(b), WEST), WEST)
 
 
 @cython.binding(False)
 def scan_forward(bb: Bitboard) -> Iterator[int]:
     """The squares of a bitboard, lowest first (python-chess's name)."""
-    mask: u64 = bitboard_arg(bb)
+    mask: u64 = bitboard_value(bb)
     while mask:
         yield ctz64(mask)
         mask &= mask - 1
@@ -503,7 +498,7 @@ def scan_forward(bb: Bitboard) -> Iterator[int]:
 @cython.binding(False)
 def scan_reversed(bb: Bitboard) -> Iterator[int]:
     """The squares of a bitboard, highest first (python-chess's name)."""
-    mask: u64 = bitboard_arg(bb)
+    mask: u64 = bitboard_value(bb)
     while mask:
         yield 63 - clz64(mask)
         mask &= (BB_ALL >> clz64(mask)) >> 1  # every bit below the highest
