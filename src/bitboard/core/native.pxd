@@ -7,6 +7,8 @@
 # intrinsics.h spells each for the compiler: GCC's and clang's builtins, MSVC's intrinsics (x64,
 # ARM64), plain C elsewhere (and with BITBOARD_PLAIN_C=1). ctz and clz are undefined for 0, as
 # the builtins are: callers test for the empty set first.
+from libc.string cimport memchr
+
 cdef extern from "intrinsics.h":
     int popcount64 "bb_popcount64" (unsigned long long x) nogil
     int ctz64 "bb_ctz64" (unsigned long long x) nogil
@@ -35,3 +37,12 @@ cdef extern from *:
     const bint CPU_X86_64_V2 "BITBOARD_CPU_V2"
     const bint CPU_X86_64_V3 "BITBOARD_CPU_V3"
     const bint CPU_FAST_PEXT "BITBOARD_CPU_FAST_PEXT"
+
+# The index of the first byte c in data[i:n], -1 if none, found by libc's memchr on p, data's
+# bytes (a bytes, or a str of one byte a character): the PGN readers' scan for a line's end, a
+# comment's close and a tag's bracket.
+cdef inline Py_ssize_t find_byte(object data, const char *p, int c, Py_ssize_t i, Py_ssize_t n) noexcept:
+    if i >= n:
+        return -1
+    cdef const char *hit = <const char *>memchr(p + i, c, n - i)
+    return -1 if hit == NULL else hit - p

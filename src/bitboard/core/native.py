@@ -30,6 +30,15 @@ def bswap64(x):
     return int.from_bytes(x.to_bytes(8, "little"), "big")
 
 
+_BYTES = tuple(bytes((c,)) for c in range(256))
+
+
+def find_byte(data, p, c, i, n):
+    """The index of the first byte c in data[i:n], -1 if none (compiled: memchr on p, data's
+    bytes)."""
+    return data.find(_BYTES[c], i, n)
+
+
 def prefetch(address):
     """A cache hint: nothing to do without addresses."""
 

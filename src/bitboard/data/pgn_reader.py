@@ -36,6 +36,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         move_from,
         move_to,
     )
+    from ..core.native import find_byte
     from ..core.position import Position, _copy_position, _make
     from ..move import _move_of
     from ..san import plain_san_code
@@ -56,12 +57,13 @@ else:
         move_from,
         move_to,
     )
+    from cython.cimports.bitboard.core.native import find_byte
     from cython.cimports.bitboard.core.position import Position, _copy_position, _make
     from cython.cimports.bitboard.data.game_columns import GameColumns
     from cython.cimports.bitboard.data.records import write_extras, write_record
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.san import plain_san_code
-    from cython.cimports.libc.string import memchr, memcmp
+    from cython.cimports.libc.string import memcmp
 
 import re
 from collections.abc import Iterator
@@ -454,7 +456,7 @@ class _Reader:
             p = data
             size = len(data)
             while True:
-                newline = _find(data, p, 10, start, size)
+                newline = find_byte(data, p, 10, start, size)
                 if newline < 0:
                     break
                 end = newline - 1 if newline > start and p[newline - 1] == 13 else newline  # CRLF
@@ -576,7 +578,7 @@ class _Reader:
         c: cython.int
         while i < n:
             if self.comment is not None:
-                j = _find(data, p, _CLOSE_BRACE, i, n)
+                j = find_byte(data, p, _CLOSE_BRACE, i, n)
                 j = n if j < 0 else j
                 self.comment.append(data[i:j])
                 if j == n:
@@ -595,7 +597,7 @@ class _Reader:
             self.in_tags = False
             self.seen_movetext = True
             if c == _OPEN_BRACE:
-                j = _find(data, p, _CLOSE_BRACE, i + 1, n)
+                j = find_byte(data, p, _CLOSE_BRACE, i + 1, n)
                 j = n if j < 0 else j
                 if j < n:  # the common case: the comment ends on its line
                     self.comment_at(data, p, i + 1, j)
@@ -773,7 +775,7 @@ class _Reader:
         # one pass for the first "[%eval" and the first "[%clk"
         at: cython.Py_ssize_t = -1
         clock_at: cython.Py_ssize_t = -1
-        i: cython.Py_ssize_t = _find(data, p, _OPEN_BRACKET, start, end - 4)  # (a command needs 5 bytes)
+        i: cython.Py_ssize_t = find_byte(data, p, _OPEN_BRACKET, start, end - 4)  # (a command needs 5 bytes)
         while i >= 0:
             if p[i + 1] == _PERCENT:
                 if at < 0 and i + 6 <= end and _command_at(p, i + 2, b"eval", 4):
@@ -782,7 +784,7 @@ class _Reader:
                     clock_at = i + 5
                 if at >= 0 and clock_at >= 0:
                     break
-            i = _find(data, p, _OPEN_BRACKET, i + 1, end - 4)
+            i = find_byte(data, p, _OPEN_BRACKET, i + 1, end - 4)
         mate: cython.bint
         value: cython.double
         if at >= 0:  # "[%eval 0.35]", or "[%eval #-3]" for a mate
@@ -804,21 +806,6 @@ class _Reader:
             rest = _COMMANDS.sub(" ", data[start:end].decode("utf-8", errors="replace")).strip()
             if rest:
                 comments[last] = _join(comments[last], rest)
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _find(data: bytes, p: cython.p_char, c: cython.int, i: cython.Py_ssize_t, n: cython.Py_ssize_t
-          ) -> cython.Py_ssize_t:
-    """The index of the first byte c in data[i:n], -1 if none (memchr, compiled)."""
-    if cython.compiled:
-        if i >= n:
-            return -1
-        hit: cython.p_char = cython.cast(cython.p_char, memchr(p + i, c, n - i))
-        return -1 if hit == cython.NULL else hit - p
-    else:
-        return data.find(bytes((c,)), i, n)
 
 
 # The tags of lichess's and the PGN standard's files, most common first: their names are taken

@@ -26,5 +26,3 @@ cdef class Lines:
     cdef void by_lines(self)
     cdef void hold(self, object data)
     cdef bint take(self, object line)
-
-cdef Py_ssize_t _find(object data, char *p, int c, Py_ssize_t i, Py_ssize_t n) noexcept

@@ -21,9 +21,11 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.native import find_byte
     from .blocks import newlines_plain, stringio_block, stringio_seek, stringio_tell
     from .textfile import decoded_line, decoded_readable, read_on
 else:
+    from cython.cimports.bitboard.core.native import find_byte
     from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block, stringio_seek, stringio_tell
     from cython.cimports.bitboard.game_tree.textfile import decoded_line, decoded_readable, read_on
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING
@@ -33,7 +35,6 @@ else:
         PyUnicode_GET_LENGTH,
         PyUnicode_KIND,
     )
-    from cython.cimports.libc.string import memchr
 
 import io
 
@@ -44,7 +45,6 @@ _DECODED = cython.declare(cython.int, 2)  # a text file's decoded text, else rea
 
 _STRINGIO = io.StringIO
 _BOM = b"\xef\xbb\xbf"
-_BYTES = tuple(bytes((c,)) for c in range(256))  # (the uncompiled _find's needles)
 
 # the recent games' length (a moving average): a StringIO's first block is half as long again
 _length = cython.declare(cython.Py_ssize_t, 3072)
@@ -134,7 +134,7 @@ class Lines:
         i: cython.Py_ssize_t = self.end
         j: cython.Py_ssize_t
         while True:
-            j = _find(self.data, self.p, ord("\n"), i, self.n)
+            j = find_byte(self.data, self.p, ord("\n"), i, self.n)
             if j >= 0:
                 self.start, self.end = i, j + 1
                 return True
@@ -157,7 +157,7 @@ class Lines:
         self.eof = taken < self.size
         self.ascii = self.ascii and len(block) == taken
         self.size = max(4096, (self.next - self.origin) // 2)
-        if _find(block, _pointer(block), ord("\r"), 0, len(block)) >= 0:
+        if find_byte(block, _pointer(block), ord("\r"), 0, len(block)) >= 0:
             self.returns = True
         if self.returns and not newlines_plain(block):  # (the StringIO's newline mode decides)
             self.handle.seek(self.base)
@@ -227,14 +227,3 @@ def _narrow(line) -> cython.bint:
     return False
 
 
-@cython.cfunc
-@cython.exceptval(check=False)
-def _find(data, p: cython.p_char, c: cython.int, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """The index of the first byte c in data[i:n], -1 if none (memchr, compiled)."""
-    if cython.compiled:
-        if i >= n:
-            return -1
-        hit: cython.p_char = cython.cast(cython.p_char, memchr(p + i, c, n - i))
-        return -1 if hit == cython.NULL else hit - p
-    else:
-        return data.find(_BYTES[c], i, n)

@@ -17,11 +17,13 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..board import Board
+    from ..core.native import find_byte
     from ..san import plain_san_code
-    from .lines import Lines, _find
+    from .lines import Lines
 else:
     from cython.cimports.bitboard.board.game import Board
-    from cython.cimports.bitboard.game_tree.lines import Lines, _find
+    from cython.cimports.bitboard.core.native import find_byte
+    from cython.cimports.bitboard.game_tree.lines import Lines
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.object import PyObject, PyTypeObject
     from cython.cimports.cpython.unicode import (
@@ -221,7 +223,7 @@ class _Source(Lines):
             self.done = True
             self.at = e
             return
-        close: cython.Py_ssize_t = _find(self.data, p, ord("}"), i, e)
+        close: cython.Py_ssize_t = find_byte(self.data, p, ord("}"), i, e)
         if close >= 0:
             self.comment = _text(self.data, p, i, close - 1 if close > i and p[close - 1] == ord(" ") else close)
         else:
@@ -234,7 +236,7 @@ class _Source(Lines):
                     return
                 p = self.p
                 i, e = self.start, self.end
-                close = _find(self.data, p, ord("}"), i, e)
+                close = find_byte(self.data, p, ord("}"), i, e)
                 if close >= 0:
                     parts.append(_text(self.data, p, i, close - 1 if close > i and p[close - 1] == ord(" ") else close))
                     break
@@ -555,7 +557,7 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
     value: cython.Py_ssize_t
     plain: cython.bint = False
     known: cython.int = -1
-    name_end: cython.Py_ssize_t = _find(data, p, ord(" "), j, e)  # a known name needs no look at each letter
+    name_end: cython.Py_ssize_t = find_byte(data, p, ord(" "), j, e)  # a known name needs no look at each letter
     if name_end > j:
         known = _known_tag(p, j, name_end)
     if known >= 0:
@@ -625,7 +627,7 @@ def _comment_open_after(data, p: cython.p_char, s: cython.Py_ssize_t, e: cython.
     bracket says, else the brackets are followed up to the first ';' outside a comment."""
     k: cython.Py_ssize_t
     c: cython.int
-    if _find(data, p, ord(";"), s, e) < 0:
+    if find_byte(data, p, ord(";"), s, e) < 0:
         k = e
         while k > s:
             k -= 1
