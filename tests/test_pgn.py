@@ -349,3 +349,16 @@ def test_blocks_of_the_stream_cut_nothing(newline):
         assert data[game.offset:game.offset + 7] == b'[Event '
         assert [m.uci() for m in game.moves] == [m.uci() for m in their.mainline_moves()]
         assert game.clocks == [node.clock() for node in their.mainline()] and game.error is None
+
+
+def test_a_line_longer_than_blocks_reads_whole():
+    """A line can span several 64 KiB blocks (a long comment or tag): it is read as one line,
+    and the games after it keep their offsets."""
+    long = "x" * 150_000
+    text = f'[Event "a"]\n[Annotator "{long}"]\n\n1. e4 {{ {long} }} e5 1-0\n\n[Event "b"]\n\n1. d4 0-1\n'
+    data = text.encode()
+    games = list(pgn.read_games(io.BytesIO(data)))
+    assert [g.headers["Annotator"] for g in games[:1]] == [long]
+    assert [[m.uci() for m in g.moves] for g in games] == [["e2e4", "e7e5"], ["d2d4"]]
+    assert [data[g.offset:g.offset + 11] for g in games] == [b'[Event "a"]', b'[Event "b"]']
+    assert list(pgn.to_arrays(io.BytesIO(data))["result"]) == [1, -1]

@@ -63,6 +63,7 @@ else:
     from cython.cimports.bitboard.data.records import write_extras, write_record
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.san import plain_san_code
+    from cython.cimports.cpython.unicode import PyUnicode_DecodeUTF8
     from cython.cimports.libc.string import memcmp
 
 import re
@@ -436,37 +437,47 @@ class _Reader:
         newline: cython.Py_ssize_t
         size: cython.Py_ssize_t
         p: cython.p_char
-        data: bytes = b""
+        data: bytes
+        block: bytes
+        rest: bytes = b""  # the start of the line that the blocks read so far end inside
+        pieces: tuple  # (data, start, base) to split into lines: the line joined, then the block
         first: cython.bint = True
         while True:
-            block = stream.read(_BLOCK)
-            if not block:
-                if data:  # a last line without its newline
+            read = stream.read(_BLOCK)
+            if not read:
+                if rest:  # a last line without its newline
                     self.lineno += 1
-                    self.line(data, 0, len(data), base)
+                    self.line(rest, 0, len(rest), base)
                 break
-            if not isinstance(block, bytes):
-                block = block.encode("utf-8", errors="replace")
-            data = data + block if data else block
+            block = read if isinstance(read, bytes) else read.encode("utf-8", errors="replace")
             start = 0
             if first:
                 first = False
-                if base == 0 and data.startswith(_BOM):
+                if base == 0 and block.startswith(_BOM):
                     start = 3
-            p = data
-            size = len(data)
-            while True:
-                newline = find_byte(data, p, 10, start, size)
+            if rest:  # that line is joined on its own, and the block is read where it is
+                newline = find_byte(block, block, 10, 0, len(block))
                 if newline < 0:
-                    break
-                end = newline - 1 if newline > start and p[newline - 1] == 13 else newline  # CRLF
-                self.lineno += 1
-                self.line(data, start, end, base + start)
-                start = newline + 1
-                if self.done:
-                    yield from self.done
-                    self.done = []
-            data = data[start:]
+                    rest = rest + block
+                    continue
+                pieces = ((rest + block[:newline + 1], 0, base), (block, newline + 1, base + len(rest)))
+            else:
+                pieces = ((block, start, base),)
+            for data, start, base in pieces:  # (data[0] is at byte `base` of the stream)
+                p = data
+                size = len(data)
+                while True:
+                    newline = find_byte(data, p, 10, start, size)
+                    if newline < 0:
+                        break
+                    end = newline - 1 if newline > start and p[newline - 1] == 13 else newline  # CRLF
+                    self.lineno += 1
+                    self.line(data, start, end, base + start)
+                    start = newline + 1
+                    if self.done:
+                        yield from self.done
+                        self.done = []
+            rest = data[start:]
             base += start
         if self.game is not None:
             if self.comment is not None:
@@ -528,7 +539,7 @@ class _Reader:
         for j in range(value, n - 2):
             if p[j] == _QUOTE or p[j] == _BACKSLASH:
                 return False
-        self.game.headers[_tag_name(data, p, name, name_end)] = data[value:n - 2].decode("utf-8", errors="replace")
+        self.game.headers[_tag_name(data, p, name, name_end)] = _decoded(data, p, value, n - 2)
         return True
 
     @cython.cfunc
@@ -827,6 +838,15 @@ def _tag_name(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_
             if len(candidate) == j - i and memcmp(p + i, cython.cast(cython.p_char, candidate), j - i) == 0:
                 return _KNOWN_TAGS[k]
     return data[i:j].decode("ascii")
+
+
+@cython.cfunc
+@cython.inline
+def _decoded(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
+    """data[i:j] as UTF-8, errors replaced (compiled: decoded from the buffer, with no bytes made)."""
+    if cython.compiled:
+        return PyUnicode_DecodeUTF8(p + i, j - i, "replace")
+    return data[i:j].decode("utf-8", errors="replace")
 
 
 @cython.cfunc
