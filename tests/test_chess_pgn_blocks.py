@@ -232,3 +232,12 @@ def test_a_closed_or_unmade_stringio_fails_as_python_chess_fails(make):
                 getattr(module, reader)(make())
             errors.append(str(error.value))
         assert errors[0] == errors[1]
+
+
+@pytest.mark.parametrize("newline", [None, "", "\n", "\r\n"])
+def test_a_read_that_stops_inside_a_crlf_reads_on_as_python_chess_reads_it(newline):
+    # (found by hypothesis) read(3) stops between "\r" and "\n": in "\r\n" mode that "\n" ends no
+    # line, so python-chess's next line runs on to the "[Event" and its game has no headers.
+    text = '1.\n\x85\n\n\n[Event "E"]\n[Result "1/2-1/2"]\n\n1. Nf3 { [%clk 0:03:00] } e5 1/2-1/2\n\n'
+    _run([io.StringIO(text, newline=newline) for _ in range(2)],
+         [("read_headers", "read3"), ("read_headers", "nothing"), ("read_game", "nothing")])

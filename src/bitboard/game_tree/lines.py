@@ -153,13 +153,17 @@ class Lines:
         kept = self.data[i:] if i < self.n else None
         self.base += self.chars(i)
         block, taken = stringio_block(self.handle, self.next, self.size)
+        cut: cython.bint = (self.next == self.origin and self.origin > 0 and block.startswith(b"\n")
+                            and stringio_block(self.handle, self.origin - 1, 1)[0] == b"\r")
         self.next += taken
         self.eof = taken < self.size
         self.ascii = self.ascii and len(block) == taken
         self.size = max(4096, (self.next - self.origin) // 2)
         if find_byte(block, _pointer(block), ord("\r"), 0, len(block)) >= 0:
             self.returns = True
-        if self.returns and not newlines_plain(block):  # (the StringIO's newline mode decides)
+        # (the StringIO's newline mode decides where a carriage return is not before a newline,
+        # or where a read stopped inside a "\r\n", whose "\n" ends no line in "\r\n" mode)
+        if cut or (self.returns and not newlines_plain(block)):
             self.handle.seek(self.base)
             self.by_lines()
             return
