@@ -44,6 +44,7 @@ COMPILED_MODULES = [
     "board.game",
     "board.variant",
     "san",
+    "pgn_tags",
     "data.records",
     "data.game_columns",
     "data.pgn_reader",

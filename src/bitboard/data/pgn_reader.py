@@ -39,6 +39,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.native import find_byte
     from ..core.position import Position, _copy_position, _make
     from ..move import _move_of
+    from ..pgn_tags import known_tag
     from ..san import plain_san_code
     from .game_columns import GameColumns
     from .records import write_extras, write_record
@@ -62,9 +63,9 @@ else:
     from cython.cimports.bitboard.data.game_columns import GameColumns
     from cython.cimports.bitboard.data.records import write_extras, write_record
     from cython.cimports.bitboard.move import _move_of
+    from cython.cimports.bitboard.pgn_tags import known_tag
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.unicode import PyUnicode_DecodeUTF8
-    from cython.cimports.libc.string import memcmp
 
 import re
 from collections.abc import Iterator
@@ -76,10 +77,11 @@ from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move_parts
 from ..errors import quoted
 from ..fen import STARTING_FEN
 from ..move import Move
+from ..pgn_tags import KNOWN_TAGS, TAG_ROSTER
 from .sources import open_pgn
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+SEVEN_TAG_ROSTER = tuple(TAG_ROSTER)
 #: The move-suffix annotations and the NAG each stands for (PGN standard, section 10).
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 CHESS960_VARIANTS = ("chess960", "chess 960", "fischerandom", "fischer random", "fischerrandom")
@@ -217,6 +219,7 @@ _QUOTE = cython.declare(cython.int, 34)
 _OPEN_BRACE = cython.declare(cython.int, 123)
 _CLOSE_BRACE = cython.declare(cython.int, 125)
 _BOM = b"\xef\xbb\xbf"
+_KNOWN_TAGS = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the module's dict)
 _BLOCK = 65536  # bytes read at a time
 _NAN = cython.declare(cython.double, float("nan"))
 _RESULT_BYTES = {result.encode(): result for result in RESULTS}
@@ -819,24 +822,14 @@ class _Reader:
                 comments[last] = _join(comments[last], rest)
 
 
-# The tags of lichess's and the PGN standard's files, most common first: their names are taken
-# from here, made once (a name read is otherwise a new string to make and hash, twelve a game).
-_KNOWN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo", "TimeControl",
-               "ECO", "Termination", "UTCDate", "UTCTime", "WhiteRatingDiff", "BlackRatingDiff", "Opening", "Variant",
-               "WhiteTitle", "BlackTitle", "FEN", "SetUp", "PlyCount", "Annotator", "EventDate")
-_KNOWN_TAG_BYTES = tuple(tag.encode() for tag in _KNOWN_TAGS)
-
-
 @cython.cfunc
 def _tag_name(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
-    """The tag name data[i:j] (ASCII): the string of _KNOWN_TAGS where it is one of them."""
+    """The tag name data[i:j] (ASCII): the string of KNOWN_TAGS where it is one of them
+    (pgn_tags finds it in C)."""
     if cython.compiled:
-        k: cython.Py_ssize_t
-        known: tuple = _KNOWN_TAG_BYTES
-        for k in range(len(known)):
-            candidate: bytes = known[k]
-            if len(candidate) == j - i and memcmp(p + i, cython.cast(cython.p_char, candidate), j - i) == 0:
-                return _KNOWN_TAGS[k]
+        known: cython.int = known_tag(p, i, j)
+        if known >= 0:
+            return _KNOWN_TAGS[known]
     return data[i:j].decode("ascii")
 
 

@@ -6,9 +6,7 @@ from typing import Any, TypeVar
 
 from ..board import Board
 from ..errors import InvalidTagError, quoted
-
-#: The seven tags every PGN game carries, in the order PGN writes them.
-TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+from ..pgn_tags import KNOWN_TAGS, TAG_ROSTER  # noqa: F401  (this module's names too: chess.pgn's TAG_ROSTER)
 
 #: A header line: [Name "value"] (the value runs to the last quote of the line).
 TAG_REGEX = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
@@ -16,13 +14,6 @@ TAG_REGEX = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
 #: A tag name PGN can write back.
 TAG_NAME_REGEX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
 
-#: The tag names the reader reads without making a string: the roster's, and those lichess,
-#: chess.com and the PGN standard's supplement write most.
-KNOWN_TAGS = tuple(TAG_ROSTER) + (
-    "WhiteElo", "BlackElo", "TimeControl", "ECO", "Termination", "Opening", "Variation", "UTCDate", "UTCTime",
-    "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle", "Variant", "FEN", "SetUp", "Annotator",
-    "PlyCount", "EventDate", "EventType", "EventRounds", "EventCountry", "Time", "Mode", "Board", "Source",
-    "SourceDate", "WhiteFideId", "BlackFideId", "WhiteTeam", "BlackTeam", "Link", "StartTime", "EndDate")
 
 HeadersT = TypeVar("HeadersT", bound="Headers")
 

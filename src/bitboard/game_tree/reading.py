@@ -18,12 +18,14 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..board import Board
     from ..core.native import find_byte
+    from ..pgn_tags import known_tag
     from ..san import plain_san_code
     from .lines import Lines
 else:
     from cython.cimports.bitboard.board.game import Board
     from cython.cimports.bitboard.core.native import find_byte
     from cython.cimports.bitboard.game_tree.lines import Lines
+    from cython.cimports.bitboard.pgn_tags import known_tag
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.object import PyObject, PyTypeObject
     from cython.cimports.cpython.unicode import (
@@ -87,16 +89,6 @@ _CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  #
 _NAMES = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the module's dict)
 _VALUES = cython.declare(list, [""] * len(KNOWN_TAGS))  # each known tag's last ASCII value
 _ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of KNOWN_TAGS)
-# KNOWN_TAGS's indices by the names' lengths (those of length n at _BY_LENGTH[n]:_BY_LENGTH[n + 1]),
-# and each one's first letter
-_ORDER = sorted(range(len(KNOWN_TAGS)), key=lambda k: len(KNOWN_TAGS[k]))
-_KNOWN_ORDER = cython.declare(cython.int[64],  # type: ignore[misc, valid-type]  # a C array: no Python type
-                              _ORDER + [0] * (64 - len(_ORDER)))
-_KNOWN_FIRST = cython.declare(cython.char[64],  # type: ignore[misc, valid-type]  # a C array: no Python type
-                              [ord(KNOWN_TAGS[k][0]) for k in _ORDER] + [0] * (64 - len(_ORDER)))
-_BY_LENGTH = cython.declare(cython.int[32],  # type: ignore[misc, valid-type]  # a C array: no Python type
-                            [sum(len(name) < n for name in KNOWN_TAGS) for n in range(32)])
-
 
 def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's keyword)
     """The next game of a text handle, as Visitor() makes it (a Game by default), or None at
@@ -322,32 +314,6 @@ def _value(data, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t, k
 
 
 @cython.cfunc
-@cython.exceptval(check=False)
-def _known_tag(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.int:
-    """The index in KNOWN_TAGS of the tag name p[i:j], -1 for another (looked for among the
-    names of its length)."""
-    length: cython.Py_ssize_t = j - i
-    k: cython.int
-    if length > 30:  # (_BY_LENGTH's reach; no known name is as long)
-        return -1
-    for k in range(_BY_LENGTH[length], _BY_LENGTH[length + 1]):
-        if _KNOWN_FIRST[k] == p[i] and _same(p, i, _NAMES[_KNOWN_ORDER[k]], length):
-            return _KNOWN_ORDER[k]
-    return -1
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _same(p: cython.p_char, i: cython.Py_ssize_t, name: str, length: cython.Py_ssize_t) -> cython.bint:
-    """Whether p[i:i + length] spells the ASCII `name` (of that length)."""
-    if cython.compiled:
-        return memcmp(p + i, PyUnicode_DATA(name), length) == 0
-    else:
-        return p[i:i + length] == name.encode()
-
-
-@cython.cfunc
 def _blank(data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
     """Whether data[i:n] is white space alone, and not empty (str.isspace())."""
     if i >= n:
@@ -559,7 +525,7 @@ def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython
     known: cython.int = -1
     name_end: cython.Py_ssize_t = find_byte(data, p, ord(" "), j, e)  # a known name needs no look at each letter
     if name_end > j:
-        known = _known_tag(p, j, name_end)
+        known = known_tag(p, j, name_end)
     if known >= 0:
         j = name_end
     elif j < e and _CLASS[p[j] & 0xFF] & _TAG_FIRST:
