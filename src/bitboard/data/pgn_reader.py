@@ -938,8 +938,13 @@ def _tag_name_byte(c: cython.int) -> cython.bint:
 @cython.inline
 @cython.exceptval(check=False)
 def _ends_token(c: cython.int) -> cython.bint:
-    """Whether a byte ends a movetext token (white space, braces, parentheses, ; and $)."""
-    return (0 <= c <= _SPACE or c in (_OPEN_BRACE, _CLOSE_BRACE, _OPEN_PAREN, _CLOSE_PAREN, _SEMICOLON, _DOLLAR))
+    """Whether a byte ends a movetext token (white space, braces, parentheses, ; and $): one
+    look in _TOKEN_ENDS (a token's every byte asks)."""
+    return _TOKEN_ENDS[cython.cast(cython.uchar, c)]
+
+
+_TOKEN_ENDS = cython.declare(cython.uchar[256],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                             [c <= 32 or chr(c) in "{}();$" for c in range(256)])
 
 
 def _join(first: str | None, second: str) -> str | None:
