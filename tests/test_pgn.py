@@ -321,7 +321,9 @@ def test_no_game_is_lost(case):
 
 @pytest.mark.parametrize("command", ["[%clk 1:02]", "[%clk 0:00:05.25]", "[%clk 10:00:00]", "[%clk :01:02]",
                                      "[%clk 1:2:3:4]", "[%eval x]", "[%eval -0.3]", "[%eval #-2]", "[%eval +1]",
-                                     "[%eval 12.]", "[%eval #]", "[%eval 0.5,10] [%clk 0:01:00]"])
+                                     "[%eval 12.]", "[%eval #]", "[%eval 0.5,10] [%clk 0:01:00]",
+                                     "[%clk 1:0x:03]", "[%clk 1:02:3x]", "[%clk 1;02:03]", "[%clk 9:59:59]",
+                                     "[%clk 1:02:03.]", "[%clk 1:02:03 ]"])
 def test_odd_eval_and_clock_commands_read_as_python_chess_reads_them(command):
     text = f"1. e4 {{ {command} }} 1-0\n"
     game = next(pgn.read_games(io.StringIO(text)))

@@ -868,6 +868,13 @@ def _clock_seconds(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t)
     """Seconds of "[%clk 1:02:03.4]" read from just after "[%clk"; NaN if malformed. One pass:
     hours, minutes and seconds with a fraction on the last."""
     i = _skip_spaces(p, i, n)
+    if i + 7 < n and p[i + 7] == _CLOSE_BRACKET:  # "H:MM:SS]", as lichess writes every clock: at once
+        h: cython.int = _digit(p[i])
+        m: cython.int = _digit(p[i + 2]) * 10 + _digit(p[i + 3])
+        s: cython.int = _digit(p[i + 5]) * 10 + _digit(p[i + 6])
+        if p[i + 1] == _COLON and p[i + 4] == _COLON and min(h, _digit(p[i + 2]), _digit(p[i + 3]),
+                                                                _digit(p[i + 5]), _digit(p[i + 6])) >= 0:
+            return cython.cast(cython.double, (h * 60 + m) * 60 + s)
     seconds: cython.double = 0
     part: cython.double = 0
     scale: cython.double = 1
@@ -894,6 +901,14 @@ def _clock_seconds(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t)
     if colons != 2 or not digits or i >= n or p[i] != _CLOSE_BRACKET:  # (python-chess's rule: "]" right after)
         return _NAN
     return seconds + part / scale
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _digit(c: cython.int) -> cython.int:
+    """A decimal digit's value, -1 for another byte."""
+    return c - _ZERO if _ZERO <= c <= _NINE else -1
 
 
 @cython.cfunc
