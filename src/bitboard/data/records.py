@@ -100,6 +100,7 @@ def _nibble(byte: cython.int, square: cython.int) -> cython.int:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.initializedcheck(False)
+@cython.exceptval(check=False)  # (nothing in it can raise: a C call needs no error check)
 def write_record(pos: Position, out: cython.uchar[:, ::1], row: cython.Py_ssize_t) -> cython.void:
     """Write the record of `pos` (a Board, or the PGN reader's scratch position) as the 43 bytes
     of out[row]: the one place that knows the record's layout, byte by byte."""
@@ -130,6 +131,7 @@ def _record_variant(pos: Position) -> cython.int:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.initializedcheck(False)
+@cython.exceptval(check=False)  # (nothing in it can raise: a C call needs no error check)
 def write_extras(pos: Position, out: cython.uchar[:, ::1], row: cython.Py_ssize_t) -> cython.void:
     """Write the extras of `pos` as the 20 bytes of out[row] (zeros where its record's variant
     bits are 0): the one place that knows the extras' layout."""
