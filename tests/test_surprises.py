@@ -229,3 +229,10 @@ def test_the_memory_benchmark_refuses_a_missing_folder_by_name(tmp_path):
     result = subprocess.run([sys.executable, "-m", "bitboard.benchmarks.pgn_memory", "--folder", str(missing)],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "is not a folder" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("rounds", ["0", "-3"])
+def test_the_pgn_benchmark_refuses_rounds_that_are_none_by_name(rounds):
+    result = subprocess.run([sys.executable, "-m", "bitboard.benchmarks.pgn", "--rounds", rounds],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and f"--rounds {rounds} is not" in result.stderr and "Traceback" not in result.stderr

@@ -209,12 +209,18 @@ def main(argv=None) -> None:
     parser.add_argument("--skip", action="append", default=[], metavar="NAME",
                         help="leave out a reader (python-chess, rust_pgn_reader, ...) or a table (encoders, parquet, "
                              "all-cores); repeatable: python-chess takes minutes on a 100 MB corpus")
+    parser.add_argument("--rounds", type=int, default=None, metavar="N",
+                        help="rounds each table's runs take turns for, each keeping its best (default 5, the "
+                             "Parquet and all-cores tables 3, --one-file-mb 2; 2 with --quick): more on a shared "
+                             "machine")
     parser.add_argument("--one-file-mb", type=int, metavar="MB",
                         help="only: one .pgn.zst of MB megabytes unpacked (one zstd frame, as lichess ships a "
                              "month) to a Parquet dataset, held to one core and on every core")
     args = parser.parse_args(argv)
+    if args.rounds is not None and args.rounds < 1:
+        parser.error(f"--rounds {args.rounds} is not a number of rounds (1 or more)")
     if args.one_file_mb:
-        _one_big_file(args.one_file_mb)
+        _one_big_file(args.one_file_mb, args.rounds or 2)
         return
     games = args.games or (300 if args.quick else 2000)
     if args.write_corpus:
@@ -239,7 +245,7 @@ def main(argv=None) -> None:
     engines = {name: read for name, read in readers().items() if name not in args.skip}
     counts = {name: read(text) for name, read in engines.items()}
     best = best_times({name: (lambda read=read: read(text)) for name, read in engines.items()},
-                      repeat=2 if args.quick else 5)
+                      repeat=args.rounds or (2 if args.quick else 5))
     rows = [[name, f"{counts[name]:,}", f"{best[name]:.3f}", f"{games / best[name]:,.0f}",
              f"{plies / best[name] / 1e6:.2f}", f"{best[name] / best['bitboard']:.2f}x"] for name in engines]
     print(markdown_table(["reader", "games read", "seconds", "games/s", "M plies/s", "bitboard is faster by"], rows))
@@ -251,7 +257,7 @@ def main(argv=None) -> None:
         if "rust_pgn_reader" in engines:
             # its output is arrays already: boards, moves, evals and clocks per position
             converters["rust_pgn_reader"] = lambda read=engines["rust_pgn_reader"]: read(text)
-        seconds = best_times(converters, repeat=2 if args.quick else 5)
+        seconds = best_times(converters, repeat=args.rounds or (2 if args.quick else 5))
         print("\nFile to arrays (positions, moves, evals, clocks), one thread:\n")
         print(markdown_table(["converter", "seconds", "positions/s", "bitboard is faster by"],
                              [[name, f"{spent:.3f}", f"{plies / spent:,.0f}",
@@ -259,9 +265,9 @@ def main(argv=None) -> None:
         if "encoders" not in args.skip:
             _encoders(text)
         if "parquet" not in args.skip:
-            _to_parquet(raw, repeat=2 if args.quick else 3)
+            _to_parquet(raw, repeat=args.rounds or (2 if args.quick else 3))
         if "all-cores" not in args.skip:
-            _all_cores(raw, repeat=2 if args.quick else 3)
+            _all_cores(raw, repeat=args.rounds or (2 if args.quick else 3))
 
 
 def _encoders(text: str) -> None:
@@ -328,7 +334,7 @@ def _to_parquet(raw: bytes, repeat: int) -> None:
                               for name, spent in seconds.items()]))
 
 
-def _one_big_file(megabytes: int) -> None:
+def _one_big_file(megabytes: int, rounds: int) -> None:
     """One big .pgn.zst, one zstd frame, to a Parquet dataset: the process held to one core
     against the same process on every core (its Parquet writer is a thread beside the reader:
     an input is read by one process)."""
@@ -352,7 +358,7 @@ def _one_big_file(megabytes: int) -> None:
                 out.write(text)
                 written += len(text)
         best: dict = {}
-        for _ in range(2):
+        for _ in range(rounds):
             for run in ("one", "every"):
                 result = subprocess.run([sys.executable, "-c", child, path, os.path.join(folder, "out"), run],
                                         capture_output=True, text=True, check=True)
