@@ -508,7 +508,7 @@ class _Reader:
                 self.in_tags = True
                 if self.simple_tag(data, p, i, n):
                     return
-                stripped = data[i:n].decode("utf-8", errors="replace").strip()
+                stripped = _decoded(data, p, i, n).strip()
                 tags = _TAG.findall(stripped)
                 whole = _TAG_LINE.match(stripped)
                 for name, value in [whole.groups()] if whole and len(tags) < 2 else tags:
@@ -655,7 +655,7 @@ class _Reader:
         """Take the movetext token data[start:end]; a result at the top level ends the game."""
         if self.depth:
             if self.want_variations:
-                self.variation.append(data[start:end].decode("utf-8", errors="replace"))
+                self.variation.append(_decoded(data, p, start, end))
             return
         c: cython.int = p[start]
         i: cython.Py_ssize_t = start
@@ -685,7 +685,7 @@ class _Reader:
         if suffix > i and not self.failed:
             self.move(data, p, i, suffix)
         if suffix < end:
-            nag = SUFFIX_NAGS.get(data[suffix:end].decode("utf-8", errors="replace"))
+            nag = SUFFIX_NAGS.get(_decoded(data, p, suffix, end))
             if nag is not None:
                 self.nag(nag)
 
@@ -728,7 +728,7 @@ class _Reader:
             move = _move_of(code) if columns is None else None
             column_code = dataset_move(frm, move_to(code), flag_promotion(move_flag(code)))
         else:
-            san = data[start:end].decode("utf-8", errors="replace")
+            san = _decoded(data, p, start, end)
             if self.board is None:
                 self.board = game.board()
             board = self.board
@@ -784,7 +784,7 @@ class _Reader:
         last: cython.Py_ssize_t = self.plies - 1
         if last < 0 or self.failed:
             if self.want_comments and last < 0:
-                self.game.comment = _join(self.game.comment, data[start:end].decode("utf-8", errors="replace").strip())
+                self.game.comment = _join(self.game.comment, _decoded(data, p, start, end).strip())
             return
         # one pass for the first "[%eval" and the first "[%clk"
         at: cython.Py_ssize_t = -1
@@ -817,7 +817,7 @@ class _Reader:
                 self.clocks[last] = value
         if self.want_comments:
             comments: list = self.game.comments
-            rest = _COMMANDS.sub(" ", data[start:end].decode("utf-8", errors="replace")).strip()
+            rest = _COMMANDS.sub(" ", _decoded(data, p, start, end)).strip()
             if rest:
                 comments[last] = _join(comments[last], rest)
 
