@@ -870,11 +870,12 @@ def _clock_seconds(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t)
     i = _skip_spaces(p, i, n)
     if i + 7 < n and p[i + 7] == _CLOSE_BRACKET:  # "H:MM:SS]", as lichess writes every clock: at once
         h: cython.int = _digit(p[i])
-        m: cython.int = _digit(p[i + 2]) * 10 + _digit(p[i + 3])
-        s: cython.int = _digit(p[i + 5]) * 10 + _digit(p[i + 6])
-        if p[i + 1] == _COLON and p[i + 4] == _COLON and min(h, _digit(p[i + 2]), _digit(p[i + 3]),
-                                                                _digit(p[i + 5]), _digit(p[i + 6])) >= 0:
-            return cython.cast(cython.double, (h * 60 + m) * 60 + s)
+        m1: cython.int = _digit(p[i + 2])
+        m2: cython.int = _digit(p[i + 3])
+        s1: cython.int = _digit(p[i + 5])
+        s2: cython.int = _digit(p[i + 6])
+        if p[i + 1] == _COLON and p[i + 4] == _COLON and min(h, m1, m2, s1, s2) >= 0:
+            return cython.cast(cython.double, (h * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2)
     seconds: cython.double = 0
     part: cython.double = 0
     scale: cython.double = 1
