@@ -21,23 +21,28 @@ middle: a part's task unpacks it from the start and drops what comes before the 
 runs at several times the reader's speed, so this costs well under the parse for a few parts
 per worker; the size is found by one unpacking pass first.
 """
+import contextlib
 import io
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .sources import compression_of, open_pgn
+from .sources import compression_of, open_pgn, unpacking
 
 __all__ = ["Part", "count_part", "input_size", "open_at", "part_cuts", "part_stem"]
 
 #: How far before a cut the search for a part's first game looks back for the line before it.
 _LOOK_BACK = 4096
 _BLOCK = 1 << 20
+_SAMPLE = 8 << 20  # compressed bytes unpacked to estimate a compressed input's text
 
 
 @dataclass(frozen=True)
 class Part:
-    """Part `index` of `count` of an input: its bytes [start, stop) of the PGN text (unpacked),
-    the number of its first game in the input and of the line before its first line."""
+    """Part `index` of `count` of an input: its PGN text (unpacked) from byte `start` up to the
+    first game at or after byte `stop` that starts with a tag line (where the next part starts:
+    exactly `stop` for a counted part, the next cut for one that starts before the next part is
+    found), the number of its first game in the input and of the line before its first line."""
 
     index: int
     count: int
@@ -83,6 +88,42 @@ def part_cuts(size: int, part_bytes: int) -> list[int]:
     return [size * k // count for k in range(count)]
 
 
+def local_cuts(size: int, count: int, lag: float = 0.2) -> list[int]:
+    """Where `count` parts of `size` bytes of text are cut for one machine's workers: part k
+    starts only once one counting pass (part_starts) reaches it, `lag` of a worker's time per
+    byte (it skips the moves), so each part is that much smaller than the one before, and all
+    end together."""
+    weights = [(1 - lag) ** k for k in range(count)]
+    total = sum(weights)
+    cuts, done = [], 0.0
+    for weight in weights:
+        cuts.append(round(size * done / total))
+        done += weight
+    return cuts
+
+
+def text_size_estimate(path: str) -> int:
+    """The bytes of PGN text in `path`, without unpacking it all: a compressed input's size
+    times the ratio of its first 8 MB (a lichess month packs alike throughout). Where the cuts
+    go depends on it, so it depends on the file's bytes alone."""
+    packed = os.path.getsize(path)
+    with open(path, "rb") as raw:
+        head = raw.read(_SAMPLE)
+    if compression_of(head[:6]) is None:
+        return packed
+    if len(head) == packed:
+        return input_size(path)
+    unpacked = 0
+    # (the sample ends inside the compressed stream: EOFError from gzip, bz2 and xz)
+    with unpacking(io.BufferedReader(io.BytesIO(head)), path) as stream, contextlib.suppress(EOFError):
+        while True:
+            block = stream.read(1 << 16)
+            if not block:
+                break
+            unpacked += len(block)
+    return round(unpacked * packed / len(head))
+
+
 def open_at(path: str, offset: int):
     """A binary stream of `path`'s PGN text from byte `offset` on (compressed: unpacked from
     the start, what comes before `offset` dropped)."""
@@ -100,30 +141,10 @@ def open_at(path: str, offset: int):
     return stream
 
 
-class _Limited(io.RawIOBase):
-    """The first `length` bytes of a binary stream: a part's text ends where the next begins."""
-
-    def __init__(self, stream, length: int):
-        self.stream, self.left = stream, length
-
-    def readable(self) -> bool:
-        return True
-
-    def read(self, size: int = -1) -> bytes:
-        if self.left <= 0:
-            return b""
-        data = self.stream.read(self.left if size is None or size < 0 else min(size, self.left))
-        self.left -= len(data)
-        return data
-
-    def close(self) -> None:
-        self.stream.close()
-        super().close()
-
-
 def part_stream(path: str, part: Part):
-    """A binary stream of exactly the part's bytes of text."""
-    return _Limited(open_at(path, part.start), part.stop - part.start)
+    """A binary stream of the input's text from the part's start on: its reader stops at the
+    part's end (bitboard.data.pgn_reader's `cuts`, with `stop`)."""
+    return open_at(path, part.start)
 
 
 def _first_game_line(path: str, cut: int) -> int:
@@ -168,19 +189,46 @@ def _first_game_line(path: str, cut: int) -> int:
 
 def count_part(path: str, start: int, end_cut: int | None) -> tuple[int, int, int, int]:
     """(start, stop, games, lines) of the part that starts at `start` and ends where the first
-    game with tags at or after `end_cut` begins (None, or stop -1: the end of the text), its
-    games and lines counted by a reader that skips the moves. A game without tags never ends a
-    part: where it starts, a reader without context could take the end of the game before it
-    for a game."""
+    game at or after `end_cut` that starts with a tag line begins (None, or stop -1: the end of
+    the text), its games and lines counted by a reader that skips the moves. A game without tags
+    never ends a part: where it starts, a reader without context could take the end of the game
+    before it for a game."""
     from .pgn_reader import _Reader
     reader = _Reader(False, False, None, True)
     games = 0
+    found: list = []
     with open_at(path, start) as stream:
-        for game in reader.games(stream, start):
-            if end_cut is not None and game.offset >= end_cut and game.headers:
-                return start, game.offset, games, game.line - 1
+        for _ in reader.games(stream, start, cuts=None if end_cut is None else [end_cut], found=found, stop=True):
             games += 1
+    if found:
+        stop, _, lines = found[0]
+        return start, stop, games, lines
     return start, -1, games, 0  # (the last part: no part after it needs its lines)
+
+
+def part_starts(path: str, cuts: list[int]) -> Iterator[tuple[int, int, int]]:
+    """For each cut after the first (cuts[0] is 0), in order as one pass over the text reaches
+    it: (offset, first game, lines before) of the part that begins there, at the first game at
+    or after the cut that starts with a tag line; (-1, games, lines) for a cut with no such game
+    after it. The parts of a local conversion start as soon as this finds where, while the
+    first converts (datasets.convert_files)."""
+    from .pgn_reader import _Reader
+    reader = _Reader(False, False, None, True)
+    wanted = cuts[1:]
+    given = 0
+    games = 0
+    found: list = []
+    with open_at(path, 0) as stream:
+        for _ in reader.games(stream, 0, cuts=wanted, found=found):
+            games += 1
+            while given < len(found):
+                yield found[given]
+                given += 1
+            if given == len(wanted):
+                return
+    yield from found[given:]
+    for _ in range(len(wanted) - len(found)):
+        yield -1, games, 0
 
 
 def count_from_cut(path: str, cut: int, end_cut: int | None) -> tuple[int, int, int, int]:

@@ -6,8 +6,8 @@
 `read_games` takes a path (str or PathLike; gzip, bz2, xz and zstd files are read transparently,
 told by their first bytes, zstd with the `zstandard` package; "-" is standard input) or an open
 binary or text file (`io.StringIO(text)` for PGN in a string), and yields one `Game` per game:
-a game starts at a tag section, or at movetext after
-a result token. Every move is parsed by the board's SAN reader and checked for legality.
+a game starts at a tag section, or at movetext after a result token. Every move is parsed by the
+board's SAN reader and checked for legality.
 
 Real files' habits are accepted: `0-0`, long algebraic (`e2e4`, `Ng1-f3`), missing or extra
 check marks, `--` null moves, king-takes-rook castling, a byte-order mark, CRLF, escaped quotes
@@ -95,7 +95,6 @@ _COMMANDS = re.compile(r"\s*\[%[^\]]*\]\s*")
 _TRUNCATED = "the game ends without a result token (a truncated game)"
 #: How the error of a game whose starting position (its FEN tag) cannot be set up begins.
 SETUP_FAILED = "the starting position cannot be set up"
-
 
 
 class Mate(int):
@@ -221,6 +220,7 @@ _CLOSE_BRACE = cython.declare(cython.int, 125)
 _BOM = b"\xef\xbb\xbf"
 _KNOWN_TAGS = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the module's dict)
 _BLOCK = 65536  # bytes read at a time
+_NO_CUT: cython.Py_ssize_t = 0x4000000000000000  # no cut left: beyond any offset
 _NAN = cython.declare(cython.double, float("nan"))
 _RESULT_BYTES = {result.encode(): result for result in RESULTS}
 
@@ -407,6 +407,11 @@ class _Reader:
     comment: Any  # the parts (bytes) of a brace comment being read, or None (a list to Cython would add checks)
     lineno: cython.Py_ssize_t
     done: list
+    next_cut: cython.Py_ssize_t  # the cuts of parts (`games`): the next, the rest reversed, the parts found
+    cuts: list
+    found: list
+    stop_at_cut: cython.bint
+    ended: cython.bint
 
     def __init__(self, variations: bool, comments: bool, columns: _Columns | None, counting: bool = False):
         self.columns = columns
@@ -427,12 +432,18 @@ class _Reader:
         self.standard = Board()
 
     def games(self, stream, base: cython.Py_ssize_t = 0, first_game: cython.Py_ssize_t = 0,
-              lines_before: cython.Py_ssize_t = 0) -> Iterator[Game]:
-        """Read the stream in blocks and feed `line` each line as a slice of its block (no bytes
-        object per line). A stream that is a part of its input (bitboard.data.parts) starts at
-        byte `base`, with game number `first_game`, after `lines_before` lines."""
+              lines_before: cython.Py_ssize_t = 0, cuts: list | None = None, found: list | None = None,
+              stop: bool = False) -> Iterator[Game]:
+        """Read the stream in blocks and feed `line` each line as a slice of its block. A part of
+        its input (bitboard.data.parts) starts at byte `base`, game `first_game`, after `lines_before`
+        lines. A part begins at the first game starting with a tag line at or after each of `cuts`
+        (offsets, in order), (offset, game, lines before) appended to `found`; `stop` ends there."""
         self.number = first_game - 1
         self.lineno = lines_before
+        self.cuts = list(reversed(cuts or ()))
+        self.next_cut = self.cuts.pop() if self.cuts else _NO_CUT
+        self.found = found if found is not None else []
+        self.stop_at_cut, self.ended = stop, False
         if self.columns is not None:
             self.columns.games.first = first_game
         start: cython.Py_ssize_t
@@ -450,7 +461,7 @@ class _Reader:
             if not read:
                 if rest:  # a last line without its newline
                     self.lineno += 1
-                    self.line(rest, 0, len(rest), base)
+                    self.line(rest, 0, len(rest), base)  # (ended at a cut there: no game is open)
                 break
             block = read if isinstance(read, bytes) else read.encode("utf-8", errors="replace")
             start = 0
@@ -480,6 +491,8 @@ class _Reader:
                     if self.done:
                         yield from self.done
                         self.done = []
+                    if self.ended:
+                        return
             rest = data[start:]
             base += start
         if self.game is not None:
@@ -504,6 +517,8 @@ class _Reader:
                 if self.game is not None and not self.in_tags:
                     self.finish(_TRUNCATED)
                 if self.game is None:
+                    if offset >= self.next_cut and self.pass_cuts(offset):
+                        return  # (reading ends at the part's end)
                     self.start(offset)
                 self.in_tags = True
                 if self.simple_tag(data, p, i, n):
@@ -544,6 +559,15 @@ class _Reader:
                 return False
         self.game.headers[_tag_name(data, p, name, name_end)] = _decoded(data, p, value, n - 2)
         return True
+
+    @cython.cfunc
+    def pass_cuts(self, offset: cython.Py_ssize_t) -> cython.bint:
+        """A game starting with a tag line at `offset`, at or after the next cut, begins a part."""
+        while offset >= self.next_cut:
+            self.found.append((offset, self.number + 1, self.lineno - 1))
+            self.next_cut = self.cuts.pop() if self.cuts else _NO_CUT
+        self.ended = self.stop_at_cut
+        return self.ended
 
     @cython.cfunc
     def start(self, offset: cython.Py_ssize_t) -> cython.void:

@@ -37,20 +37,27 @@ def compression_of(head: bytes) -> str | None:
 def decompressed(raw, name: str):
     """A binary stream of `raw`'s content unpacked (compressed: unpacked ahead on a thread of
     its own, `Prefetched`)."""
+    stream = unpacking(raw, name)
+    return raw if stream is raw else Prefetched(stream)
+
+
+def unpacking(raw, name: str):
+    """A binary stream of `raw`'s content unpacked as it is read (`raw` itself when plain), by
+    its magic bytes: gzip, bz2, xz or zstd."""
     kind = compression_of(raw.peek(6)[:6])
     if kind == "gzip":
-        return Prefetched(gzip.GzipFile(fileobj=raw, mode="rb"))
+        return gzip.GzipFile(fileobj=raw, mode="rb")
     if kind == "bz2":
-        return Prefetched(bz2.BZ2File(raw, "rb"))
+        return bz2.BZ2File(raw, "rb")
     if kind == "xz":
-        return Prefetched(lzma.LZMAFile(raw, "rb"))
+        return lzma.LZMAFile(raw, "rb")
     if kind == "zstd":
         try:
             import zstandard
         except ImportError:
             raise ImportError(f"reading {name!r}, zstd-compressed, needs zstandard: "
                               "pip install 'bitboard[pgn]' (or pip install zstandard)") from None
-        return Prefetched(zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True, closefd=True))
+        return zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True, closefd=True)
     return raw
 
 
