@@ -89,3 +89,69 @@ def test_part_cuts_and_stems():
     assert parts.part_cuts(100, 1000) == [0]
     assert parts.part_cuts(1000, 300) == [0, 333, 666]
     assert parts.part_stem("a/lichess", 3, 16) == "a/lichess.part-00003-of-00016"
+
+
+def convert_locally_cut(path, out, count: int) -> list:
+    """The parts as convert_files cuts an input for its workers: the first at once, each other
+    where one pass over the input finds it (parts.part_starts), every part ending at its cut."""
+    cuts = parts.local_cuts(parts.text_size_estimate(str(path)), count)
+    found = [(0, 0, 0), *parts.part_starts(str(path), cuts)]
+    plan = [parts.Part(k, count, start, cuts[k + 1] if k + 1 < count else -1, first, lines)
+            for k, (start, first, lines) in enumerate(found) if start >= 0]
+    for part in plan:
+        convert_file(path, out, name="in.pgn", stem="in", part=part)
+    return plan
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), games=st.integers(1, 40), count=st.integers(2, 12))
+def test_parts_cut_for_local_workers_read_as_the_whole_input(tmp_path_factory, seed, games, count):
+    folder = tmp_path_factory.mktemp("local")
+    path = folder / "in.pgn"
+    path.write_text(pgn_text(random.Random(seed), games))
+    convert_file(path, folder / "whole", name="in.pgn", stem="in")
+    plan = convert_locally_cut(path, folder / "cut", count)
+    assert plan[0].start == 0 and [part.start for part in plan] == sorted(part.start for part in plan)
+    for table in ("games", "positions"):
+        assert rows(folder / "cut", table).equals(rows(folder / "whole", table)), table
+
+
+def test_local_cuts_shrink_as_the_parts_start_later():
+    cuts = parts.local_cuts(1000, 4)
+    sizes = [b - a for a, b in zip(cuts, cuts[1:] + [1000])]
+    assert cuts[0] == 0 and sizes == sorted(sizes, reverse=True) and sizes[-1] > 0.5 * sizes[0]
+    assert parts.local_cuts(1000, 1) == [0]
+
+
+def test_a_compressed_inputs_text_is_estimated_from_its_start(tmp_path, monkeypatch):
+    zstandard = pytest.importorskip("zstandard")
+    import gzip
+    text = pgn_text(random.Random(2), 20_000).encode()  # (zstd unpacks a block of up to 128 kB at a time)
+    for name, packed in (("in.pgn.zst", zstandard.ZstdCompressor().compress(text)), ("in.pgn.gz", gzip.compress(text))):
+        path = tmp_path / name
+        path.write_bytes(packed)
+        assert parts.text_size_estimate(str(path)) == len(text)  # all of it within the sample: exact
+        monkeypatch.setattr(parts, "_SAMPLE", len(packed) // 3)
+        estimate = parts.text_size_estimate(str(path))
+        assert estimate == parts.text_size_estimate(str(path)) and abs(estimate - len(text)) < 0.2 * len(text), name
+        monkeypatch.undo()
+    plain = tmp_path / "in.pgn"
+    plain.write_bytes(text)
+    assert parts.text_size_estimate(str(plain)) == len(text)
+
+
+def test_convert_files_cuts_one_big_input_for_its_workers(tmp_path, monkeypatch):
+    from bitboard.data import datasets
+    path = tmp_path / "month.pgn"
+    path.write_text(pgn_text(random.Random(3), 400))
+    convert_file(path, tmp_path / "whole", name="month.pgn", stem="month")
+    monkeypatch.setattr(datasets, "LOCAL_PART_BYTES", path.stat().st_size // 5)
+    seen = []
+    shards = datasets.convert_files([path], tmp_path / "cut", processes=3, progress=lambda *args: seen.append(args[0]))
+    assert sorted(p.name for p in (tmp_path / "cut" / "positions").iterdir()) == [
+        f"month.part-0000{k}-of-00003.parquet" for k in range(3)]
+    assert set(seen) <= {f"month.pgn (part {k} of 3)" for k in (1, 2, 3)} and seen
+    whole = rows(tmp_path / "whole", "games")
+    assert shards["month.pgn"].games == whole.num_rows
+    for table in ("games", "positions"):
+        assert rows(tmp_path / "cut", table).equals(rows(tmp_path / "whole", table)), table

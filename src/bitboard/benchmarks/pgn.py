@@ -335,9 +335,8 @@ def _to_parquet(raw: bytes, repeat: int) -> None:
 
 
 def _one_big_file(megabytes: int, rounds: int) -> None:
-    """One big .pgn.zst, one zstd frame, to a Parquet dataset: the process held to one core
-    against the same process on every core (its Parquet writer is a thread beside the reader:
-    an input is read by one process)."""
+    """One big .pgn.zst, one zstd frame, to a Parquet dataset: convert_file held to one core
+    against convert_files on every core (which cuts the input into parts, one per worker)."""
     import subprocess
     import sys
     import tempfile
@@ -345,10 +344,11 @@ def _one_big_file(megabytes: int, rounds: int) -> None:
     import zstandard
     text = (corpus(3000, seed=7) + "\n").encode()
     child = ("import os, sys, time, pyarrow\n"
-             "from bitboard.data.datasets import convert_file\n"
+             "from bitboard.data.datasets import convert_file, convert_files\n"
              "if sys.argv[3] == 'one': os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})\n"
              "start = time.perf_counter()\n"
-             "shard = convert_file(sys.argv[1], sys.argv[2], overwrite=True)\n"
+             "shard = (convert_file(sys.argv[1], sys.argv[2], overwrite=True) if sys.argv[3] == 'one' else\n"
+             "         convert_files([sys.argv[1]], sys.argv[2], overwrite=True)[os.path.basename(sys.argv[1])])\n"
              "print(time.perf_counter() - start, shard.positions)\n")
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "month.pgn.zst")
@@ -368,7 +368,7 @@ def _one_big_file(megabytes: int, rounds: int) -> None:
         print(f"One .pgn.zst of {written / 2**20:,.0f} MB unpacked ({os.path.getsize(path) / 2**20:,.0f} MB, "
               f"one zstd frame) to a Parquet dataset, {int(positions):,} positions:\n")
         print(markdown_table(["cores", "seconds", "positions/s", "speed-up"],
-                             [[name, f"{best[key]:.1f}", f"{int(positions) / best[key]:,.0f}",
+                             [[name, f"{best[key]:.2f}", f"{int(positions) / best[key]:,.0f}",
                                f"{best['one'] / best[key]:.2f}x"]
                               for key, name in (("one", "1"), ("every", str(cores)))]))
 

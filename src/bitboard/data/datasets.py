@@ -237,7 +237,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
         total: int | None
         if part is not None:
             raw = stream = part_stream(path, part)
-            total = part.stop - part.start
+            total = part.stop - part.start if part.stop >= 0 else None  # (the last part of a local cut: to the end)
         else:
             stream = _sources.decompressed(raw, path) if raw is not None else _sources.open_pgn(STDIN)[0]
             total = os.fstat(raw.fileno()).st_size if raw is not None else None
@@ -267,7 +267,8 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             first_game = upto
 
         for game in (reader.games(stream) if part is None else
-                     reader.games(stream, part.start, part.first_game, part.lines_before)):
+                     reader.games(stream, part.start, part.first_game, part.lines_before,
+                                  cuts=[part.stop] if part.stop >= 0 else None, stop=True)):
             number = base + shard.games
             shard.games += 1
             if game.error is not None:
@@ -392,7 +393,9 @@ def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: 
                   processes: int | None = None, progress: Progress | None = None,
                   finished: Callable[[Shard], None] | None = None) -> dict[str, Shard]:
     """Convert PGN inputs (files, folders of them, "-") into the dataset folder `out_dir`,
-    one worker process per core (or `processes`), each input streamed into its own shards;
+    one worker process per core (or `processes`), each input streamed into its own shards (with
+    fewer inputs than workers, a big input is cut into parts, one shard each, so that a lichess
+    month on its own uses every core);
     {source name: Shard}. `progress` is convert_file's, `finished(shard)` is called as each input
     is done. Ctrl-C stops every worker; finished shards stay, unfinished ones leave nothing.
 
@@ -404,23 +407,72 @@ def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: 
     out = dataset_folder(out_dir)
     names = source_names(paths)
     stems = shard_stems(names.values())
-    tasks = [(path, names[path], stems[names[path]]) for path in paths]
-    processes = min(processes or os.cpu_count() or 1, len(tasks))
+    processes = processes or _cores()
     if processes < 1:
         raise InvalidArgumentError(f"processes must be at least 1, not {quoted(processes)}")
     done: dict[str, Shard] = {}
     if processes == 1 or any(path == STDIN for path in paths):
-        for path, name, stem in tasks:
-            done[name] = convert_file(path, out, name=name, stem=stem, overwrite=overwrite, progress=progress)
+        for path in paths:
+            name = names[path]
+            done[name] = convert_file(path, out, name=name, stem=stems[name], overwrite=overwrite, progress=progress)
             if finished is not None:
                 finished(done[name])
         return done
-    from .workers import run_tasks
-    for shard in run_tasks(tasks, out, overwrite=overwrite, processes=processes, progress=progress):
-        done[shard.source] = shard
+    from .workers import Task, run_tasks
+    cut, packing = _local_cuts(paths, processes)
+    parts: dict[str, list] = {}
+    tasks = [Task(path, names[path], stems[names[path]]) for path in paths]
+    for task, shard in run_tasks(tasks, out, overwrite=overwrite, processes=processes, progress=progress, cut=cut,
+                                 packing=packing):
+        if task.part is None:
+            done[shard.source] = shard
+        else:  # (finished once all its parts are: how many is known at the end)
+            parts.setdefault(task.path, []).append((task.part.index, shard))
+            continue
         if finished is not None:
-            finished(shard)
+            finished(done[shard.source])
+    for path, pieces in parts.items():
+        done[names[path]] = _added(pieces)
+        if finished is not None:
+            finished(done[names[path]])
     return done
+
+
+def _cores() -> int:
+    """The cores this process may run on (taskset, a container's CPU set), else the machine's."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+#: The smallest part of an input that convert_files cuts for its workers (of text).
+LOCAL_PART_BYTES = 64 << 20
+
+
+def _local_cuts(paths: list[str], processes: int) -> tuple[dict[str, list[int]], dict[str, float]]:
+    """Where the inputs are cut for `processes` workers ({path: cuts}, parts.local_cuts): with
+    fewer inputs than workers, each input of two LOCAL_PART_BYTES or more is cut into as many
+    parts as it has workers, so that one big input (a lichess month) uses every core; and each
+    compressed input's packing, its bytes per byte of text."""
+    from .parts import local_cuts, text_size_estimate
+    cut: dict[str, list[int]] = {}
+    packing: dict[str, float] = {}
+    share = processes // len(paths)
+    if share < 2:
+        return cut, packing
+    for path in paths:
+        size = text_size_estimate(path)
+        count = min(share, size // LOCAL_PART_BYTES)
+        if count >= 2:
+            cut[path] = local_cuts(size, count)
+            packing[path] = os.path.getsize(path) / max(size, 1)
+    return cut, packing
+
+
+def _added(pieces: list) -> Shard:
+    """The Shard of an input converted as parts: [(part index, Shard)] added up."""
+    shards = [shard for _, shard in sorted(pieces, key=lambda pair: pair[0])]
+    first_error = next((shard.first_error for shard in shards if shard.first_error), None)
+    return Shard(shards[0].source, sum(s.games for s in shards), sum(s.positions for s in shards),
+                 sum(s.errors for s in shards), first_error, all(s.skipped for s in shards))
 
 
 def write_arrays(arrays: dict, path) -> None:

@@ -16,11 +16,13 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import asdict
+from typing import NamedTuple
 
 from .. import errors as _errors
 from .datasets import Progress, Shard, convert_file
+from .parts import Part
 
-__all__ = ["run_tasks"]
+__all__ = ["Task", "run_tasks"]
 
 
 def _command() -> tuple[list[str], dict[str, str]]:
@@ -32,26 +34,99 @@ def _command() -> tuple[list[str], dict[str, str]]:
     return [sys.executable, "-m", "bitboard.data.workers"], env
 
 
-def run_tasks(tasks: list[tuple[str, str, str]], out_dir: str, *, overwrite: bool, processes: int,
-              progress: Progress | None = None) -> Iterator[Shard]:
-    """Convert each (path, source name, shard stem) in a worker, `processes` at a time; yields
-    each Shard as it is done. An error in a worker stops them all and is raised here, as its
-    own class when it is one of bitboard's."""
+class Task(NamedTuple):
+    """An input for a worker: its path, source name and shard stem, and the part of it to convert
+    (bitboard.data.parts.Part; None: all of it)."""
+
+    path: str
+    name: str
+    stem: str
+    part: Part | None = None
+
+
+class _PartFinder:
+    """One pass over an input cut for this machine's workers (parts.local_cuts), on a thread of
+    the parent: each part after the first becomes a Task as soon as the pass finds where it
+    starts (parts.part_starts), while the workers convert the parts before it. `wake` is written
+    to for each, so that the parent's select() sees it."""
+
+    def __init__(self, task: Task, cuts: list[int], wake: int):
+        import threading
+        self.task, self.cuts, self.wake = task, cuts, wake
+        self.found: list[Task] = []
+        self.error: BaseException | None = None
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="bitboard part finder", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        from .parts import part_starts
+        cuts, count = self.cuts, len(self.cuts)
+        try:
+            for k, (start, first_game, lines_before) in enumerate(part_starts(self.task.path, cuts), 1):
+                if self.stopping.is_set():
+                    return
+                part = None if start < 0 else Part(k, count, start, cuts[k + 1] if k + 1 < count else -1,
+                                                   first_game, lines_before)
+                self.found.append(self.task._replace(part=part))  # (None: no game after the cut, no part)
+                os.write(self.wake, b"p")
+        except BaseException as error:  # noqa: BLE001  (raised in the parent's loop)
+            self.error = error
+            os.write(self.wake, b"e")
+
+
+def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: int,
+              progress: Progress | None = None, cut: dict[str, list[int]] | None = None,
+              packing: dict[str, float] | None = None) -> Iterator[tuple[Task, Shard]]:
+    """Convert each Task in a worker, `processes` at a time; yields (task, Shard) as each is
+    done. An input of `cut` ({path: its parts' cuts}) is converted as parts, its first part a
+    task at once and the others as a pass over the input finds where they start (`packing`: a
+    compressed one's bytes per byte of text, for `progress`). An error in a
+    worker stops them all and is raised here, as its own class when it is one of bitboard's."""
     command, env = _command()
-    pending = list(reversed(tasks))
+    cut, packing = cut or {}, packing or {}
+    pending: list[Task] = []
+    for task in reversed(tasks):
+        cuts = cut.get(task.path)
+        pending.append(task if not cuts else task._replace(part=Part(0, len(cuts), 0, cuts[1], 0, 0)))
+    expected = len(tasks) + sum(len(cuts) - 1 for cuts in cut.values())
     selector = selectors.DefaultSelector()
     workers: list[subprocess.Popen] = []
     unread: dict[int, bytes] = {}  # each worker's output after its last whole line
+    doing: dict[int, Task] = {}
+    idle: list[subprocess.Popen] = []
+    wake_read, wake_write = os.pipe()
+    finders: list[_PartFinder] = []
+    given = 0  # found tasks taken from the finders
     try:
-        for _ in range(min(processes, len(tasks))):
+        selector.register(wake_read, selectors.EVENT_READ, None)
+        finders = [_PartFinder(task, cut[task.path], wake_write) for task in tasks if cut.get(task.path)]
+        for _ in range(min(processes, expected)):
             worker = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
             workers.append(worker)
             unread[worker.pid] = b""
             selector.register(worker.stdout, selectors.EVENT_READ, worker)  # type: ignore[arg-type]
-            _send(worker, pending.pop(), out_dir, overwrite)
-        busy = len(workers)
-        while busy:
+            idle.append(worker)
+        done = 0
+        while done < expected:
+            while idle and pending:
+                worker = idle.pop()
+                doing[worker.pid] = pending.pop()
+                _send(worker, doing[worker.pid], out_dir, overwrite)
             for key, _ in selector.select():
+                if key.data is None:  # a finder found parts (or failed)
+                    os.read(wake_read, 1 << 10)
+                    found = [task for finder in finders for task in finder.found]
+                    for finder in finders:
+                        if finder.error is not None:
+                            raise finder.error
+                    for task in found[given:]:
+                        if task.part is None:
+                            done += 1
+                        else:
+                            pending.insert(0, task)
+                    given = len(found)
+                    continue
                 worker = key.data
                 # read what is there, unbuffered: a buffered readline could hold a second line
                 # that select() would then never report
@@ -64,21 +139,22 @@ def run_tasks(tasks: list[tuple[str, str, str]], out_dir: str, *, overwrite: boo
                     message = json.loads(line)
                     if "progress" in message:
                         if progress is not None:
-                            progress(*message["progress"])
+                            task = doing[worker.pid]
+                            progress(*_part_progress(task, packing.get(task.path, 1.0), *message["progress"]))
                     elif "error" in message:
                         kind = getattr(_errors, message["kind"], None) or getattr(builtins, message["kind"], None)
                         if not (isinstance(kind, type) and issubclass(kind, Exception)):
                             kind = RuntimeError
                         raise kind(message["error"])
                     else:
-                        yield Shard(**message["shard"])
-                        if pending:
-                            _send(worker, pending.pop(), out_dir, overwrite)
-                        else:
-                            busy -= 1
+                        done += 1
+                        yield doing.pop(worker.pid), Shard(**message["shard"])
+                        idle.append(worker)
         for worker in workers:
             worker.stdin.close()  # type: ignore[union-attr]  # no more tasks: the worker's loop ends
     finally:
+        for finder in finders:
+            finder.stopping.set()
         for worker in workers:
             if worker.poll() is None and not worker.stdin.closed:  # type: ignore[union-attr]
                 worker.send_signal(signal.SIGTERM)  # stopped early: the worker removes its unfinished files
@@ -91,13 +167,24 @@ def run_tasks(tasks: list[tuple[str, str, str]], out_dir: str, *, overwrite: boo
                 if stream is not None:
                     stream.close()
         selector.close()
+        os.close(wake_read)
+        os.close(wake_write)
 
 
-def _send(worker: subprocess.Popen, task: tuple[str, str, str], out_dir: str, overwrite: bool) -> None:
-    path, name, stem = task
+def _part_progress(task: Task, packing: float, name: str, done: int, total, games: int) -> tuple:
+    """A part's progress as its own line of the display, "NAME (part K of N)", in the input's
+    bytes (`packing`: a compressed input's bytes per byte of text)."""
+    if task.part is None:
+        return name, done, total, games
+    return (f"{name} (part {task.part.index + 1} of {task.part.count})", round(done * packing),
+            None if total is None else round(total * packing), games)
+
+
+def _send(worker: subprocess.Popen, task: Task, out_dir: str, overwrite: bool) -> None:
     assert worker.stdin is not None
-    worker.stdin.write(json.dumps({"path": path, "name": name, "stem": stem, "out_dir": out_dir,
-                                   "overwrite": overwrite}).encode() + b"\n")
+    worker.stdin.write(json.dumps({"path": task.path, "name": task.name, "stem": task.stem, "out_dir": out_dir,
+                                   "overwrite": overwrite,
+                                   "part": asdict(task.part) if task.part is not None else None}).encode() + b"\n")
     worker.stdin.flush()
 
 
@@ -120,8 +207,9 @@ def _serve() -> None:
         for line in sys.stdin:
             task = json.loads(line)
             try:
+                part = Part(**task["part"]) if task.get("part") else None
                 shard = convert_file(task["path"], task["out_dir"], name=task["name"], stem=task["stem"],
-                                     overwrite=task["overwrite"], progress=report)
+                                     overwrite=task["overwrite"], progress=report, part=part)
             except Exception as exc:  # noqa: BLE001  (sent to the parent, which raises it)
                 out.write(json.dumps({"error": str(exc), "kind": type(exc).__name__}) + "\n")
                 out.flush()
