@@ -155,3 +155,22 @@ def test_convert_files_cuts_one_big_input_for_its_workers(tmp_path, monkeypatch)
     assert shards["month.pgn"].games == whole.num_rows
     for table in ("games", "positions"):
         assert rows(tmp_path / "cut", table).equals(rows(tmp_path / "whole", table)), table
+
+
+def test_convert_files_cuts_each_of_two_big_inputs(tmp_path, monkeypatch):
+    # two inputs, four workers: each input in two parts, each found by its own pass
+    from bitboard.data import datasets
+    paths = []
+    for k, name in enumerate(("jan.pgn", "feb.pgn")):
+        paths.append(tmp_path / name)
+        paths[-1].write_text(pgn_text(random.Random(10 + k), 300 + 50 * k))
+    monkeypatch.setattr(datasets, "LOCAL_PART_BYTES", min(path.stat().st_size for path in paths) // 3)
+    shards = datasets.convert_files(paths, tmp_path / "cut", processes=4)
+    names = sorted(p.name for p in (tmp_path / "cut" / "games").iterdir())
+    assert names == [f"{stem}.part-0000{k}-of-00002.parquet" for stem in ("feb", "jan") for k in range(2)]
+    for path in paths:
+        convert_file(path, tmp_path / "whole" / path.stem, name=path.name, stem=path.stem)
+        whole = rows(tmp_path / "whole" / path.stem, "positions")
+        cut = ds.dataset(tmp_path / "cut" / "positions", format="parquet").to_table(
+            filter=ds.field("source") == path.name).sort_by([("game", "ascending"), ("ply", "ascending")])
+        assert shards[path.name].positions == whole.num_rows and cut.equals(whole), path.name

@@ -380,9 +380,8 @@ class _FilesProgress(_Progress):
         self.tick()
 
     def finished(self, shard) -> None:
-        task = self.tasks.pop(shard.source, None)
-        if task is not None:
-            self.bar.remove_task(task)
+        for key in [key for key in self.tasks if key == shard.source or key.startswith(f"{shard.source} (part ")]:
+            self.bar.remove_task(self.tasks.pop(key))  # (an input converted as parts: each part's bar too)
 
 
 def cmd_pgn_convert(args) -> int:

@@ -206,12 +206,12 @@ def count_part(path: str, start: int, end_cut: int | None) -> tuple[int, int, in
     return start, -1, games, 0  # (the last part: no part after it needs its lines)
 
 
-def part_starts(path: str, cuts: list[int]) -> Iterator[tuple[int, int, int]]:
+def part_starts(path: str, cuts: list[int], stopping=None) -> Iterator[tuple[int, int, int]]:
     """For each cut after the first (cuts[0] is 0), in order as one pass over the text reaches
     it: (offset, first game, lines before) of the part that begins there, at the first game at
     or after the cut that starts with a tag line; (-1, games, lines) for a cut with no such game
     after it. The parts of a local conversion start as soon as this finds where, while the
-    first converts (datasets.convert_files)."""
+    first converts (datasets.convert_files); it ends early once `stopping` (an Event) is set."""
     from .pgn_reader import _Reader
     reader = _Reader(False, False, None, True)
     wanted = cuts[1:]
@@ -221,6 +221,8 @@ def part_starts(path: str, cuts: list[int]) -> Iterator[tuple[int, int, int]]:
     with open_at(path, 0) as stream:
         for _ in reader.games(stream, 0, cuts=wanted, found=found):
             games += 1
+            if stopping is not None and games % 1024 == 0 and stopping.is_set():
+                return
             while given < len(found):
                 yield found[given]
                 given += 1

@@ -54,6 +54,7 @@ class _PartFinder:
         import threading
         self.task, self.cuts, self.wake = task, cuts, wake
         self.found: list[Task] = []
+        self.taken = 0  # (how many of `found` the parent has taken)
         self.error: BaseException | None = None
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._run, name="bitboard part finder", daemon=True)
@@ -63,7 +64,7 @@ class _PartFinder:
         from .parts import part_starts
         cuts, count = self.cuts, len(self.cuts)
         try:
-            for k, (start, first_game, lines_before) in enumerate(part_starts(self.task.path, cuts), 1):
+            for k, (start, first_game, lines_before) in enumerate(part_starts(self.task.path, cuts, self.stopping), 1):
                 if self.stopping.is_set():
                     return
                 part = None if start < 0 else Part(k, count, start, cuts[k + 1] if k + 1 < count else -1,
@@ -97,7 +98,6 @@ def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: in
     idle: list[subprocess.Popen] = []
     wake_read, wake_write = os.pipe()
     finders: list[_PartFinder] = []
-    given = 0  # found tasks taken from the finders
     try:
         selector.register(wake_read, selectors.EVENT_READ, None)
         finders = [_PartFinder(task, cut[task.path], wake_write) for task in tasks if cut.get(task.path)]
@@ -116,16 +116,13 @@ def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: in
             for key, _ in selector.select():
                 if key.data is None:  # a finder found parts (or failed)
                     os.read(wake_read, 1 << 10)
-                    found = [task for finder in finders for task in finder.found]
                     for finder in finders:
                         if finder.error is not None:
                             raise finder.error
-                    for task in found[given:]:
-                        if task.part is None:
-                            done += 1
-                        else:
-                            pending.insert(0, task)
-                    given = len(found)
+                        taken = len(finder.found)  # (the finder's thread may append meanwhile)
+                        found, finder.taken = finder.found[finder.taken:taken], taken
+                        done += sum(task.part is None for task in found)
+                        pending[:0] = [task for task in reversed(found) if task.part is not None]
                     continue
                 worker = key.data
                 # read what is there, unbuffered: a buffered readline could hold a second line
