@@ -114,8 +114,7 @@ class Game:
     plus `comment`, the text before the first move) are filled when read_games is asked for them,
     `variations` (ply, the variation's text) likewise. `offset` is the byte offset of the game in
     the decompressed stream and `line` its first line; `error` says why the game could not be read
-    to its end, or is None.
-    """
+    to its end, or is None."""
 
     __slots__ = ("headers", "moves", "result", "evals", "clocks", "comment", "comments", "nags", "variations",
                  "offset", "line", "error")
@@ -136,8 +135,7 @@ class Game:
 
     @property
     def fen(self) -> str:
-        """The starting position: the FEN tag when SetUp says so (or without SetUp), else the
-        standard one."""
+        """The starting position: the FEN tag when SetUp says so (or without SetUp), else standard."""
         return self.headers.get("FEN", STARTING_FEN) if self.headers.get("SetUp", "1") != "0" else STARTING_FEN
 
     @property
@@ -390,7 +388,7 @@ class _Reader:
     evals: list
     clocks: list
     failed: cython.bint  # the game has an error: the rest of its movetext is skipped
-    counting: cython.bint  # only the games' bounds are wanted: every game's moves are skipped
+    counting: cython.bint  # only the games' bounds are wanted: every game's tags and moves are skipped
     ready: cython.bint  # `position` holds the game's position
     position: Position  # where the game stands, moved on in C by the moves plain SAN names
     chess960: cython.bint
@@ -521,8 +519,8 @@ class _Reader:
                         return  # (reading ends at the part's end)
                     self.start(offset)
                 self.in_tags = True
-                if self.simple_tag(data, p, i, n):
-                    return
+                if self.counting or self.simple_tag(data, p, i, n):
+                    return  # (counting: only the games' bounds are wanted, not their tags)
                 stripped = _decoded(data, p, i, n).strip()
                 tags = _TAG.findall(stripped)
                 whole = _TAG_LINE.match(stripped)
@@ -691,6 +689,8 @@ class _Reader:
                 self.game.result = result
                 self.finish()
                 return
+        if self.failed:  # (what follows reads a move or its suffix, which a failed game skips)
+            return
         if _ZERO <= c <= _NINE:  # a move number: "12.", "12...", "12.e4"; not the 0 of "0-0"
             while i < end and _ZERO <= p[i] <= _NINE:
                 i += 1
