@@ -94,7 +94,7 @@ def test_inputs_with_the_same_name_land_in_shards_of_their_own(tmp_path):
                               arrays["positions"]["board"].view("S32").reshape(-1))
 
 
-def test_a_shard_is_never_overwritten_unasked_and_a_rerun_skips_what_is_done(pgn_file, tmp_path):
+def test_a_shard_is_never_overwritten_unasked_and_a_rerun_skips_what_is_done(pgn_file, tmp_path, capsys):
     out = tmp_path / "out"
     first = datasets.convert_files(pgn_file, out)["games.pgn"]
     assert not first.skipped and first.games == 32
@@ -107,7 +107,10 @@ def test_a_shard_is_never_overwritten_unasked_and_a_rerun_skips_what_is_done(pgn
     assert main(["pgn", "to-parquet", str(pgn_file), str(out)]) == 0  # skipped: the same input
     os.utime(pgn_file, ns=(1, 1))
     assert main(["pgn", "to-parquet", str(pgn_file), str(out)]) == 2
+    capsys.readouterr()
     assert main(["pgn", "to-parquet", str(pgn_file), str(out), "--overwrite"]) == 0
+    # the summary counts inputs (one cut into parts has a shard per part)
+    assert capsys.readouterr().out.startswith(f"converted 1 input: {first.games:,} games, {first.positions:,} positions")
 
 
 def test_an_interrupted_conversion_leaves_no_half_shard(pgn_file, tmp_path):

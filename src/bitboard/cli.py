@@ -409,7 +409,9 @@ def cmd_pgn_convert(args) -> int:
     positions = sum(shard.positions for shard in shards.values())
     skipped = sum(shard.skipped for shard in shards.values())
     errors = [shard for shard in shards.values() if shard.errors]
-    print(f"wrote {len(shards) - skipped:,} shards" + (f" ({skipped:,} already there, skipped)" if skipped else "")
+    converted = len(shards) - skipped  # (inputs: one converted as parts has a shard per part)
+    print(f"converted {converted:,} input{'s' if converted != 1 else ''}"
+          + (f" ({skipped:,} already there, skipped)" if skipped else "")
           + f": {games:,} games, {positions:,} positions in {args.out}")
     if errors:
         print(f"games with errors, kept with their error text: {sum(s.errors for s in errors):,} in "
