@@ -110,7 +110,8 @@ def test_a_shard_is_never_overwritten_unasked_and_a_rerun_skips_what_is_done(pgn
     capsys.readouterr()
     assert main(["pgn", "to-parquet", str(pgn_file), str(out), "--overwrite"]) == 0
     # the summary counts inputs (one cut into parts has a shard per part)
-    assert capsys.readouterr().out.startswith(f"converted 1 input: {first.games:,} games, {first.positions:,} positions")
+    summary = capsys.readouterr().out
+    assert summary.startswith(f"converted 1 input: {first.games:,} games, {first.positions:,} positions")
 
 
 def test_an_interrupted_conversion_leaves_no_half_shard(pgn_file, tmp_path):
