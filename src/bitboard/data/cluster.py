@@ -91,7 +91,7 @@ def _gather(futures: list, progress) -> dict:
     """{source: Shard} of the tasks as they finish, a split input's parts added up."""
     from distributed import as_completed
 
-    from .datasets import Shard
+    from .datasets import parts_added
     done: dict = {}
     parts: dict = {}
     order = {future.key: index for index, future in enumerate(futures)}
@@ -101,8 +101,5 @@ def _gather(futures: list, progress) -> dict:
         if progress is not None:
             progress(shard)
     for source, shards in parts.items():
-        shards = [shard for _, shard in sorted(shards, key=lambda pair: pair[0])]
-        first_error = next((shard.first_error for shard in shards if shard.first_error), None)
-        done[source] = Shard(source, sum(s.games for s in shards), sum(s.positions for s in shards),
-                             sum(s.errors for s in shards), first_error, all(s.skipped for s in shards))
+        done[source] = parts_added(shards)
     return done

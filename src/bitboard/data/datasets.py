@@ -432,7 +432,7 @@ def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: 
         if finished is not None:
             finished(done[shard.source])
     for path, pieces in parts.items():
-        done[names[path]] = _added(pieces)
+        done[names[path]] = parts_added(pieces)
         if finished is not None:
             finished(done[names[path]])
     return done
@@ -467,8 +467,9 @@ def _local_cuts(paths: list[str], processes: int) -> tuple[dict[str, list[int]],
     return cut, packing
 
 
-def _added(pieces: list) -> Shard:
-    """The Shard of an input converted as parts: [(part index, Shard)] added up."""
+def parts_added(pieces: list) -> Shard:
+    """The Shard of an input converted as parts: [(part index, Shard)] added up, the first
+    error the earliest part's (convert_files here, pgn_to_parquet on a cluster)."""
     shards = [shard for _, shard in sorted(pieces, key=lambda pair: pair[0])]
     first_error = next((shard.first_error for shard in shards if shard.first_error), None)
     return Shard(shards[0].source, sum(s.games for s in shards), sum(s.positions for s in shards),
