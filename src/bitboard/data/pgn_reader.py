@@ -706,7 +706,7 @@ class _Reader:
         suffix: cython.Py_ssize_t = end
         while suffix > i and (p[suffix - 1] == _BANG or p[suffix - 1] == _QUESTION):
             suffix -= 1
-        if suffix > i and not self.failed:
+        if suffix > i:
             self.move(data, p, i, suffix)
         if suffix < end:
             nag = SUFFIX_NAGS.get(_decoded(data, p, suffix, end))
