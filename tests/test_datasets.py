@@ -501,3 +501,45 @@ def test_games_written_several_flushes_at_a_time_give_the_same_tables(tmp_path, 
         ours, theirs = (pq.read_table(tmp_path / out / table / "games.parquet") for out in ("cut", "whole"))
         assert ours.equals(theirs)
     assert pq.ParquetFile(tmp_path / "cut" / "games" / "games.parquet").num_row_groups > 1
+
+
+def test_a_conversion_hands_the_gil_over_promptly_and_puts_the_callers_interval_back(pgn_file, tmp_path):
+    import threading
+
+    from bitboard.data import gil, to_arrays
+    seen = []
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.003)
+        datasets.convert_file(pgn_file, tmp_path / "out", progress=lambda *_: seen.append(sys.getswitchinterval()))
+        many = tmp_path / "many.pgn"
+        many.write_text(pgn_file.read_text() * 9)  # (to_arrays calls progress every 256 games)
+        to_arrays(many, progress=lambda *_: seen.append(sys.getswitchinterval()))
+        assert len(seen) == 2 and seen == [pytest.approx(gil.HANDOFF_INTERVAL)] * 2
+        assert sys.getswitchinterval() == pytest.approx(0.003)
+        # conversions in two threads at once: the interval comes back when the last one ends
+        inside, release = threading.Event(), threading.Event()
+
+        def converting():
+            with gil.prompt_handoffs():
+                inside.set()
+                release.wait(5)
+
+        other = threading.Thread(target=converting)
+        other.start()
+        inside.wait(5)
+        with gil.prompt_handoffs():
+            assert sys.getswitchinterval() == pytest.approx(gil.HANDOFF_INTERVAL)
+        assert sys.getswitchinterval() == pytest.approx(gil.HANDOFF_INTERVAL)  # the other still runs
+        release.set()
+        other.join(5)
+        assert sys.getswitchinterval() == pytest.approx(0.003)
+        with gil.prompt_handoffs():  # an interval set meanwhile is the caller's: left alone
+            sys.setswitchinterval(0.01)
+        assert sys.getswitchinterval() == pytest.approx(0.01)
+        sys.setswitchinterval(0.0001)
+        with gil.prompt_handoffs():  # a lower one already is kept
+            assert sys.getswitchinterval() == pytest.approx(0.0001)
+        assert sys.getswitchinterval() == pytest.approx(0.0001)
+    finally:
+        sys.setswitchinterval(before)

@@ -11,7 +11,8 @@ Every public name of the pipeline is importable from here (`from bitboard.data i
 read_games, to_arrays, convert_files, leela_planes`). The modules: `pgn_reader`, `pgn_writer`,
 `arrays`, `records` (the 43-byte position record), `sources` (inputs, compression, names),
 `tables` (the Parquet dataset's schema), `datasets` (PGN to a dataset folder, every core),
-`workers`, `cluster` (Dask), `batches` (training batches from a dataset folder), `encode`.
+`workers`, `cluster` (Dask), `gil` (the GIL handed over promptly to the threads beside the reader),
+`batches` (training batches from a dataset folder), `encode`.
 """
 from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move, dataset_move_parts
 from .arrays import NO_MOVE, RESULT_CODES, to_arrays

@@ -2,6 +2,7 @@
 as it reads each move (no Python object per position), with the per-game columns beside them."""
 
 from .game_columns import elo_column, result_column
+from .gil import prompt_handoffs
 from .pgn_reader import _Columns, _Reader
 from .sources import open_pgn
 from .tables import NO_MOVE, RESULT_CODES
@@ -40,14 +41,15 @@ def to_arrays(source, *, games: int | None = None, progress=None) -> dict:
     count = 0
     stream, close = open_pgn(source)
     try:
-        if games is None or games > 0:
-            reader = _Reader(False, False, columns)
-            for game in reader.games(stream):  # (each game's columns are kept by the reader, in C)
-                count += 1
-                if progress is not None and count % 256 == 0:
-                    progress(game.offset, count)
-                if count == games:
-                    break
+        with prompt_handoffs():  # (a compressed input's unpacking thread gets the GIL back at once)
+            if games is None or games > 0:
+                reader = _Reader(False, False, columns)
+                for game in reader.games(stream):  # (each game's columns are kept by the reader, in C)
+                    count += 1
+                    if progress is not None and count % 256 == 0:
+                        progress(game.offset, count)
+                    if count == games:
+                        break
     finally:
         if close:
             stream.close()

@@ -28,6 +28,7 @@ from typing import Any
 from ..errors import InvalidArgumentError, ShardExistsError, quoted
 from . import sources as _sources
 from .game_columns import result_column
+from .gil import prompt_handoffs
 from .parts import Part, part_stem, part_stream
 from .sources import PGN_SUFFIXES, STDIN, pgn_files, shard_stems, source_names
 from .tables import SCHEMA_VERSION, games_batch, games_schema, positions_batch, positions_schema
@@ -156,7 +157,8 @@ def convert_file(source, out_dir, *, name: str | None = None, stem: str | None =
     if others and not overwrite:
         raise ShardExistsError(f"{others[0]!r} is already there, the same input cut into parts another way: "
                                "overwrite=True (--overwrite) replaces it")
-    shard = _write_shards(path, name, paths, wanted, progress, rows_per_group, part)
+    with prompt_handoffs():  # (the writer and unpacker threads get the GIL back at once)
+        shard = _write_shards(path, name, paths, wanted, progress, rows_per_group, part)
     for other in others:  # (after the new shard is complete: a stopped run loses nothing)
         with contextlib.suppress(FileNotFoundError):
             os.remove(other)
