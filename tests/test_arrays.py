@@ -158,3 +158,31 @@ def test_alphazero_indices_of_a_batch_and_legal_move_masks():
         expected = {_their_alphazero_index(m, theirs.turn) for m in theirs.legal_moves}
         assert set(np.flatnonzero(masks[row])) == expected
         assert batch[row] == -1 or masks[row, batch[row]]  # the move played is among them
+
+
+def test_to_arrays_makes_a_files_arrays_once_from_its_size_and_grows_them_past_a_short_guess(tmp_path):
+    import gzip
+    import re
+
+    from bitboard.data import arrays
+    commented = corpus(250, seed=3)  # (an eval and a clock on every move: 41 bytes of text a position)
+    for name, text in (("commented", commented), ("bare", re.sub(r" \{[^}]*\}", "", commented))):
+        grown = pgn.to_arrays(io.StringIO(text))  # (a stream: 16,384 rows at first, then doubled)
+        assert len(grown["moves"]) > 16384 and grown["moves"].base.shape[0] == 32768
+        plain, packed = tmp_path / f"{name}.pgn", tmp_path / f"{name}.pgn.gz"
+        plain.write_text(text)
+        packed.write_bytes(gzip.compress(text.encode()))
+        assert arrays._positions_expected(plain) == len(text) // 32
+        assert arrays._positions_expected(packed) == 4 * packed.stat().st_size // 32
+        capacity = {}
+        for path in (plain, packed):
+            ours = pgn.to_arrays(path)
+            assert ours.keys() == grown.keys()
+            assert all(ours[key].tobytes() == grown[key].tobytes() for key in ours)
+            capacity[path] = ours["moves"].base.shape[0]
+        made = capacity[plain]
+        if name == "commented":  # made once, to the guess
+            assert made == len(text) // 32 >= len(grown["moves"])
+        else:  # the guess was short (16,384 rows at the least): grown from it
+            assert made == 2 * max(16384, len(text) // 32) >= len(grown["moves"])
+    assert arrays._positions_expected("-") == arrays._positions_expected(io.BytesIO(b"")) == 0
