@@ -160,6 +160,13 @@ def test_alphazero_indices_of_a_batch_and_legal_move_masks():
         assert batch[row] == -1 or masks[row, batch[row]]  # the move played is among them
 
 
+class _Unsized:
+    """A stream with nothing but read(): its size cannot be known."""
+
+    def __init__(self, data: bytes):
+        self.read = io.BytesIO(data).read
+
+
 def test_to_arrays_makes_a_files_arrays_once_from_its_size_and_grows_them_past_a_short_guess(tmp_path):
     import gzip
     import re
@@ -167,22 +174,26 @@ def test_to_arrays_makes_a_files_arrays_once_from_its_size_and_grows_them_past_a
     from bitboard.data import arrays
     commented = corpus(250, seed=3)  # (an eval and a clock on every move: 41 bytes of text a position)
     for name, text in (("commented", commented), ("bare", re.sub(r" \{[^}]*\}", "", commented))):
-        grown = pgn.to_arrays(io.StringIO(text))  # (a stream: 16,384 rows at first, then doubled)
+        grown = pgn.to_arrays(_Unsized(text.encode()))  # (16,384 rows at first, then doubled)
         assert len(grown["moves"]) > 16384 and grown["moves"].base.shape[0] == 32768
         plain, packed = tmp_path / f"{name}.pgn", tmp_path / f"{name}.pgn.gz"
         plain.write_text(text)
         packed.write_bytes(gzip.compress(text.encode()))
-        assert arrays._positions_expected(plain) == len(text) // 32
         assert arrays._positions_expected(packed) == 4 * packed.stat().st_size // 32
-        capacity = {}
-        for path in (plain, packed):
-            ours = pgn.to_arrays(path)
+        guess = len(text) // 32
+        with open(plain, "rb") as file:
+            file.read(100)  # (what is left of it)
+            assert arrays._positions_expected(file) == (len(text) - 100) // 32 and file.tell() == 100
+        for source in (plain, packed, io.BytesIO(text.encode()), io.StringIO(text), open(plain, "rb")):  # noqa: SIM115
+            ours = pgn.to_arrays(source)
             assert ours.keys() == grown.keys()
             assert all(ours[key].tobytes() == grown[key].tobytes() for key in ours)
-            capacity[path] = ours["moves"].base.shape[0]
-        made = capacity[plain]
-        if name == "commented":  # made once, to the guess
-            assert made == len(text) // 32 >= len(grown["moves"])
-        else:  # the guess was short (16,384 rows at the least): grown from it
-            assert made == 2 * max(16384, len(text) // 32) >= len(grown["moves"])
-    assert arrays._positions_expected("-") == arrays._positions_expected(io.BytesIO(b"")) == 0
+            made = ours["moves"].base.shape[0]
+            if isinstance(source, io.BufferedReader):
+                source.close()
+            if source is not packed:
+                if name == "commented":  # made once, to the guess
+                    assert made == guess >= len(grown["moves"])
+                else:  # the guess was short (16,384 rows at the least): grown from it
+                    assert made == 2 * max(16384, guess) >= len(grown["moves"])
+    assert arrays._positions_expected("-") == arrays._positions_expected(_Unsized(b"")) == 0
