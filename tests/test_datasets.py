@@ -543,3 +543,13 @@ def test_a_conversion_hands_the_gil_over_promptly_and_puts_the_callers_interval_
         assert sys.getswitchinterval() == pytest.approx(0.0001)
     finally:
         sys.setswitchinterval(before)
+
+
+def test_the_handoffs_benchmark_times_the_writer_at_both_intervals_and_puts_everything_back(capsys):
+    from bitboard.benchmarks import pgn as benchmark
+    from bitboard.data import gil
+    write_batch = pq.ParquetWriter.write_batch
+    benchmark.main(["--games", "30", "--handoffs", "--rounds", "1"])
+    table = capsys.readouterr().out
+    assert "| 5 ms " in table and f"| {gil.HANDOFF_INTERVAL * 1000:g} ms " in table
+    assert pq.ParquetWriter.write_batch is write_batch and gil.HANDOFF_INTERVAL == 0.0002

@@ -2,6 +2,7 @@
 
     python -m bitboard.benchmarks.pgn [--quick] [--games N] [--corpus PATH]
     python -m bitboard.benchmarks.pgn --write-corpus PATH [--games N] [--engine stockfish]
+    python -m bitboard.benchmarks.pgn --corpus PATH --handoffs
 
 The corpus is made here, the same on every machine for the same arguments (fixed seed and
 size): lichess-style tags, an `[%eval]` and a `[%clk]` comment on every move, a few NAGs and
@@ -216,6 +217,10 @@ def main(argv=None) -> None:
     parser.add_argument("--one-file-mb", type=int, metavar="MB",
                         help="only: one .pgn.zst of MB megabytes unpacked (one zstd frame, as lichess ships a "
                              "month) to a Parquet dataset, held to one core and on every core")
+    parser.add_argument("--handoffs", action="store_true",
+                        help="only: the corpus to Parquet with the GIL handed over at CPython's switch interval "
+                             "(5 ms) and at bitboard's (bitboard.data.gil), in turns: how long the Parquet writer "
+                             "waited for the GIL")
     args = parser.parse_args(argv)
     if args.rounds is not None and args.rounds < 1:
         parser.error(f"--rounds {args.rounds} is not a number of rounds (1 or more)")
@@ -238,6 +243,9 @@ def main(argv=None) -> None:
         games = sum(1 for _ in read_games(io.StringIO(text)))
     else:
         text = corpus(games)
+    if args.handoffs:
+        _handoffs(text.encode(), args.rounds or 3)
+        return
     plies = sum(len(game.moves) for game in read_games(io.StringIO(text)))
     print(f"corpus: {games:,} games, {plies:,} plies, {len(text.encode()) / 1e6:.1f} MB; one thread, legality checked")
     print(missing({"chess": "chess", "rust_pgn_reader_python_binding": "rust-pgn-reader-python-binding",
@@ -268,6 +276,59 @@ def main(argv=None) -> None:
             _to_parquet(raw, repeat=args.rounds or (2 if args.quick else 3))
         if "all-cores" not in args.skip:
             _all_cores(raw, repeat=args.rounds or (2 if args.quick else 3))
+
+
+def _handoffs(raw: bytes, rounds: int) -> None:
+    """convert_file of the corpus with the thread switch interval at CPython's 5 ms and at
+    bitboard.data.gil's, in turns: its seconds, and the time the Parquet writer's calls took
+    against the CPU its thread spent in them. The rest it waited, for the GIL (or for a core,
+    on a busy machine)."""
+    import tempfile
+    import time
+
+    import pyarrow.parquet as pq
+
+    from ..data import gil
+    from ..data.datasets import convert_file
+    spent = {"wall": 0.0, "cpu": 0.0}
+    write_batch = pq.ParquetWriter.write_batch
+
+    def timed(writer, *args, **kwargs):  # (called on the writer's thread)
+        wall, cpu = time.perf_counter(), time.thread_time()
+        try:
+            return write_batch(writer, *args, **kwargs)
+        finally:
+            spent["wall"] += time.perf_counter() - wall
+            spent["cpu"] += time.thread_time() - cpu
+
+    ours = gil.HANDOFF_INTERVAL
+    runs: dict = {0.005: [], ours: []}
+    pq.ParquetWriter.write_batch = timed
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            plain = os.path.join(folder, "corpus.pgn")
+            with open(plain, "wb") as out:
+                out.write(raw)
+            for _ in range(rounds):
+                for interval, seen in runs.items():
+                    gil.HANDOFF_INTERVAL = interval
+                    spent.update(wall=0.0, cpu=0.0)
+                    start = time.perf_counter()
+                    convert_file(plain, os.path.join(folder, "out"), overwrite=True)
+                    seen.append((time.perf_counter() - start, spent["wall"], spent["cpu"]))
+    finally:
+        pq.ParquetWriter.write_batch = write_batch
+        gil.HANDOFF_INTERVAL = ours
+    print(f"convert_file of the corpus ({len(raw) / 1e6:.1f} MB), {rounds} rounds in turns; the round with the "
+          "fastest conversion, and the writer's wait in every round:\n")
+    rows = []
+    for interval, seen in runs.items():
+        seconds, calls, cpu = min(seen)
+        waits = sorted(wall - cpu for _, wall, cpu in seen)
+        rows.append([f"{interval * 1000:g} ms", f"{seconds:.3f}", f"{calls:.3f}", f"{cpu:.3f}", f"{calls - cpu:.3f}",
+                     f"{waits[0]:.3f}-{waits[-1]:.3f}"])
+    print(markdown_table(["switch interval", "seconds", "writer's calls (s)", "their CPU (s)", "waited (s)",
+                          "waited, every round (s)"], rows))
 
 
 def _encoders(text: str) -> None:
