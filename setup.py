@@ -47,6 +47,7 @@ COMPILED_MODULES = [
     "pgn_tags",
     "data.records",
     "data.game_columns",
+    "data.pgn_game",
     "data.pgn_reader",
     "data.arrays",
     "game_tree.blocks",

@@ -317,7 +317,8 @@ def _bytes_progress(path: str) -> _Progress:
 def cmd_pgn_stats(args) -> int:
     """Count what a PGN file holds, with progress over the bytes read: the games and positions
     that to-parquet writes, the games with errors, and the results."""
-    from .data.pgn_reader import positions_of, read_games
+    from .data.pgn_game import positions_of
+    from .data.pgn_reader import read_games
     from .data.sources import STDIN
     path = args.file
     if path != STDIN and not os.path.isfile(path):

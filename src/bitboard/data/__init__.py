@@ -8,11 +8,11 @@
                  every core: workers; Dask: cluster; .npz)
 
 Every public name of the pipeline is importable from here (`from bitboard.data import
-read_games, to_arrays, convert_files, leela_planes`). The modules: `pgn_reader`, `pgn_writer`,
-`arrays`, `records` (the 43-byte position record), `sources` (inputs, compression, names),
-`tables` (the Parquet dataset's schema), `datasets` (PGN to a dataset folder, every core),
-`workers`, `cluster` (Dask), `gil` (the GIL handed over promptly to the threads beside the reader),
-`batches` (training batches from a dataset folder), `encode`.
+read_games, to_arrays, convert_files, leela_planes`). The modules: `pgn_reader`, `pgn_game` (the
+Game it gives), `pgn_writer`, `arrays`, `records` (the 43-byte position record), `sources`
+(inputs, compression, names), `tables` (the Parquet dataset's schema), `datasets` (PGN to a
+dataset folder, every core), `workers`, `cluster` (Dask), `gil` (the GIL handed over promptly
+to the threads beside the reader), `batches` (training batches from a dataset folder), `encode`.
 """
 from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move, dataset_move_parts
 from .arrays import NO_MOVE, RESULT_CODES, to_arrays
@@ -48,7 +48,8 @@ from .encode import (
                        unpack_planes,
 )
 from .encode.keys import POLYGLOT_TABLE_SIZE, polyglot_table
-from .pgn_reader import RESULTS, SEVEN_TAG_ROSTER, SUFFIX_NAGS, Game, Mate, positions_of, read_games
+from .pgn_game import Game, Mate, positions_of
+from .pgn_reader import RESULTS, SEVEN_TAG_ROSTER, SUFFIX_NAGS, read_games
 from .pgn_writer import write
 from .records import (
                        EXTRAS_SIZE,

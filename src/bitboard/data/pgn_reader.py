@@ -66,26 +66,24 @@ else:
     from cython.cimports.bitboard.pgn_tags import known_tag
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.unicode import PyUnicode_DecodeUTF8
+    from cython.cimports.libc.string import memcmp
 
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from ..board import Board
-from ..board.variant import find_variant
 from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move_parts
 from ..errors import quoted
-from ..fen import STARTING_FEN
 from ..move import Move
 from ..pgn_tags import KNOWN_TAGS, TAG_ROSTER
+from .pgn_game import SETUP_FAILED, Game, Mate, positions_of  # noqa: F401  (positions_of: importable from here too)
 from .sources import open_pgn
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 SEVEN_TAG_ROSTER = tuple(TAG_ROSTER)
 #: The move-suffix annotations and the NAG each stands for (PGN standard, section 10).
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
-CHESS960_VARIANTS = ("chess960", "chess 960", "fischerandom", "fischer random", "fischerrandom")
-STANDARD_NAMES = tuple(alias.lower() for alias in Board.aliases)  # a Variant tag that names standard chess
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 # one tag on its line, its value read to the last quote: writers that leave inner quotes
@@ -93,90 +91,6 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"(.*)"\s*\]\Z')
 _COMMANDS = re.compile(r"\s*\[%[^\]]*\]\s*")
 _TRUNCATED = "the game ends without a result token (a truncated game)"
-#: How the error of a game whose starting position (its FEN tag) cannot be set up begins.
-SETUP_FAILED = "the starting position cannot be set up"
-
-
-class Mate(int):
-    """A mate score from a `[%eval #N]` comment: mate in N moves (negative: the side to move is
-    mated), kept apart from centipawn-like float evals."""
-
-    def __repr__(self) -> str:
-        return f"Mate({int(self)})"
-
-
-class Game:
-    """One game of a PGN file: its tags and mainline, with what the comments said about each move.
-
-    `moves[i]` was played from the position after `moves[:i]`; `evals[i]` and `clocks[i]` come
-    from the comment after that move (None where it has none): an eval is a float in pawns from
-    white's side, or a `Mate`; a clock is seconds left. `comments` and `nags` (one entry per move,
-    plus `comment`, the text before the first move) are filled when read_games is asked for them,
-    `variations` (ply, the variation's text) likewise. `offset` is the byte offset of the game in
-    the decompressed stream and `line` its first line; `error` says why the game could not be read
-    to its end, or is None."""
-
-    __slots__ = ("headers", "moves", "result", "evals", "clocks", "comment", "comments", "nags", "variations",
-                 "offset", "line", "error")
-
-    def __init__(self, offset: int = 0, line: int = 1):
-        self.headers: dict[str, str] = {}
-        self.moves: list[Move] = []
-        self.result: str | None = None
-        self.evals: list[float | Mate | None] = []
-        self.clocks: list[float | None] = []
-        self.comment: str | None = None
-        self.comments: list[str | None] = []
-        self.nags: list[tuple[int, ...]] = []
-        self.variations: list[tuple[int, str]] = []
-        self.offset = offset
-        self.line = line
-        self.error: str | None = None
-
-    @property
-    def fen(self) -> str:
-        """The starting position: the FEN tag when SetUp says so (or without SetUp), else standard."""
-        return self.headers.get("FEN", STARTING_FEN) if self.headers.get("SetUp", "1") != "0" else STARTING_FEN
-
-    @property
-    def chess960(self) -> bool:
-        """Whether the Variant tag names Chess960."""
-        return self.headers.get("Variant", "").lower() in CHESS960_VARIANTS
-
-    @property
-    def variant(self) -> bool:
-        """Whether the Variant tag names a chess variant other than Chess960 (atomic, ...)."""
-        name = self.headers.get("Variant")
-        if not name:
-            return False
-        return not self.chess960 and name.lower() not in STANDARD_NAMES
-
-    def board(self) -> Board:
-        """The starting position as a Board: the Variant tag's board for a variant (python-chess's
-        names; UnsupportedVariantError for another)."""
-        if self.variant:
-            board_class = find_variant(self.headers["Variant"])
-            given = "FEN" in self.headers and self.headers.get("SetUp", "1") != "0"
-            return board_class(self.fen) if given else board_class()  # (else the variant's own start)
-        return Board(self.fen, chess960=self.chess960)
-
-    def end(self) -> Board:
-        """The position after the moves read, with them on its move stack."""
-        board = self.board()
-        for move in self.moves:
-            board.push(move)
-        return board
-
-    def __repr__(self) -> str:
-        names = f"{self.headers.get('White', '?')} - {self.headers.get('Black', '?')}"
-        error = f", error={quoted(self.error)}" if self.error else ""
-        return f"<Game {names!r} {len(self.moves)} moves {self.result or '(no result)'} at byte {self.offset}{error}>"
-
-
-def positions_of(game: Game) -> int:
-    """The positions of a game that to_arrays and the dataset's positions table hold: one before
-    each move read and the final one, none when the starting position cannot be set up."""
-    return 0 if game.error is not None and game.error.startswith(SETUP_FAILED) else len(game.moves) + 1
 
 
 def read_games(source, *, variations: bool = False, comments: bool = False) -> Iterator[Game]:
@@ -223,6 +137,7 @@ _NAN = cython.declare(cython.double, float("nan"))
 _RESULT_BYTES = {result.encode(): result for result in RESULTS}
 
 
+@cython.final  # (the reader's calls of its methods: direct, not through a table, and inlined where small)
 @cython.cclass
 class _Columns:
     """to_arrays' per-position columns, written by the reader in C as it reads each move: the
@@ -374,6 +289,7 @@ def _chunk(columns: dict, extras: bool) -> dict:
     return columns
 
 
+@cython.final
 @cython.cclass
 class _Reader:
     """The state of one pass over a stream: the game being read and where the tokens stand.
@@ -813,7 +729,9 @@ class _Reader:
         # one pass for the first "[%eval" and the first "[%clk"
         at: cython.Py_ssize_t = -1
         clock_at: cython.Py_ssize_t = -1
-        i: cython.Py_ssize_t = find_byte(data, p, _OPEN_BRACKET, start, end - 4)  # (a command needs 5 bytes)
+        i: cython.Py_ssize_t = _skip_spaces(p, start, end)
+        if i >= end - 4 or p[i] != _OPEN_BRACKET:  # (lichess's "{ [%eval ...": the first found with no search)
+            i = find_byte(data, p, _OPEN_BRACKET, i, end - 4)  # (a command needs 5 bytes)
         while i >= 0:
             if p[i + 1] == _PERCENT:
                 if at < 0 and i + 6 <= end and _command_at(p, i + 2, b"eval", 4):
@@ -871,6 +789,8 @@ def _decoded(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_s
 @cython.exceptval(check=False)
 def _command_at(p: cython.p_char, i: cython.Py_ssize_t, name: cython.p_char, length: cython.int) -> cython.bint:
     """Whether p[i:i + length] is `name` (a command's name after "[%")."""
+    if cython.compiled:  # (inlined with a constant length: one load and compare)
+        return memcmp(p + i, name, length) == 0
     k: cython.int
     for k in range(length):  # noqa: SIM110  (a C loop: a generator would be Python)
         if p[i + k] != name[k]:
