@@ -553,3 +553,11 @@ def test_the_handoffs_benchmark_times_the_writer_at_both_intervals_and_puts_ever
     table = capsys.readouterr().out
     assert "| 5 ms " in table and f"| {gil.HANDOFF_INTERVAL * 1000:g} ms " in table
     assert pq.ParquetWriter.write_batch is write_batch and gil.HANDOFF_INTERVAL == 0.0002
+
+
+def test_benchmark_runs_take_turns_each_after_an_untimed_prepare():
+    from bitboard.benchmarks import best_times
+    calls, ticks = [], iter(range(100))
+    runs = {"a": lambda: calls.append("a"), "b": lambda: calls.append("b")}
+    best = best_times(runs, repeat=2, clock=lambda: next(ticks), prepare=lambda: calls.append("prepare"))
+    assert calls == ["prepare", "a", "prepare", "b"] * 2 and best == {"a": 1, "b": 1}

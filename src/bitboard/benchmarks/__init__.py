@@ -14,13 +14,17 @@ def missing(modules: dict) -> str:
     return f"not installed, so not measured: {', '.join(absent)}\n" if absent else ""
 
 
-def best_times(runs: dict, repeat: int = 5, clock=time.perf_counter) -> dict:
+def best_times(runs: dict, repeat: int = 5, clock=time.perf_counter, prepare=None) -> dict:
     """{name: seconds of its fastest run}, the runs taking turns `repeat` times, so that a slow
     phase of a shared machine falls on all of them rather than on one. `clock`: wall time, or
-    time.process_time (the process's CPU time: the time it waited for a core left out)."""
+    time.process_time (the process's CPU time: the time it waited for a core left out).
+    `prepare()`, if given, is called before each run, untimed (to remove the last run's output,
+    say)."""
     best = {name: float("inf") for name in runs}
     for _ in range(repeat):
         for name, function in runs.items():
+            if prepare is not None:
+                prepare()
             start = clock()
             function()
             best[name] = min(best[name], clock() - start)

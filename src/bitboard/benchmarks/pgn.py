@@ -366,27 +366,26 @@ def _to_parquet(raw: bytes, repeat: int) -> None:
             plain = os.path.join(folder, "corpus.pgn")
             with open(plain, "wb") as out:
                 out.write(raw)
+            out = os.path.join(folder, "out")  # (removed before each run, untimed: each converts into a new folder)
             runs = {"to_arrays (arrays in memory)": lambda: to_arrays(plain),
-                    "convert_file (Parquet dataset)": lambda: convert_file(plain, os.path.join(folder, "out"),
-                                                                           overwrite=True)}
+                    "convert_file (Parquet dataset)": lambda: convert_file(plain, out)}
             if hasattr(os, "sched_setaffinity") and len(os.sched_getaffinity(0)) > 1:
                 def one_core():
                     cores = os.sched_getaffinity(0)
                     os.sched_setaffinity(0, {min(cores)})  # the writer thread shares the reader's core
                     try:
-                        convert_file(plain, os.path.join(folder, "one"), overwrite=True)
+                        convert_file(plain, out)
                     finally:
                         os.sched_setaffinity(0, cores)
                 runs["convert_file on one core"] = one_core
             with contextlib.suppress(ImportError):
                 import zstandard
                 packed = os.path.join(folder, "corpus.pgn.zst")
-                with open(packed, "wb") as out:
-                    out.write(zstandard.ZstdCompressor().compress(raw))
-                runs["convert_file from .pgn.zst"] = lambda: convert_file(packed, os.path.join(folder, "zst"),
-                                                                          overwrite=True)
+                with open(packed, "wb") as written:
+                    written.write(zstandard.ZstdCompressor().compress(raw))
+                runs["convert_file from .pgn.zst"] = lambda: convert_file(packed, out)
             positions = len(to_arrays(plain)["moves"])
-            seconds = best_times(runs, repeat=repeat)
+            seconds = best_times(runs, repeat=repeat, prepare=lambda: shutil.rmtree(out, ignore_errors=True))
         first = seconds["to_arrays (arrays in memory)"]
         print(f"\nPGN to Parquet end to end, one process ({positions:,} positions, each game's final one "
               "included; its Parquet writer is a thread beside the reader):\n")
@@ -421,6 +420,7 @@ def _one_big_file(megabytes: int, rounds: int) -> None:
         best: dict = {}
         for _ in range(rounds):
             for run in ("one", "every"):
+                shutil.rmtree(os.path.join(folder, "out"), ignore_errors=True)  # (not the conversion's cost)
                 result = subprocess.run([sys.executable, "-c", child, path, os.path.join(folder, "out"), run],
                                         capture_output=True, text=True, check=True)
                 seconds, positions = result.stdout.split()
