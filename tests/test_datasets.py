@@ -561,3 +561,21 @@ def test_benchmark_runs_take_turns_each_after_an_untimed_prepare():
     runs = {"a": lambda: calls.append("a"), "b": lambda: calls.append("b")}
     best = best_times(runs, repeat=2, clock=lambda: next(ticks), prepare=lambda: calls.append("prepare"))
     assert calls == ["prepare", "a", "prepare", "b"] * 2 and best == {"a": 1, "b": 1}
+
+
+def test_the_last_stretch_of_a_plain_input_is_written_in_smaller_row_groups(tmp_path, monkeypatch):
+    text = _repeated(corpus(100, seed=2), 4)
+    plain, packed = tmp_path / "plain.pgn", tmp_path / "packed.pgn.gz"
+    plain.write_text(text)
+    packed.write_bytes(gzip.compress(text.encode()))
+    monkeypatch.setattr(datasets, "LAST_STRETCH_BYTES", len(text) // 4)
+    groups = {}
+    for path in (plain, packed):
+        datasets.convert_file(path, tmp_path / "out", rows_per_group=2000)
+        meta = pq.ParquetFile(tmp_path / "out" / "positions" / f"{path.name.split('.')[0]}.parquet").metadata
+        groups[path] = [meta.row_group(i).num_rows for i in range(meta.num_row_groups)]
+    # plain: 2,000 rows (and the rest of a game) a row group, then 250 in its last quarter
+    assert min(groups[plain][:10]) >= 2000 and max(groups[plain][-10:]) < 1000 and groups[plain][-1] < 500
+    assert all(rows >= 2000 for rows in groups[packed][:-1])  # packed: its size says nothing of its text's
+    assert sum(groups[plain]) == sum(groups[packed])
+    assert len(groups[plain]) > len(groups[packed]) + 8
