@@ -197,3 +197,8 @@ def test_to_arrays_makes_a_files_arrays_once_from_its_size_and_grows_them_past_a
                 else:  # the guess was short (16,384 rows at the least): grown from it
                     assert made == 2 * max(16384, guess) >= len(grown["moves"])
     assert arrays._positions_expected("-") == arrays._positions_expected(_Unsized(b"")) == 0
+    assert 1 << 20 < arrays._most_rows() < 1 << 40  # (a quarter of this machine's memory)
+    huge = tmp_path / "huge.pgn"
+    with open(huge, "wb") as sparse:  # (a sparse file: its size alone)
+        sparse.truncate(1 << 40)
+    assert arrays._positions_expected(huge) == arrays._most_rows()

@@ -99,4 +99,14 @@ def _positions_expected(source) -> int:
             here = source.tell()
             size = source.seek(0, os.SEEK_END) - here
             source.seek(here)
-    return size // _TEXT_PER_POSITION
+    return min(size // _TEXT_PER_POSITION, _most_rows())
+
+
+def _most_rows() -> int:
+    """The rows (about 64 bytes each) of a quarter of the machine's memory: a guess never asks
+    more at once, so that one too high for its file (long comments) fails no allocation that
+    growing the arrays would have made."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 4 // 64
+    except (AttributeError, ValueError, OSError):  # (no sysconf: Windows)
+        return 1 << 24
