@@ -109,4 +109,4 @@ def _most_rows() -> int:
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 4 // 64
     except (AttributeError, ValueError, OSError):  # (no sysconf: Windows)
-        return 1 << 24
+        return 0x1000000  # (16,777,216 rows)
