@@ -247,7 +247,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
         else:
             stream = _sources.decompressed(raw, path) if raw is not None else _sources.open_pgn(STDIN)[0]
             total = os.fstat(raw.fileno()).st_size if raw is not None else None
-        columns = _Columns()
+        columns = _Columns(None, rows_per_group + 4096)  # (a row group and a long game: made once, never grown)
         reader = _Reader(False, False, columns)
         base = 0 if part is None else part.first_game  # the number of the part's first game
         first_game = base  # the number of the first game whose positions are not yet written
