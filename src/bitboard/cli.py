@@ -306,11 +306,10 @@ class _Progress:
 def _bytes_progress(path: str) -> _Progress:
     """Progress over the bytes of a PGN file read (of a compressed one, the bytes unpacked, whose
     total is not known in advance)."""
-    from .data.sources import STDIN, compression_of
+    from .data.sources import STDIN, is_compressed
     if path == STDIN:
         return _Progress("bytes unpacked", None, name="pgn")
-    with open(path, "rb") as file:
-        plain = compression_of(file.read(6)) is None
+    plain = not is_compressed(path)
     return _Progress("bytes" if plain else "bytes unpacked", os.path.getsize(path) if plain else None, name="pgn")
 
 

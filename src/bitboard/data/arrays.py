@@ -8,7 +8,7 @@ import os
 from .game_columns import elo_column, result_column
 from .gil import prompt_handoffs
 from .pgn_reader import _Columns, _Reader
-from .sources import STDIN, compression_of, open_pgn
+from .sources import STDIN, is_compressed, open_pgn
 from .tables import NO_MOVE, RESULT_CODES
 
 __all__ = ["NO_MOVE", "RESULT_CODES", "to_arrays"]
@@ -90,9 +90,7 @@ def _positions_expected(source) -> int:
     size = 0
     if isinstance(source, (str, os.PathLike)):
         if os.fspath(source) != STDIN and os.path.isfile(source):
-            with open(source, "rb") as raw:
-                packing = 1 if compression_of(raw.read(6)) is None else _PACKING
-            size = os.path.getsize(source) * packing
+            size = os.path.getsize(source) * (_PACKING if is_compressed(source) else 1)
     elif isinstance(source, (io.BytesIO, io.StringIO)) or (isinstance(source, io.BufferedReader)
                                                             and isinstance(source.raw, io.FileIO)):
         with contextlib.suppress(OSError, ValueError):  # (what is left of it: seeking these costs nothing)

@@ -57,16 +57,14 @@ def _cut(client, paths: list[str], part_bytes: int | None) -> dict:
     """{absolute path: its parts (bitboard.data.parts.Part), or None to convert it whole}, the
     sizing and counting done as tasks on the cluster."""
     from .parts import count_from_cut, count_part, input_size, part_cuts, plan
-    from .sources import compression_of
+    from .sources import is_compressed
     cuts: dict[str, list[int] | None] = dict.fromkeys(paths)
     if part_bytes is None:
         return cuts
     sized = {}
     for path in paths:
-        with open(path, "rb") as raw:
-            compressed = compression_of(raw.read(6)) is not None
         size = os.path.getsize(path)
-        if not compressed:
+        if not is_compressed(path):
             sized[path] = size
         elif size * _BEST_PACKING > part_bytes * 3 // 2:
             sized[path] = client.submit(input_size, path, pure=False)

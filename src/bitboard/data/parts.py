@@ -27,7 +27,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .sources import compression_of, open_pgn, unpacking
+from .sources import compression_of, is_compressed, open_pgn, unpacking
 
 __all__ = ["Part", "count_part", "input_size", "open_at", "part_cuts", "part_stem"]
 
@@ -62,15 +62,10 @@ def part_stem(stem: str, index: int, count: int) -> str:
     return f"{stem}.part-{index:05d}-of-{count:05d}"
 
 
-def _compressed(path: str) -> bool:
-    with open(path, "rb") as raw:
-        return compression_of(raw.read(6)) is not None
-
-
 def input_size(path: str) -> int:
     """The bytes of PGN text in `path`: its size, or, compressed, what it unpacks to (by
     unpacking it: a zstd frame need not say)."""
-    if not _compressed(path):
+    if not is_compressed(path):
         return os.path.getsize(path)
     with open_pgn(path)[0] as stream:
         total = 0
@@ -127,7 +122,7 @@ def text_size_estimate(path: str) -> int:
 def open_at(path: str, offset: int):
     """A binary stream of `path`'s PGN text from byte `offset` on (compressed: unpacked from
     the start, what comes before `offset` dropped)."""
-    if not _compressed(path):
+    if not is_compressed(path):
         raw = open(path, "rb")  # noqa: SIM115  (returned)
         raw.seek(offset)
         return raw

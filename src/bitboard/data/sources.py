@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from ..errors import InvalidArgumentError, quoted
 
-__all__ = ["COMPRESSIONS", "PGN_SUFFIXES", "STDIN", "compression_of", "decompressed", "open_pgn",
+__all__ = ["COMPRESSIONS", "PGN_SUFFIXES", "STDIN", "compression_of", "decompressed", "is_compressed", "open_pgn",
            "pgn_files", "shard_stems", "source_names"]
 
 #: The name of standard input among the sources ("-" on the command line).
@@ -32,6 +32,12 @@ def compression_of(head: bytes) -> str | None:
         if head.startswith(magic):
             return name
     return None
+
+
+def is_compressed(path) -> bool:
+    """Whether the file at `path` is compressed (gzip, bz2, xz or zstd), by its first bytes."""
+    with open(path, "rb") as raw:
+        return compression_of(raw.read(6)) is not None
 
 
 def decompressed(raw, name: str):
