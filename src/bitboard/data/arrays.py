@@ -19,7 +19,6 @@ __all__ = ["NO_MOVE", "RESULT_CODES", "to_arrays"]
 # file's text 4 times its size (zstd, gzip, bz2 and xz pack PGN 5 to 8 times).
 _TEXT_PER_POSITION = 32
 _PACKING = 4
-_FEWEST_ROWS = 16384  # (the arrays' first size where the input's is not known)
 
 
 def to_arrays(source, *, games: int | None = None, progress=None) -> dict:
@@ -51,7 +50,7 @@ def to_arrays(source, *, games: int | None = None, progress=None) -> dict:
     import numpy as np
     rows = _positions_expected(source)
     columns = _Columns(("WhiteElo", "BlackElo", "TimeControl", "Variant"),
-                       max(_FEWEST_ROWS, min(rows, 128 * games) if games is not None else rows))
+                       min(rows, 128 * games) if games is not None else rows)
     count = 0
     stream, close = open_pgn(source)
     try:
@@ -83,10 +82,11 @@ def to_arrays(source, *, games: int | None = None, progress=None) -> dict:
 
 def _positions_expected(source) -> int:
     """About how many positions a PGN file or a stream in memory holds, from its size (0 where
-    it is not known: standard input, another stream). to_arrays makes its arrays that big at
-    once: each time they grow, every row so far is copied into new memory (the 108 MB corpus
-    grown from 16,384 rows: eight times, 12-14% of to_arrays' time). Guessed too few, the
-    arrays grow; too many, the rest is memory never touched, which costs nothing."""
+    it is not known: standard input, another stream; _Columns then starts at its fewest rows).
+    to_arrays makes its arrays that big at once: each time they grow, every row so far is copied
+    into new memory (the 108 MB corpus grown from 16,384 rows: eight times, 12-14% of to_arrays'
+    time). Guessed too few, the arrays grow; too many, the rest is memory never touched, which
+    costs nothing."""
     size = 0
     if isinstance(source, (str, os.PathLike)):
         if os.fspath(source) != STDIN and os.path.isfile(source):

@@ -160,12 +160,12 @@ class _Columns:
     # each game's offset, result, error and tags, as the reader finishes it
     games = cython.declare(GameColumns, visibility="readonly")
 
-    def __init__(self, tags: tuple | None = None, rows: cython.Py_ssize_t = 16384):
+    def __init__(self, tags: tuple | None = None, rows: cython.Py_ssize_t = 0):
         self.count = 0
         self.arrays = {}
         self.has_extras = False
         self.games = GameColumns(tags)
-        self.grow(rows)  # (what they hold at first: they double each time they fill)
+        self.grow(max(rows, 16384))  # (`rows` expected, 16,384 at the least: they double each time they fill)
 
     def grow(self, size: cython.Py_ssize_t) -> None:
         import numpy as np
