@@ -92,28 +92,54 @@ def test_part_cuts_and_stems():
 
 
 def convert_locally_cut(path, out, count: int) -> list:
-    """The parts as convert_files cuts an input for its workers: the first at once, each other
-    where one pass over the input finds it (parts.part_starts), every part ending at its cut."""
+    """The parts as convert_files cuts an input for its workers: each but the first located by
+    its own pass from the input's start (parts.locate), every part ending at the next cut."""
     cuts = parts.local_cuts(parts.text_size_estimate(str(path)), count)
-    found = [(0, 0, 0), *parts.part_starts(str(path), cuts)]
-    plan = [parts.Part(k, count, start, cuts[k + 1] if k + 1 < count else -1, first, lines)
-            for k, (start, first, lines) in enumerate(found) if start >= 0]
-    for part in plan:
-        convert_file(path, out, name="in.pgn", stem="in", part=part)
-    return plan
+    ends = [*cuts[1:], -1]
+    return [convert_file(path, out, name="in.pgn", stem="in", part=parts.Part(k, count, cut, ends[k], located=k == 0))
+            for k, cut in enumerate(cuts)]
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), games=st.integers(1, 40), count=st.integers(2, 12))
-def test_parts_cut_for_local_workers_read_as_the_whole_input(tmp_path_factory, seed, games, count):
+@given(seed=st.integers(0, 10_000), games=st.integers(1, 40), count=st.integers(2, 12),
+       remembered=st.sampled_from([0, 3]), packed=st.booleans())
+def test_parts_cut_for_local_workers_read_as_the_whole_input(tmp_path_factory, seed, games, count, remembered,
+                                                              packed):
+    # remembered=0: the locating pass keeps no block, so each part's stream is opened again at its start
     folder = tmp_path_factory.mktemp("local")
+    text = pgn_text(random.Random(seed), games).encode()
     path = folder / "in.pgn"
-    path.write_text(pgn_text(random.Random(seed), games))
+    if packed:
+        import gzip
+        path.write_bytes(gzip.compress(text))
+    else:
+        path.write_bytes(text)
     convert_file(path, folder / "whole", name="in.pgn", stem="in")
-    plan = convert_locally_cut(path, folder / "cut", count)
-    assert plan[0].start == 0 and [part.start for part in plan] == sorted(part.start for part in plan)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(parts, "_REMEMBERED", remembered)
+        shards = convert_locally_cut(path, folder / "cut", count)
+    whole = rows(folder / "whole", "games")
+    assert sum(shard.games for shard in shards) == whole.num_rows
+    written = {p.name for p in (folder / "cut" / "games").iterdir()}
+    assert written == {f"in.part-{k:05d}-of-{count:05d}.parquet" for k, shard in enumerate(shards) if shard.games}
     for table in ("games", "positions"):
         assert rows(folder / "cut", table).equals(rows(folder / "whole", table)), table
+
+
+def test_a_located_part_goes_on_from_the_blocks_its_pass_read(tmp_path):
+    # a part located in a text of several blocks: its stream is the pass's, from the part's start
+    text = pgn_text(random.Random(5), 40_000).encode()
+    assert len(text) > 3 << 20
+    path = tmp_path / "in.pgn"
+    path.write_bytes(text)
+    cut = len(text) * 2 // 3
+    part, stream = parts.locate(str(path), parts.Part(1, 2, cut, -1, located=False))
+    with stream:
+        assert isinstance(stream, parts._Replayed)
+        assert stream.read() == text[part.start:]
+    assert part.start >= cut and part.located and text[part.start:part.start + 1] == b"["
+    # the part before it, counted on its own, ends where the part starts, after its first game's number of games
+    assert parts.count_part(str(path), 0, cut)[1:] == (part.start, part.first_game, part.lines_before)
 
 
 def test_local_cuts_shrink_as_the_parts_start_later():

@@ -29,7 +29,7 @@ from ..errors import InvalidArgumentError, ShardExistsError, quoted
 from . import sources as _sources
 from .game_columns import result_column
 from .gil import prompt_handoffs
-from .parts import Part, part_stem, part_stream
+from .parts import Part, locate, part_stem, part_stream
 from .sources import PGN_SUFFIXES, STDIN, pgn_files, shard_stems, source_names
 from .tables import SCHEMA_VERSION, games_batch, games_schema, positions_batch, positions_schema
 
@@ -148,6 +148,20 @@ def convert_file(source, out_dir, *, name: str | None = None, stem: str | None =
         raise InvalidArgumentError(f"no PGN file {path!r}")
     name = name or (source_names([path])[path])
     stem = stem or shard_stems([name])[name]
+    opened = None  # (a part located here: its stream, from the part's start)
+    if part is not None and not part.located:
+        part, opened = locate(path, part)
+        if part is None:  # (no game starts after its cut: the part is empty, and has no shard)
+            return Shard(name, skipped=True)
+    try:
+        return _converted(path, out_dir, name, stem, overwrite, progress, rows_per_group, part, opened)
+    finally:
+        if opened is not None:
+            opened.close()
+
+
+def _converted(path: str, out_dir, name: str, stem: str, overwrite: bool, progress: Progress | None,
+               rows_per_group: int, part: "Part | None", opened) -> Shard:
     paths = shard_paths(out_dir, stem if part is None else part_stem(stem, part.index, part.count))
     wanted = {**_identity(name), **_input_stamp(path), **({"part": part.stamp()} if part is not None else {})}
     recorded = {table: _recorded(paths[table]) for table in TABLES}
@@ -162,7 +176,7 @@ def convert_file(source, out_dir, *, name: str | None = None, stem: str | None =
         raise ShardExistsError(f"{others[0]!r} is already there, the same input cut into parts another way: "
                                "overwrite=True (--overwrite) replaces it")
     with prompt_handoffs():  # (the writer and unpacker threads get the GIL back at once)
-        shard = _write_shards(path, name, paths, wanted, progress, rows_per_group, part)
+        shard = _write_shards(path, name, paths, wanted, progress, rows_per_group, part, opened)
     for other in others:  # (after the new shard is complete: a stopped run loses nothing)
         with contextlib.suppress(FileNotFoundError):
             os.remove(other)
@@ -218,7 +232,8 @@ def _alive(pid: int) -> bool:
 
 
 def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str, str],
-                  progress: Progress | None, rows_per_group: int, part: "Part | None" = None) -> Shard:
+                  progress: Progress | None, rows_per_group: int, part: "Part | None" = None,
+                  opened=None) -> Shard:
     import numpy as np
 
     from .pgn_reader import _Columns, _Reader
@@ -242,7 +257,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
         raw = open(path, "rb") if path != STDIN and part is None else None  # noqa: SIM115  (closed below)
         total: int | None
         if part is not None:
-            raw = stream = part_stream(path, part)
+            raw = stream = opened if opened is not None else part_stream(path, part)
             total = part.stop - part.start if part.stop >= 0 else None  # (the last part of a local cut: to the end)
         else:
             stream = _sources.decompressed(raw, path) if raw is not None else _sources.open_pgn(STDIN)[0]

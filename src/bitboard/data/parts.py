@@ -20,16 +20,21 @@ A compressed input (one zstd frame, as lichess ships its months) cannot be enter
 middle: a part's task unpacks it from the start and drops what comes before the part. Unpacking
 runs at several times the reader's speed, so this costs well under the parse for a few parts
 per worker; the size is found by one unpacking pass first.
+
+On one machine (datasets.convert_files) every worker finds its own part instead: it reads the
+input from the start with a reader that skips the moves, up to the first game at or after its
+cut, and converts on from there with the same stream (`locate`), so a compressed input is
+unpacked once a worker. A later part starts later, so it is cut smaller (`local_cuts`).
 """
 import contextlib
 import io
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .sources import compression_of, is_compressed, open_pgn, unpacking
 
-__all__ = ["Part", "count_part", "input_size", "open_at", "part_cuts", "part_stem"]
+__all__ = ["Part", "count_part", "input_size", "locate", "open_at", "part_cuts", "part_stem"]
 
 #: How far before a cut the search for a part's first game looks back for the line before it.
 _LOOK_BACK = 4096
@@ -41,8 +46,10 @@ _SAMPLE = 8 << 20  # compressed bytes unpacked to estimate a compressed input's 
 class Part:
     """Part `index` of `count` of an input: its PGN text (unpacked) from byte `start` up to the
     first game at or after byte `stop` that starts with a tag line (where the next part starts:
-    exactly `stop` for a counted part, the next cut for one that starts before the next part is
-    found), the number of its first game in the input and of the line before its first line."""
+    exactly `stop` for a counted part, the next cut for a part of a local cut), the number of its
+    first game in the input and of the line before its first line. Not `located`: `start` is
+    only a cut, and the part begins at the first game at or after it that starts with a tag line,
+    which `locate` finds (and with it the part's first game and lines before)."""
 
     index: int
     count: int
@@ -50,6 +57,7 @@ class Part:
     stop: int
     first_game: int = 0
     lines_before: int = 0
+    located: bool = True
 
     def stamp(self) -> str:
         """The part as its shards' metadata records it: a rerun skips a shard only for the same."""
@@ -85,8 +93,8 @@ def part_cuts(size: int, part_bytes: int) -> list[int]:
 
 def local_cuts(size: int, count: int, lag: float = 0.2) -> list[int]:
     """Where `count` parts of `size` bytes of text are cut for one machine's workers: part k
-    starts only once one counting pass (part_starts) reaches it, `lag` of a worker's time per
-    byte (it skips the moves), so each part is that much smaller than the one before, and all
+    starts only once its worker's counting pass (locate) reaches it, `lag` of the worker's time
+    per byte (it skips the moves), so each part is that much smaller than the one before, and all
     end together."""
     weights = [(1 - lag) ** k for k in range(count)]
     total = sum(weights)
@@ -140,6 +148,87 @@ def part_stream(path: str, part: Part):
     """A binary stream of the input's text from the part's start on: its reader stops at the
     part's end (bitboard.data.pgn_reader's `cuts`, with `stop`)."""
     return open_at(path, part.start)
+
+
+#: The last blocks a locating pass keeps: the line that starts its part began in one of them.
+_REMEMBERED = 3
+
+
+class _Remembering:
+    """A stream that keeps the last blocks read from it (`_REMEMBERED`), and where they begin."""
+
+    def __init__(self, stream):
+        from collections import deque
+        self.stream = stream
+        self.blocks: deque = deque(maxlen=_REMEMBERED)
+        self.end = 0  # the bytes read in all
+
+    def read(self, size: int = -1) -> bytes:
+        block = self.stream.read(size)
+        self.blocks.append(block)
+        self.end += len(block)
+        return block
+
+    def rest_from(self, offset: int) -> bytes | None:
+        """What was read from byte `offset` on; None if that is no longer kept."""
+        kept = b"".join(self.blocks)
+        begin = self.end - len(kept)
+        return kept[offset - begin:] if offset >= begin else None
+
+
+class _Replayed(io.RawIOBase):
+    """`head`, then the rest of `stream` (which it closes)."""
+
+    def __init__(self, head: bytes, stream):
+        super().__init__()
+        self.head, self.stream = head, stream
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        if not self.head:
+            return self.stream.read(size)
+        if size < 0:
+            out, self.head = self.head + self.stream.read(), b""
+            return out
+        out, self.head = self.head[:size], self.head[size:]
+        return out
+
+    def close(self) -> None:
+        if not self.closed:
+            self.stream.close()
+        super().close()
+
+
+def locate(path: str, part: Part) -> tuple[Part | None, Any]:
+    """A part of a local cut (not `located`) found: one counting pass from the start of the
+    input (it skips the moves) finds the first game at or after its cut that starts with a tag
+    line, with its number and the lines before it, and hands on its stream from there, so that
+    a compressed input is unpacked once. (part, stream from its start); (None, None) for an
+    empty part (no game starts after its cut but at or after the next: no shard)."""
+    from .pgn_reader import _Reader
+    reader = _Reader(False, False, None, True)
+    found: list = []
+    stream = open_at(path, 0)
+    try:
+        remembering = _Remembering(stream)
+        for _ in reader.games(remembering, 0, cuts=[part.start], found=found, stop=True):
+            pass
+        start, first_game, lines_before = found[0] if found else (-1, 0, 0)
+        if start < 0 or 0 <= part.stop <= start:  # (no game after the cut, or the next part starts there too)
+            stream.close()
+            return None, None
+        rest = remembering.rest_from(start)
+        if rest is None:  # (its line began before the blocks kept, a line of megabytes: unpacked again)
+            stream.close()
+            stream = open_at(path, start)
+        else:
+            stream = _Replayed(rest, stream)
+    except BaseException:
+        stream.close()
+        raise
+    return Part(part.index, part.count, start, part.stop, first_game, lines_before), stream
 
 
 def _first_game_line(path: str, cut: int) -> int:
@@ -199,33 +288,6 @@ def count_part(path: str, start: int, end_cut: int | None) -> tuple[int, int, in
         stop, _, lines = found[0]
         return start, stop, games, lines
     return start, -1, games, 0  # (the last part: no part after it needs its lines)
-
-
-def part_starts(path: str, cuts: list[int], stopping=None) -> Iterator[tuple[int, int, int]]:
-    """For each cut after the first (cuts[0] is 0), in order as one pass over the text reaches
-    it: (offset, first game, lines before) of the part that begins there, at the first game at
-    or after the cut that starts with a tag line; (-1, games, lines) for a cut with no such game
-    after it. The parts of a local conversion start as soon as this finds where, while the
-    first converts (datasets.convert_files); it ends early once `stopping` (an Event) is set."""
-    from .pgn_reader import _Reader
-    reader = _Reader(False, False, None, True)
-    wanted = cuts[1:]
-    given = 0
-    games = 0
-    found: list = []
-    with open_at(path, 0) as stream:
-        for _ in reader.games(stream, 0, cuts=wanted, found=found):
-            games += 1
-            if stopping is not None and games % 1024 == 0 and stopping.is_set():
-                return
-            while given < len(found):
-                yield found[given]
-                given += 1
-            if given == len(wanted):
-                return
-    yield from found[given:]
-    for _ in range(len(wanted) - len(found)):
-        yield -1, games, 0
 
 
 def count_from_cut(path: str, cut: int, end_cut: int | None) -> tuple[int, int, int, int]:

@@ -44,63 +44,33 @@ class Task(NamedTuple):
     part: Part | None = None
 
 
-class _PartFinder:
-    """One pass over an input cut for this machine's workers (parts.local_cuts), on a thread of
-    the parent: each part after the first becomes a Task as soon as the pass finds where it
-    starts (parts.part_starts), while the workers convert the parts before it. `wake` is written
-    to for each, so that the parent's select() sees it."""
-
-    def __init__(self, task: Task, cuts: list[int], wake: int):
-        import threading
-        self.task, self.cuts, self.wake = task, cuts, wake
-        self.found: list[Task] = []
-        self.taken = 0  # (how many of `found` the parent has taken)
-        self.error: BaseException | None = None
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="bitboard part finder", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        from .parts import part_starts
-        cuts, count = self.cuts, len(self.cuts)
-        try:
-            for k, (start, first_game, lines_before) in enumerate(part_starts(self.task.path, cuts, self.stopping), 1):
-                if self.stopping.is_set():
-                    return
-                part = None if start < 0 else Part(k, count, start, cuts[k + 1] if k + 1 < count else -1,
-                                                   first_game, lines_before)
-                self.found.append(self.task._replace(part=part))  # (None: no game after the cut, no part)
-                os.write(self.wake, b"p")
-        except BaseException as error:  # noqa: BLE001  (raised in the parent's loop)
-            self.error = error
-            os.write(self.wake, b"e")
-
-
 def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: int,
               progress: Progress | None = None, cut: dict[str, list[int]] | None = None,
               packing: dict[str, float] | None = None) -> Iterator[tuple[Task, Shard]]:
     """Convert each Task in a worker, `processes` at a time; yields (task, Shard) as each is
-    done. An input of `cut` ({path: its parts' cuts}) is converted as parts, its first part a
-    task at once and the others as a pass over the input finds where they start (`packing`: a
-    compressed one's bytes per byte of text, for `progress`). An error in a
-    worker stops them all and is raised here, as its own class when it is one of bitboard's."""
+    done. An input of `cut` ({path: its parts' cuts, parts.local_cuts}) is converted as parts,
+    a task each, every part but the first found by its own worker (parts.locate; `packing`: a
+    compressed input's bytes per byte of text, for `progress`). An error in a worker stops them
+    all and is raised here, as its own class when it is one of bitboard's."""
     command, env = _command()
     cut, packing = cut or {}, packing or {}
     pending: list[Task] = []
-    for task in reversed(tasks):
+    for task in tasks:
         cuts = cut.get(task.path)
-        pending.append(task if not cuts else task._replace(part=Part(0, len(cuts), 0, cuts[1], 0, 0)))
-    expected = len(tasks) + sum(len(cuts) - 1 for cuts in cut.values())
+        if not cuts:
+            pending.append(task)
+            continue
+        ends = [*cuts[1:], -1]  # (the last part: to the end)
+        pending += [task._replace(part=Part(k, len(cuts), start, ends[k], located=k == 0))
+                    for k, start in enumerate(cuts)]
+    pending.reverse()  # (taken from the end: in order)
+    expected = len(pending)
     selector = selectors.DefaultSelector()
     workers: list[subprocess.Popen] = []
     unread: dict[int, bytes] = {}  # each worker's output after its last whole line
     doing: dict[int, Task] = {}
     idle: list[subprocess.Popen] = []
-    wake_read, wake_write = os.pipe()
-    finders: list[_PartFinder] = []
     try:
-        selector.register(wake_read, selectors.EVENT_READ, None)
-        finders = [_PartFinder(task, cut[task.path], wake_write) for task in tasks if cut.get(task.path)]
         for _ in range(min(processes, expected)):
             worker = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
             workers.append(worker)
@@ -114,16 +84,6 @@ def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: in
                 doing[worker.pid] = pending.pop()
                 _send(worker, doing[worker.pid], out_dir, overwrite)
             for key, _ in selector.select():
-                if key.data is None:  # a finder found parts (or failed)
-                    os.read(wake_read, 1 << 10)
-                    for finder in finders:
-                        if finder.error is not None:
-                            raise finder.error
-                        taken = len(finder.found)  # (the finder's thread may append meanwhile)
-                        found, finder.taken = finder.found[finder.taken:taken], taken
-                        done += sum(task.part is None for task in found)
-                        pending[:0] = [task for task in reversed(found) if task.part is not None]
-                    continue
                 worker = key.data
                 # read what is there, unbuffered: a buffered readline could hold a second line
                 # that select() would then never report
@@ -150,8 +110,6 @@ def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: in
         for worker in workers:
             worker.stdin.close()  # type: ignore[union-attr]  # no more tasks: the worker's loop ends
     finally:
-        for finder in finders:
-            finder.stopping.set()
         for worker in workers:
             if worker.poll() is None and not worker.stdin.closed:  # type: ignore[union-attr]
                 worker.send_signal(signal.SIGTERM)  # stopped early: the worker removes its unfinished files
@@ -164,8 +122,6 @@ def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: in
                 if stream is not None:
                     stream.close()
         selector.close()
-        os.close(wake_read)
-        os.close(wake_write)
 
 
 def _part_progress(task: Task, packing: float, name: str, done: int, total, games: int) -> tuple:
