@@ -19,7 +19,8 @@ MOVES = ["1. e4 e5 2. Nf3 Nc6 3. Bb5 a6", "1. d4 { [%eval 0.2] [%clk 0:03:00] } 
          "1. f3 e5 2. g4 Qh4#", "1. e4 e5 2. Ke2 Ke7 3. Qz9",  # an error, with its line
          "1. e4 {a comment over\n\n[Event \"not a game\"]\n\nlines} e5 2. Nf3",  # a tag line in a comment
          "1. Nf3 ( 1. e4 e5\n[Site \"?\"] ) Nf6",  # a tag line in a variation: a new game, as read whole
-         "1. c4\n% an escape line\ne5 2. Nc3"]
+         "1. c4\n% an escape line\ne5 2. Nc3",
+         "1. e4 { 1-0 } ( 1. d4 0-1 ) e5 $1 ; 1/2-1/2\n2. Nf3"]  # results that end no game
 
 
 def pgn_text(rng: random.Random, games: int) -> str:

@@ -528,6 +528,9 @@ class _Reader:
                  offset: cython.Py_ssize_t) -> cython.void:
         j: cython.Py_ssize_t
         c: cython.int
+        if self.counting:
+            self.skim(data, p, i, n, offset)
+            return
         while i < n:
             if self.comment is not None:
                 j = find_byte(data, p, _CLOSE_BRACE, i, n)
@@ -586,6 +589,65 @@ class _Reader:
                     i += 1
                     continue
                 self.token(data, p, i, j)
+                i = j
+
+    @cython.cfunc
+    def skim(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t,
+             offset: cython.Py_ssize_t) -> cython.void:
+        """movetext for a counting reader, which wants only the games' bounds: comments and
+        variations are followed and a result at the top level ends the game, as movetext and
+        token read them, but no move, comment or NAG is read (a comment open across lines is
+        kept as an empty list)."""
+        j: cython.Py_ssize_t
+        c: cython.int
+        while i < n:
+            if self.comment is not None:
+                j = find_byte(data, p, _CLOSE_BRACE, i, n)
+                if j < 0:
+                    return
+                self.comment = None
+                i = j + 1
+                continue
+            c = p[i]
+            if 0 <= c <= _SPACE:
+                i += 1
+                continue
+            if self.game is None:
+                self.start(offset)
+            self.in_tags = False
+            self.seen_movetext = True
+            if c == _OPEN_BRACE:
+                j = find_byte(data, p, _CLOSE_BRACE, i + 1, n)
+                if j < 0:
+                    self.comment = []
+                    return
+                i = j + 1
+            elif c == _SEMICOLON:
+                return
+            elif c == _OPEN_PAREN:
+                self.depth += 1
+                i += 1
+            elif c == _CLOSE_PAREN:
+                if self.depth:
+                    self.depth -= 1
+                i += 1
+            elif c == _DOLLAR:
+                i += 1
+                while i < n and _ZERO <= p[i] <= _NINE:
+                    i += 1
+            else:
+                j = i
+                while j < n and not _ends_token(p[j]):
+                    j += 1
+                if j == i:  # a stray } or the like
+                    i += 1
+                    continue
+                if self.depth == 0 and ((j - i == 1 and c == _STAR) or (j - i == 3 and p[i + 1] == _MINUS)
+                                        or (j - i == 7 and p[i + 1] == _SLASH)):
+                    result = _RESULT_BYTES.get(data[i:j])
+                    if result is not None:
+                        self.game.result = result
+                        self.finish()
                 i = j
 
     @cython.cfunc
