@@ -563,6 +563,16 @@ def test_benchmark_runs_take_turns_each_after_an_untimed_prepare():
     assert calls == ["prepare", "a", "prepare", "b"] * 2 and best == {"a": 1, "b": 1}
 
 
+def test_the_rounds_ratio_is_the_median_of_each_rounds_own():
+    from bitboard.benchmarks import median_ratio, round_times
+    ticks = iter([0, 1, 1, 3, 3, 7, 7, 8])  # round 1: a 1 s, b 2 s; round 2: a 4 s, b 1 s
+    assert round_times({"a": lambda: None, "b": lambda: None}, repeat=2, clock=lambda: next(ticks)) == {
+        "a": [1, 4], "b": [2, 1]}
+    # a slow phase made round 2's `a` slow: best against best says b is 1.0x a, rounds say 0.5x and 4x
+    assert median_ratio([1, 4], [2, 1]) == pytest.approx((0.5 + 4) / 2)
+    assert median_ratio([1, 1, 1], [2, 4, 1]) == pytest.approx(0.5)
+
+
 def test_the_last_stretch_of_a_plain_input_is_written_in_smaller_row_groups(tmp_path, monkeypatch):
     text = _repeated(corpus(100, seed=2), 4)
     plain, packed = tmp_path / "plain.pgn", tmp_path / "packed.pgn.gz"

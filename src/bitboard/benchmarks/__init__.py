@@ -14,21 +14,35 @@ def missing(modules: dict) -> str:
     return f"not installed, so not measured: {', '.join(absent)}\n" if absent else ""
 
 
-def best_times(runs: dict, repeat: int = 5, clock=time.perf_counter, prepare=None) -> dict:
-    """{name: seconds of its fastest run}, the runs taking turns `repeat` times, so that a slow
+def round_times(runs: dict, repeat: int = 5, clock=time.perf_counter, prepare=None) -> dict:
+    """{name: [seconds of each round]}, the runs taking turns `repeat` times, so that a slow
     phase of a shared machine falls on all of them rather than on one. `clock`: wall time, or
     time.process_time (the process's CPU time: the time it waited for a core left out).
     `prepare()`, if given, is called before each run, untimed (to remove the last run's output,
     say)."""
-    best = {name: float("inf") for name in runs}
+    seconds: dict = {name: [] for name in runs}
     for _ in range(repeat):
         for name, function in runs.items():
             if prepare is not None:
                 prepare()
             start = clock()
             function()
-            best[name] = min(best[name], clock() - start)
-    return best
+            seconds[name].append(clock() - start)
+    return seconds
+
+
+def best_times(runs: dict, repeat: int = 5, clock=time.perf_counter, prepare=None) -> dict:
+    """{name: seconds of its fastest run}, the runs taking turns (round_times)."""
+    return {name: min(times) for name, times in round_times(runs, repeat, clock, prepare).items()}
+
+
+def median_ratio(reference: list, times: list) -> float:
+    """The median over the rounds of reference / time: each round's two runs came minutes or
+    less apart, so where a machine's speed drifts between rounds, this ratio drifts less than
+    the ratio of the two best times (each of which may come from a different, luckier round)."""
+    ratios = sorted(first / spent for first, spent in zip(reference, times))
+    middle = len(ratios) // 2
+    return ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
 
 
 def markdown_table(headers, rows) -> str:
