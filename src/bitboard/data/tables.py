@@ -224,7 +224,7 @@ def _extras_columns(positions, extras) -> list:
         kind = schema.field(name).type
         valid = None if variant is None else variant == owner
         if valid is None or not valid.any():
-            out.append(pa.nulls(len(positions), kind))
+            out.append(_nulls(kind, len(positions)))
         elif name == "promoted":
             out.append(pa.array(np.ascontiguousarray(extras[name]), mask=~valid))
         else:
@@ -232,6 +232,19 @@ def _extras_columns(positions, extras) -> list:
             bits = pa.py_buffer(np.packbits(valid, bitorder="little"))
             out.append(pa.FixedSizeBinaryArray.from_buffers(kind, len(positions), [bits, pa.py_buffer(values)]))
     return out
+
+
+_NULLS: dict = {}  # {type: an all-null array}, sliced for each batch
+
+
+def _nulls(kind, count: int):
+    """An all-null array of `count` values of type `kind`: a slice of one kept for all batches
+    (pyarrow.nulls fills a new array for each, a cost per row)."""
+    import pyarrow as pa
+    nulls = _NULLS.get(kind)
+    if nulls is None or len(nulls) < count:
+        nulls = _NULLS[kind] = pa.nulls(max(count, 1 << 16), kind)
+    return nulls.slice(0, count)
 
 
 def position_records(table):
