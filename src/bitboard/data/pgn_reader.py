@@ -595,9 +595,10 @@ class _Reader:
     def skim(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t,
              offset: cython.Py_ssize_t) -> cython.void:
         """movetext for a counting reader, which wants only the games' bounds: comments and
-        variations are followed and a result at the top level ends the game, as movetext and
-        token read them, but no move, comment or NAG is read (a comment open across lines is
-        kept as an empty list)."""
+        variations are followed and a result at the top level ends the game (ends_game, as for
+        token), but no move, comment or NAG is read (a comment open across lines is kept as an
+        empty list). Its loop follows movetext's: a change to one is a change to both
+        (tests/test_parts.py reads parts counted by this against the input read whole)."""
         j: cython.Py_ssize_t
         c: cython.int
         while i < n:
@@ -642,13 +643,20 @@ class _Reader:
                 if j == i:  # a stray } or the like
                     i += 1
                     continue
-                if self.depth == 0 and ((j - i == 1 and c == _STAR) or (j - i == 3 and p[i + 1] == _MINUS)
-                                        or (j - i == 7 and p[i + 1] == _SLASH)):
-                    result = _RESULT_BYTES.get(data[i:j])
-                    if result is not None:
-                        self.game.result = result
-                        self.finish()
+                if self.depth == 0 and _may_be_result(p, i, j):
+                    self.ends_game(data, i, j)
                 i = j
+
+    @cython.cfunc
+    def ends_game(self, data: bytes, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.bint:
+        """Whether the top-level token data[start:end], result-like (_may_be_result), is a
+        result: the game is then finished."""
+        result = _RESULT_BYTES.get(data[start:end])
+        if result is None:
+            return False
+        self.game.result = result
+        self.finish()
+        return True
 
     @cython.cfunc
     def token(self, data: bytes, p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.void:
@@ -659,14 +667,8 @@ class _Reader:
             return
         c: cython.int = p[start]
         i: cython.Py_ssize_t = start
-        # a result ("*", "1-0", "0-1", "1/2-1/2"), told from a move number ("10.") in C first
-        if ((end - start == 1 and c == _STAR) or (end - start == 3 and p[start + 1] == _MINUS)
-                or (end - start == 7 and p[start + 1] == _SLASH)):
-            result = _RESULT_BYTES.get(data[start:end])
-            if result is not None:
-                self.game.result = result
-                self.finish()
-                return
+        if _may_be_result(p, start, end) and self.ends_game(data, start, end):
+            return
         if self.failed:  # (what follows reads a move or its suffix, which a failed game skips)
             return
         if _ZERO <= c <= _NINE:  # a move number: "12.", "12...", "12.e4"; not the 0 of "0-0"
@@ -954,6 +956,16 @@ def _tag_name_byte(c: cython.int) -> cython.bint:
     """Whether a byte may be part of a tag name (letters, digits and _+#=:-, as _TAG reads them)."""
     return (ord("A") <= c <= ord("Z") or ord("a") <= c <= ord("z") or _ZERO <= c <= _NINE or c == ord("_")
             or c in (_PLUS, _HASH, _COLON, _MINUS) or c == ord("="))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _may_be_result(p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.bint:
+    """Whether the token p[start:end] may be a result ("*", "1-0", "0-1", "1/2-1/2"), told
+    from a move or a move number ("10.") in C, before a lookup."""
+    return ((end - start == 1 and p[start] == _STAR) or (end - start == 3 and p[start + 1] == _MINUS)
+            or (end - start == 7 and p[start + 1] == _SLASH))
 
 
 @cython.cfunc
