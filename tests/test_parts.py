@@ -96,9 +96,7 @@ def convert_locally_cut(path, out, count: int) -> list:
     """The parts as convert_files cuts an input for its workers: each but the first located by
     its own pass from the input's start (parts.locate), every part ending at the next cut."""
     cuts = parts.local_cuts(parts.text_size_estimate(str(path)), count)
-    ends = [*cuts[1:], -1]
-    return [convert_file(path, out, name="in.pgn", stem="in", part=parts.Part(k, count, cut, ends[k], located=k == 0))
-            for k, cut in enumerate(cuts)]
+    return [convert_file(path, out, name="in.pgn", stem="in", part=part) for part in parts.local_parts(cuts)]
 
 
 @settings(max_examples=25, deadline=None)
@@ -125,6 +123,38 @@ def test_parts_cut_for_local_workers_read_as_the_whole_input(tmp_path_factory, s
     assert written == {f"in.part-{k:05d}-of-{count:05d}.parquet" for k, shard in enumerate(shards) if shard.games}
     for table in ("games", "positions"):
         assert rows(folder / "cut", table).equals(rows(folder / "whole", table)), table
+
+
+def test_an_empty_part_has_no_shard_and_removes_another_inputs_only_when_told(tmp_path):
+    from bitboard.errors import ShardExistsError
+    many, one = tmp_path / "many.pgn", tmp_path / "one.pgn"
+    many.write_text(pgn_text(random.Random(1), 40))
+    one.write_text(pgn_text(random.Random(0), 1))
+    part = parts.local_parts(parts.local_cuts(parts.text_size_estimate(str(one)), 3))[1]
+    assert convert_file(one, tmp_path / "fresh", name="in.pgn", stem="in", part=part).games == 0
+    assert not (tmp_path / "fresh" / "games").exists()
+    stale = parts.local_parts(parts.local_cuts(parts.text_size_estimate(str(many)), 3))[1]
+    assert convert_file(many, tmp_path / "out", name="in.pgn", stem="in", part=stale).games > 0
+    shard = tmp_path / "out" / "positions" / "in.part-00001-of-00003.parquet"
+    with pytest.raises(ShardExistsError, match="part-00001-of-00003"):
+        convert_file(one, tmp_path / "out", name="in.pgn", stem="in", part=part)
+    assert shard.exists()
+    assert convert_file(one, tmp_path / "out", name="in.pgn", stem="in", part=part, overwrite=True).skipped
+    assert not shard.exists() and not list((tmp_path / "out" / "games").iterdir())
+
+
+def test_a_rerun_of_an_input_in_parts_skips_every_part(tmp_path, monkeypatch):
+    import gzip
+
+    from bitboard.data import datasets
+    path = tmp_path / "month.pgn.gz"
+    path.write_bytes(gzip.compress(pgn_text(random.Random(4), 300).encode()))
+    monkeypatch.setattr(datasets, "LOCAL_PART_BYTES", parts.text_size_estimate(str(path)) // 3)
+    first = datasets.convert_files([path], tmp_path / "out", processes=2)["month.pgn.gz"]
+    written = {p: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*.parquet")}
+    again = datasets.convert_files([path], tmp_path / "out", processes=2)["month.pgn.gz"]
+    assert len(written) == 4 and not first.skipped and again.skipped and again.games == first.games
+    assert {p: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*.parquet")} == written
 
 
 def test_a_located_part_goes_on_from_the_blocks_its_pass_read(tmp_path):

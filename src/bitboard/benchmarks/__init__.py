@@ -4,6 +4,7 @@ Run one with `python -m bitboard.benchmarks.<name>` (bits, ...) or all with `bit
 Speed is shown here, never asserted in tests.
 """
 import argparse
+import statistics
 import time
 
 
@@ -40,9 +41,7 @@ def median_ratio(reference: list, times: list) -> float:
     """The median over the rounds of reference / time: each round's two runs came minutes or
     less apart, so where a machine's speed drifts between rounds, this ratio drifts less than
     the ratio of the two best times (each of which may come from a different, luckier round)."""
-    ratios = sorted(first / spent for first, spent in zip(reference, times))
-    middle = len(ratios) // 2
-    return ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
+    return statistics.median(first / spent for first, spent in zip(reference, times, strict=True))
 
 
 def markdown_table(headers, rows) -> str:

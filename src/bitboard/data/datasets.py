@@ -149,15 +149,30 @@ def convert_file(source, out_dir, *, name: str | None = None, stem: str | None =
     name = name or (source_names([path])[path])
     stem = stem or shard_stems([name])[name]
     opened = None  # (a part located here: its stream, from the part's start)
-    if part is not None and not part.located:
-        part, opened = locate(path, part)
-        if part is None:  # (no game starts after its cut: the part is empty, and has no shard)
-            return Shard(name, skipped=True)
     try:
+        if part is not None and not part.located:
+            with prompt_handoffs():  # (a compressed input's unpacking thread gets the GIL back at once)
+                found, opened = locate(path, part)
+            if found is None:
+                return _empty_part(out_dir, name, stem, part, overwrite)
+            part = found
         return _converted(path, out_dir, name, stem, overwrite, progress, rows_per_group, part, opened)
     finally:
         if opened is not None:
             opened.close()
+
+
+def _empty_part(out_dir, name: str, stem: str, part: Part, overwrite: bool) -> Shard:
+    """A part with no game of its own (the next part starts where it would): it has no shard,
+    and one left there by another input is removed with `overwrite` (else ShardExistsError).
+    Skipped, as a shard already there is: it writes nothing."""
+    for path in shard_paths(out_dir, part_stem(stem, part.index, part.count)).values():
+        if os.path.exists(path):
+            if not overwrite:
+                raise ShardExistsError(f"{path!r} is already there, from another input: this part of the input "
+                                       "has no game: overwrite=True (--overwrite) removes it")
+            os.remove(path)
+    return Shard(name, skipped=True)
 
 
 def _converted(path: str, out_dir, name: str, stem: str, overwrite: bool, progress: Progress | None,

@@ -34,7 +34,7 @@ from typing import Any
 
 from .sources import compression_of, is_compressed, open_pgn, unpacking
 
-__all__ = ["Part", "count_part", "input_size", "locate", "open_at", "part_cuts", "part_stem"]
+__all__ = ["Part", "count_part", "input_size", "local_parts", "locate", "open_at", "part_cuts", "part_stem"]
 
 #: How far before a cut the search for a part's first game looks back for the line before it.
 _LOOK_BACK = 4096
@@ -144,6 +144,14 @@ def open_at(path: str, offset: int):
     return stream
 
 
+def local_parts(cuts: list[int]) -> list[Part]:
+    """The parts of an input cut for one machine's workers (local_cuts): the first from the
+    start, each later one from its cut, to be located by its worker (locate), each ending at
+    the next cut (the last at the end of the text)."""
+    ends = [*cuts[1:], -1]
+    return [Part(k, len(cuts), cut, ends[k], located=k == 0) for k, cut in enumerate(cuts)]
+
+
 def part_stream(path: str, part: Part):
     """A binary stream of the input's text from the part's start on: its reader stops at the
     part's end (bitboard.data.pgn_reader's `cuts`, with `stop`)."""
@@ -186,19 +194,21 @@ class _Replayed(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def read(self, size: int = -1) -> bytes:
+    def read(self, size: int | None = -1) -> bytes:
         if not self.head:
             return self.stream.read(size)
-        if size < 0:
+        if size is None or size < 0:
             out, self.head = self.head + self.stream.read(), b""
             return out
         out, self.head = self.head[:size], self.head[size:]
         return out
 
     def close(self) -> None:
-        if not self.closed:
-            self.stream.close()
-        super().close()
+        try:
+            if not self.closed:
+                self.stream.close()
+        finally:
+            super().close()
 
 
 def locate(path: str, part: Part) -> tuple[Part | None, Any]:

@@ -243,7 +243,7 @@ def _nulls(kind, count: int):
     import pyarrow as pa
     nulls = _NULLS.get(kind)
     if nulls is None or len(nulls) < count:
-        nulls = _NULLS[kind] = pa.nulls(max(count, 1 << 16), kind)
+        nulls = _NULLS[kind] = pa.nulls(max(count, 2 * len(nulls) if nulls is not None else 1 << 17), kind)
     return nulls.slice(0, count)
 
 

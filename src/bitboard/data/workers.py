@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .. import errors as _errors
 from .datasets import Progress, Shard, convert_file
-from .parts import Part
+from .parts import Part, local_parts
 
 __all__ = ["Task", "run_tasks"]
 
@@ -60,9 +60,7 @@ def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: in
         if not cuts:
             pending.append(task)
             continue
-        ends = [*cuts[1:], -1]  # (the last part: to the end)
-        pending += [task._replace(part=Part(k, len(cuts), start, ends[k], located=k == 0))
-                    for k, start in enumerate(cuts)]
+        pending += [task._replace(part=part) for part in local_parts(cuts)]
     pending.reverse()  # (taken from the end: in order)
     expected = len(pending)
     selector = selectors.DefaultSelector()
