@@ -143,17 +143,16 @@ def test_an_empty_part_has_no_shard_and_removes_another_inputs_only_when_told(tm
     assert not shard.exists() and not list((tmp_path / "out" / "games").iterdir())
 
 
-def test_a_rerun_of_an_input_in_parts_skips_every_part(tmp_path, monkeypatch):
+def test_a_rerun_of_an_input_in_parts_skips_every_part(tmp_path):
     import gzip
-
-    from bitboard.data import datasets
-    path = tmp_path / "month.pgn.gz"
-    path.write_bytes(gzip.compress(pgn_text(random.Random(4), 300).encode()))
-    monkeypatch.setattr(datasets, "LOCAL_PART_BYTES", parts.text_size_estimate(str(path)) // 3)
-    first = datasets.convert_files([path], tmp_path / "out", processes=2)["month.pgn.gz"]
+    path = tmp_path / "in.pgn.gz"
+    path.write_bytes(gzip.compress(pgn_text(random.Random(4), 60).encode()))
+    plan = parts.local_parts(parts.local_cuts(parts.text_size_estimate(str(path)), 3))
+    first = [convert_file(path, tmp_path / "out", name="in.pgn", stem="in", part=part) for part in plan]
     written = {p: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*.parquet")}
-    again = datasets.convert_files([path], tmp_path / "out", processes=2)["month.pgn.gz"]
-    assert len(written) == 4 and not first.skipped and again.skipped and again.games == first.games
+    again = [convert_file(path, tmp_path / "out", name="in.pgn", stem="in", part=part) for part in plan]
+    assert len(written) == 6 and not any(shard.skipped for shard in first) and all(shard.skipped for shard in again)
+    assert [shard.games for shard in again] == [shard.games for shard in first]
     assert {p: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*.parquet")} == written
 
 
