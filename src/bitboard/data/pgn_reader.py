@@ -528,19 +528,19 @@ class _Reader:
                  offset: cython.Py_ssize_t) -> cython.void:
         j: cython.Py_ssize_t
         c: cython.int
-        if self.counting:
-            self.skim(data, p, i, n, offset)
-            return
+        counting: cython.bint = self.counting  # (only the games' bounds: no move, comment or NAG is read)
         while i < n:
             if self.comment is not None:
                 j = find_byte(data, p, _CLOSE_BRACE, i, n)
                 j = n if j < 0 else j
-                self.comment.append(data[i:j])
+                if not counting:
+                    self.comment.append(data[i:j])
                 if j == n:
                     return
-                text = b" ".join(self.comment)
+                text = b"" if counting else b" ".join(self.comment)
                 self.comment = None
-                self.comment_text(text)
+                if not counting:
+                    self.comment_text(text)
                 i = j + 1
                 continue
             c = p[i]
@@ -555,13 +555,15 @@ class _Reader:
                 j = find_byte(data, p, _CLOSE_BRACE, i + 1, n)
                 j = n if j < 0 else j
                 if j < n:  # the common case: the comment ends on its line
-                    self.comment_at(data, p, i + 1, j)
+                    if not counting:
+                        self.comment_at(data, p, i + 1, j)
                     i = j + 1
                 else:
-                    self.comment = [data[i + 1:n]]
+                    self.comment = [] if counting else [data[i + 1:n]]
                     return
             elif c == _SEMICOLON:
-                self.comment_at(data, p, i + 1, n)
+                if not counting:
+                    self.comment_at(data, p, i + 1, n)
                 return
             elif c == _OPEN_PAREN:
                 self.depth += 1
@@ -578,7 +580,7 @@ class _Reader:
                 j = i + 1
                 while j < n and _ZERO <= p[j] <= _NINE:
                     j += 1
-                if j > i + 1:
+                if j > i + 1 and not counting:
                     self.nag(int(data[i + 1:j]))
                 i = j
             else:
@@ -588,62 +590,9 @@ class _Reader:
                 if j == i:  # a stray } or the like
                     i += 1
                     continue
-                self.token(data, p, i, j)
-                i = j
-
-    @cython.cfunc
-    def skim(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t,
-             offset: cython.Py_ssize_t) -> cython.void:
-        """movetext for a counting reader, which wants only the games' bounds: comments and
-        variations are followed and a result at the top level ends the game (ends_game, as for
-        token), but no move, comment or NAG is read (a comment open across lines is kept as an
-        empty list). Its loop follows movetext's: a change to one is a change to both
-        (tests/test_parts.py reads parts counted by this against the input read whole)."""
-        j: cython.Py_ssize_t
-        c: cython.int
-        while i < n:
-            if self.comment is not None:
-                j = find_byte(data, p, _CLOSE_BRACE, i, n)
-                if j < 0:
-                    return
-                self.comment = None
-                i = j + 1
-                continue
-            c = p[i]
-            if 0 <= c <= _SPACE:
-                i += 1
-                continue
-            if self.game is None:
-                self.start(offset)
-            self.in_tags = False
-            self.seen_movetext = True
-            if c == _OPEN_BRACE:
-                j = find_byte(data, p, _CLOSE_BRACE, i + 1, n)
-                if j < 0:
-                    self.comment = []
-                    return
-                i = j + 1
-            elif c == _SEMICOLON:
-                return
-            elif c == _OPEN_PAREN:
-                self.depth += 1
-                i += 1
-            elif c == _CLOSE_PAREN:
-                if self.depth:
-                    self.depth -= 1
-                i += 1
-            elif c == _DOLLAR:
-                i += 1
-                while i < n and _ZERO <= p[i] <= _NINE:
-                    i += 1
-            else:
-                j = i
-                while j < n and not _ends_token(p[j]):
-                    j += 1
-                if j == i:  # a stray } or the like
-                    i += 1
-                    continue
-                if self.depth == 0 and _may_be_result(p, i, j):
+                if not counting:
+                    self.token(data, p, i, j)
+                elif self.depth == 0 and _may_be_result(p, i, j):
                     self.ends_game(data, i, j)
                 i = j
 
