@@ -336,23 +336,63 @@ def test_ctrl_c_stops_every_worker_keeps_finished_shards_and_leaves_no_temporary
     assert pq.read_table(finished).num_rows == len(pgn.to_arrays(tmp_path / "in" / "part0.pgn")["moves"])
 
 
-TAG_VALUES = {"WhiteElo": ["1500", "+5", "-7", "40000", "?", "", "12a"],
-              "BlackRatingDiff": ["+12", "-32768", "32768", "x"],
-              "UTCDate": ["2024.01.31", "2024.02.30", "2024.??.??", "24.1.1"],
-              "UTCTime": ["23:59:58", "00:00:00", "24:00:00", "7:5:3", "12:60:00"],
-              "TimeControl": ["180+2", "-", "40/7200:3600", "60"],
-              "Site": ["https://lichess.org/AbCd1234", "https://lichess.org/AbCd12345", "?"],
-              "Result": ["1-0", "0-1", "*"], "FEN": ["8/8/8/8/8/8/8/K6k w - - 0 1"], "Custom": ["a \\\"b\\\" c"]}
+TAG_VALUES = {"WhiteElo": ["1500", "+5", "-7", "40000", "?", "", "12a", "00012", "+32767", "\u0661\u0662", "000012"],
+              "BlackRatingDiff": ["+12", "-32768", "32768", "x", "-0", "123456"],
+              "UTCDate": ["2024.01.31", "2024.02.30", "2024.??.??", "24.1.1", "2000.02.29", "1900.02.29", "2024.02.29",
+                          "0000.01.01", "0001.01.01", "9999.12.31", "2024.13.01", "2024.00.10", "2024-01-31"],
+              "UTCTime": ["23:59:58", "00:00:00", "24:00:00", "7:5:3", "12:60:00", "23:59:60", "12:00:00 "],
+              "TimeControl": ["180+2", "-", "40/7200:3600", "60", "0+0", "999999999+1", "1000000000+1", "+5", "5+"],
+              "Site": ["https://lichess.org/AbCd1234", "https://lichess.org/AbCd12345", "?",
+                       "http://lichess.org/zZ09aA11", "https://lichess.org/AbCd123!", "https://lichess.org/abcd1234/black",
+                       "https://lichess.orgX/AbCd1234", "httpx://lichess.org/AbCd1234"],
+              "Result": ["1-0", "0-1", "*"], "FEN": ["8/8/8/8/8/8/8/K6k w - - 0 1"], "Custom": ["a \\\"b\\\" c"],
+              "Opening": ["Sicilian Defense: Najdorf", "\u00c9cossaise \u2654", ""]}
+# a value of any kind for any typed tag: digits, signs and the separators of dates and times
+ODD_VALUES = st.text(alphabet="0123456789+-.:/?x\u0661", max_size=12)
+
+
+def _reads_as(tag: str, value: str):
+    """What Python's own parsers make of a typed tag's value (None: it is not of that type),
+    the oracle of game_columns' C readers."""
+    import re
+    if tag in ("WhiteElo", "BlackRatingDiff"):
+        ok = re.fullmatch(r"[+-]?[0-9]{1,5}", value) and -32768 <= int(value) <= 32767
+        return int(value) if ok else None
+    if tag == "TimeControl":
+        match = re.fullmatch(r"([0-9]{1,9})\+([0-9]{1,9})", value)
+        return (int(match[1]), int(match[2])) if match else None
+    pattern, form = {"UTCDate": (r"[0-9]{4}\.[0-9]{2}\.[0-9]{2}", "%Y.%m.%d"),
+                     "UTCTime": (r"[0-9]{2}:[0-9]{2}:[0-9]{2}", "%H:%M:%S")}[tag]
+    try:
+        stamp = datetime.datetime.strptime(value, form) if re.fullmatch(pattern, value) else None
+    except ValueError:  # (a day or a second that does not exist; a year 0)
+        return None
+    return None if stamp is None else stamp.date() if tag == "UTCDate" else stamp.time()
+
+
+TYPED_TAGS = ("WhiteElo", "BlackRatingDiff", "UTCDate", "UTCTime", "TimeControl")
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.dictionaries(st.sampled_from(sorted(TAG_VALUES)), st.integers(0, 6)), min_size=1, max_size=6))
+@given(st.lists(st.dictionaries(st.sampled_from(sorted(TAG_VALUES)), st.one_of(st.integers(0, 11), ODD_VALUES)),
+                min_size=1, max_size=6))
 def test_every_tag_is_in_its_typed_column_or_in_the_map_as_written(tmp_path_factory, games):
-    text = ""
-    for tags in games:
-        chosen = {tag: TAG_VALUES[tag][n % len(TAG_VALUES[tag])] for tag, n in tags.items()}
-        text += "".join(f'[{tag} "{value}"]\n' for tag, value in chosen.items()) + "\n1. e4 e5 1-0\n\n"
-    folder = tmp_path_factory.mktemp("tags")
+    _check_games_table(tmp_path_factory.mktemp("tags"), [
+        {tag: n if isinstance(n, str) and tag in TYPED_TAGS else
+         TAG_VALUES[tag][(n if isinstance(n, int) else len(n)) % len(TAG_VALUES[tag])] for tag, n in tags.items()}
+        for tags in games])
+
+
+def test_each_listed_tag_value_is_read_as_python_reads_it(tmp_path):
+    _check_games_table(tmp_path, [{tag: value} for tag, values in TAG_VALUES.items() for value in values])
+
+
+def _check_games_table(folder, games: list) -> None:
+    """Convert games of these tags, and check each tag is in its column, read as Python reads
+    it (_reads_as), or in the map as written."""
+    import re
+    text = "".join("".join(f'[{tag} "{value}"]\n' for tag, value in tags.items()) + "\n1. e4 e5 1-0\n\n"
+                   for tags in games)
     (folder / "in.pgn").write_text(text)
     datasets.convert_file(folder / "in.pgn", folder / "out")
     rows = _read(folder / "out", "games").to_pylist()
@@ -362,22 +402,26 @@ def test_every_tag_is_in_its_typed_column_or_in_the_map_as_written(tmp_path_fact
     for row, game in zip(rows, read):
         kept = dict(row["tags"])
         for tag, value in game.headers.items():
-            if tag in kept:  # as written: no column, or a value that is not its column's type
-                assert kept.pop(tag) == value and (tag not in columns or row[columns[tag]] is None)
+            if tag in TYPED_TAGS:  # in its column exactly when Python reads it as the column's type
+                expected = _reads_as(tag, value)
+                if expected is None:
+                    assert kept.pop(tag) == value
+                elif tag == "TimeControl":
+                    assert (row["time_control_base"], row["time_control_increment"]) == expected
+                else:
+                    assert row[columns[tag]] == expected
+                assert tag not in kept and (tag not in columns or expected is not None or row[columns[tag]] is None)
+            elif tag in kept:  # as written: no column
+                assert kept.pop(tag) == value and tag not in columns
             elif tag == "Result":
                 assert value == game.result and row["result"] == tables.result_code(value)
-            elif tag == "TimeControl":
-                assert f"{row['time_control_base']}+{row['time_control_increment']}" == value
-            elif tag in ("WhiteElo", "BlackRatingDiff"):
-                assert row[columns[tag]] == int(value)
-            elif tag == "UTCDate":
-                assert row["utc_date"].strftime("%Y.%m.%d") == value
-            elif tag == "UTCTime":
-                assert row["utc_time"].strftime("%H:%M:%S") == value
             else:
                 assert row[columns[tag]] == value
         assert kept == {}  # nothing in the map that the game did not have
-        assert row["lichess_id"] == ("AbCd1234" if game.headers.get("Site") == TAG_VALUES["Site"][0] else None)
+        lichess = re.fullmatch(r"https?://lichess\.org/([A-Za-z0-9]{8})", game.headers.get("Site", ""))
+        assert row["lichess_id"] == (lichess[1] if lichess else None)
+        time_control = _reads_as("TimeControl", game.headers.get("TimeControl", ""))
+        assert (row["time_control_base"] is None) == (time_control is None)
 
 
 def test_a_rerun_removes_what_a_killed_attempt_left_here_and_nothing_else(pgn_file, tmp_path):

@@ -295,8 +295,8 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             columns.drop(upto)
             plies.append(np.maximum(per_game - 1, 0))
             if last or upto - games_first >= GAMES_PER_GROUP:
-                offsets, results, errors, headers = columns.games.take(upto)
-                batches["games"] = games_batch(name, games_first, offsets, results, errors, headers,
+                offsets, results, errors, tags = columns.games.take(upto)
+                batches["games"] = games_batch(name, games_first, offsets, results, errors, tags,
                                                np.concatenate(plies))
                 plies.clear()
                 games_first = upto

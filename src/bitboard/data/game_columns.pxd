@@ -1,4 +1,52 @@
 # The per-game columns the PGN reader appends to as it finishes each game.
+cdef class _Texts:
+    cdef Py_ssize_t count
+    cdef Py_ssize_t size
+    cdef object data_array
+    cdef object offsets_array
+    cdef object valid_array
+    cdef unsigned char[::1] data
+    cdef int[::1] offsets
+    cdef unsigned char[::1] valid
+
+    cdef void add(self, str text)
+    cdef void add_lichess_id(self, str site)
+    cdef void append(self, char *p, Py_ssize_t start, Py_ssize_t end)
+    cdef void add_null(self)
+
+
+cdef class _Numbers:
+    cdef Py_ssize_t count
+    cdef object values_array
+    cdef object valid_array
+    cdef long long[::1] values
+    cdef unsigned char[::1] valid
+
+    cdef void append(self, long long value)
+    cdef void add_null(self)
+    cdef long long last(self)
+
+
+cdef class TagTable:
+    cdef list names
+    cdef dict index
+    cdef int width
+    cdef int site
+    cdef int kinds[24]
+    cdef list slots
+    cdef list texts
+    cdef list numbers
+    cdef _Numbers increments
+    cdef _Texts lichess_ids
+    cdef _Texts keys
+    cdef _Texts values
+    cdef _Numbers entries
+    cdef public Py_ssize_t count
+
+    cdef void add(self, dict headers, object result)
+    cdef bint column(self, int k, object value, object result) except -1
+
+
 cdef class GameColumns:
     cdef public Py_ssize_t first
     cdef public object tags
@@ -6,5 +54,6 @@ cdef class GameColumns:
     cdef public list results
     cdef public list errors
     cdef public list headers
+    cdef readonly TagTable table
 
     cdef void add(self, Py_ssize_t offset, object result, object error, dict headers)

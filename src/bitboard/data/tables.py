@@ -80,87 +80,49 @@ def result_code(result: str | None) -> int:
     return RESULT_CODES.get(result or "", NO_RESULT)
 
 
-# The typed columns' values as text, matched in one vectorized call per column: what does not
-# match (or is out of range) stays a string, in `tags`.
-_PATTERNS = {"int16": r"^[+-]?[0-9]{1,5}$", "date32": r"^[0-9]{4}\.[0-9]{2}\.[0-9]{2}$",
-             "time32": r"^[0-9]{2}:[0-9]{2}:[0-9]{2}$"}
-_FORMATS = {"date32": "%Y.%m.%d", "time32": "%H:%M:%S"}
-# The tags read into columns: GAME_TAGS, Result (the `result` code, with the movetext's token
-# winning) and TimeControl (`time_control_base` and `time_control_increment`, in seconds); Site
-# gives `lichess_id` too.
-_COLUMN_INDEX = {tag: index for index, tag in enumerate([*GAME_TAGS, "TimeControl", "Result"])}
-
-
-def _typed_column(kind: str, texts: list):
-    """(the column of the tag's values as `kind`, the mask of values that did not parse)."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-    raw = pa.array(texts, pa.string())
-    if kind == "string":
-        return raw, None
-    matches = pc.fill_null(pc.match_substring_regex(raw, _PATTERNS[kind]), False)
-    if kind == "int16":
-        unsigned = pc.replace_substring_regex(raw, r"^\+", "")  # (Arrow's cast takes no plus sign)
-        wide = pc.cast(pc.if_else(matches, unsigned, pa.scalar(None, pa.string())), pa.int32())
-        fits = pc.fill_null(pc.and_(pc.greater_equal(wide, -32768), pc.less_equal(wide, 32767)), False)
-        column = pc.cast(pc.if_else(fits, wide, pa.scalar(None, pa.int32())), pa.int16())
-    else:
-        stamp = pc.strptime(pc.if_else(matches, raw, pa.scalar(None, pa.string())), format=_FORMATS[kind],
-                            unit="s", error_is_null=True)
-        # strptime rolls an impossible date over (2024.02.30 as March 1st): only what reads back stays
-        same = pc.fill_null(pc.equal(pc.strftime(stamp, format=_FORMATS[kind]), raw), False)
-        stamp = pc.if_else(same, stamp, pa.scalar(None, stamp.type))
-        if kind == "date32":
-            column = pc.cast(stamp, pa.date32())
-        else:
-            seconds = pc.cast(pc.cast(stamp, pa.int64()), pa.int64())
-            column = pc.cast(pc.cast(pc.subtract(seconds, pc.multiply(pc.divide(seconds, 86400), 86400)),
-                                     pa.int32()), pa.time32("s"))
-    return column, pc.and_(raw.is_valid(), column.is_null())
-
-
-def games_batch(source: str, first: int, offsets: list, results: list, errors: list, headers: list, plies):
+def games_batch(source: str, first: int, offsets: list, results: list, errors: list, tags: dict, plies):
     """The `games` rows of games numbered from `first` as a pyarrow RecordBatch: from each
-    game's offset, result token read, error and tags (the reader's GameColumns), and `plies`
-    (moves read); the tags are split in C (game_columns.tag_columns) and typed a column at a time
-    in vectorized calls."""
+    game's offset, result token read and error (the reader's GameColumns), `tags` (the games'
+    tags read into their columns in C: game_columns.TagTable.take) and `plies` (moves read).
+    Every column is made from its buffers: no Python object per game or tag."""
     import numpy as np
     import pyarrow as pa
-    import pyarrow.compute as pc
 
-    from .game_columns import result_column, tag_columns
+    from .game_columns import result_column
     schema = games_schema()
     count = len(offsets)
-    # every tag without a column of its own, as written, in the game's order
-    texts, rest = tag_columns(headers, _COLUMN_INDEX)
     columns = {
         "source": pa.repeat(pa.scalar(source, pa.string()), count),
         "game": pa.array(np.arange(count, dtype=np.int64) + first),
         "offset": pa.array(offsets, pa.int64()), "result": pa.array(result_column(results)),
         "plies": pa.array(plies, pa.int32()), "error": pa.array(errors, pa.string()),
     }
-
-    def keep(rows, tag: str, values: list) -> None:  # (rows whose `tag` goes to `tags`, as written)
-        for row in np.flatnonzero(rows.to_numpy(zero_copy_only=False)):
-            rest[row] = [*rest[row], (tag, values[row])]
-
-    for index, (tag, (column, kind)) in enumerate(GAME_TAGS.items()):
-        columns[column], failed = _typed_column(kind, texts[index])
-        if failed is not None and pc.any(failed).as_py():
-            keep(failed, tag, texts[index])
-    time_controls = pa.array(texts[_COLUMN_INDEX["TimeControl"]], pa.string())
-    time_control = pc.extract_regex(time_controls, r"^(?P<base>[0-9]{1,9})\+(?P<increment>[0-9]{1,9})$")
-    columns["time_control_base"] = pc.cast(pc.struct_field(time_control, "base"), pa.int32())
-    columns["time_control_increment"] = pc.cast(pc.struct_field(time_control, "increment"), pa.int32())
-    columns["lichess_id"] = pc.struct_field(
-        pc.extract_regex(columns["site"], r"^https?://lichess\.org/(?P<id>[A-Za-z0-9]{8})$"), "id")
-    # a TimeControl that did not parse, a Result tag unlike the token: kept in `tags` as written
-    keep(pc.and_(time_control.is_null(), time_controls.is_valid()), "TimeControl", texts[_COLUMN_INDEX["TimeControl"]])
-    result_tags = pa.array(texts[_COLUMN_INDEX["Result"]], pa.string())
-    unlike = pc.fill_null(pc.not_equal(result_tags, pa.array(results, pa.string())), True)
-    keep(pc.and_(result_tags.is_valid(), unlike), "Result", texts[_COLUMN_INDEX["Result"]])
-    columns["tags"] = pa.array(rest, pa.map_(pa.string(), pa.string()))
+    for name, parts in tags.items():
+        kind = schema.field(name).type
+        if name == "tags":
+            entries, keys, values = parts
+            columns[name] = pa.MapArray.from_arrays(pa.array(entries), _strings(*keys), _strings(*values), type=kind)
+        elif len(parts) == 3:
+            columns[name] = _strings(*parts)
+        else:
+            values, valid = parts
+            width = np.int16 if kind == pa.int16() else np.int32  # (date32 and time32[s] are int32)
+            columns[name] = pa.Array.from_buffers(kind, count, [_validity(valid), pa.py_buffer(values.astype(width))])
     return pa.RecordBatch.from_arrays([columns[name] for name in schema.names], schema=schema)
+
+
+def _strings(offsets, data, valid):
+    """A string column of its Arrow buffers (int32 offsets, UTF-8 bytes, validity bytes)."""
+    import pyarrow as pa
+    return pa.Array.from_buffers(pa.string(), len(valid), [_validity(valid), pa.py_buffer(offsets),
+                                                           pa.py_buffer(data)])
+
+
+def _validity(valid):
+    """Arrow's validity bits of a boolean array (None where all are valid)."""
+    import numpy as np
+    import pyarrow as pa
+    return None if valid.all() else pa.py_buffer(np.packbits(valid, bitorder="little"))
 
 
 def _fixed_binary(rows):
@@ -205,9 +167,8 @@ def _nullable(values, valid):
     import numpy as np
     import pyarrow as pa
     values = np.array(values)  # (a copy: the rows may be the reader's, which it writes again)
-    kind = pa.from_numpy_dtype(values.dtype)
-    bits = None if valid.all() else pa.py_buffer(np.packbits(valid, bitorder="little"))
-    return pa.Array.from_buffers(kind, len(values), [bits, pa.py_buffer(values)])
+    return pa.Array.from_buffers(pa.from_numpy_dtype(values.dtype), len(values), [_validity(valid),
+                                                                                  pa.py_buffer(values)])
 
 
 def _extras_columns(positions, extras) -> list:
