@@ -291,7 +291,7 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             rows = columns.rows(upto, extras=False)  # (views: the batch copies what it keeps)
             per_game = np.bincount(rows["game"] - np.uint32(first_game), minlength=upto - first_game)
             results = columns.games.lists(upto)[1][first_game - games_first:]
-            batches = {"positions": positions_batch(name, rows, result_column(results), first_game)}
+            batches = {"positions": positions_batch(name, rows, result_column(results), first_game, per_game)}
             columns.drop(upto)
             plies.append(np.maximum(per_game - 1, 0))
             if last or upto - games_first >= GAMES_PER_GROUP:

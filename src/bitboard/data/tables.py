@@ -133,12 +133,13 @@ def _fixed_binary(rows):
     return pa.FixedSizeBinaryArray.from_buffers(pa.binary(rows.shape[1]), len(rows), [None, pa.py_buffer(rows)])
 
 
-def positions_batch(source: str, rows: dict, results, first_game: int):
+def positions_batch(source: str, rows: dict, results, first_game: int, per_game=None):
     """The `positions` record batch of to_arrays-style columns (`rows`: positions, moves, game,
     ply, evals, mates, clocks, and extras unless none were written) whose games are numbered from
     `first_game` in `results` (codes), with `source` a dictionary of its one value
     (positions_schema(source_dictionary=True)): written with store_schema=False, as the datasets
-    write it, it reads back as a string."""
+    write it, it reads back as a string. `per_game`: each of those games' rows, where the caller
+    has counted them (np.bincount of the games)."""
     import numpy as np
     import pyarrow as pa
 
@@ -146,8 +147,12 @@ def positions_batch(source: str, rows: dict, results, first_game: int):
     positions = rows["positions"]
     count = len(positions)
     game = rows["game"].astype(np.int64)
+    if per_game is None:
+        per_game = np.bincount(game - first_game, minlength=len(results)) if count else np.zeros(len(results), int)
     moves, evals, clocks = rows["moves"], rows["evals"], rows["clocks"]
-    source_column = pa.DictionaryArray.from_arrays(np.zeros(count, dtype=np.int32), pa.array([source]))
+    # (indices not checked by Arrow: all are 0, the one value's)
+    zeros = _kept("zeros", count, lambda size: pa.array(np.zeros(size, dtype=np.int32)))
+    source_column = pa.DictionaryArray.from_arrays(zeros, pa.array([source]), safe=False)
     arrays = [source_column, pa.array(game), pa.array(rows["ply"].astype(np.int32))]
     arrays += [_fixed_binary(column) if column.ndim == 2 else pa.array(column)
                for column in record_columns(positions).values()]
@@ -155,8 +160,7 @@ def positions_batch(source: str, rows: dict, results, first_game: int):
     arrays.append(_nullable(evals, ~np.isnan(evals)))
     arrays.append(_nullable(rows["mates"], rows["mates"] != 0))
     arrays.append(_nullable(clocks, ~np.isnan(clocks)))
-    arrays.append(pa.array(np.asarray(results, dtype=np.int8)[game - first_game] if count else
-                           np.zeros(0, dtype=np.int8)))
+    arrays.append(pa.array(np.repeat(np.asarray(results, dtype=np.int8), per_game)))
     arrays += _extras_columns(positions, rows.get("extras"))
     return pa.RecordBatch.from_arrays(arrays, schema=positions_schema(source_dictionary=True))
 
@@ -185,7 +189,7 @@ def _extras_columns(positions, extras) -> list:
         kind = schema.field(name).type
         valid = None if variant is None else variant == owner
         if valid is None or not valid.any():
-            out.append(_nulls(kind, len(positions)))
+            out.append(_kept(kind, len(positions), lambda size, kind=kind: pa.nulls(size, kind)))
         elif name == "promoted":
             out.append(pa.array(np.ascontiguousarray(extras[name]), mask=~valid))
         else:
@@ -195,17 +199,17 @@ def _extras_columns(positions, extras) -> list:
     return out
 
 
-_NULLS: dict = {}  # {type: an all-null array}, sliced for each batch
+_KEPT: dict = {}  # {what: an array made once}, sliced for each batch
 
 
-def _nulls(kind, count: int):
-    """An all-null array of `count` values of type `kind`: a slice of one kept for all batches
-    (pyarrow.nulls fills a new array for each, a cost per row)."""
-    import pyarrow as pa
-    nulls = _NULLS.get(kind)
-    if nulls is None or len(nulls) < count:
-        nulls = _NULLS[kind] = pa.nulls(max(count, 2 * len(nulls) if nulls is not None else 1 << 17), kind)
-    return nulls.slice(0, count)
+def _kept(what, count: int, make):
+    """An array of `count` values that every batch would otherwise fill anew (all null, all
+    zero): a slice of `make(size)`, made once for all batches (and again, twice the size, when
+    a batch has more rows)."""
+    array = _KEPT.get(what)
+    if array is None or len(array) < count:
+        array = _KEPT[what] = make(max(count, 2 * len(array) if array is not None else 0x20000))
+    return array.slice(0, count)
 
 
 def position_records(table):
