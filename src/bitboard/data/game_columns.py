@@ -392,11 +392,8 @@ class _Numbers:
     @cython.wraparound(False)
     @cython.initializedcheck(False)  # (set in __init__)
     def add_null(self) -> cython.void:
-        if self.count == self.values.shape[0]:
-            self.grow()
-        self.values[self.count] = 0
-        self.valid[self.count] = 0
-        self.count += 1
+        self.append(0)
+        self.valid[self.count - 1] = 0
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
