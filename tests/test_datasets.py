@@ -547,6 +547,23 @@ def test_games_written_several_flushes_at_a_time_give_the_same_tables(tmp_path, 
     assert pq.ParquetFile(tmp_path / "cut" / "games" / "games.parquet").num_row_groups > 1
 
 
+def test_games_finished_on_one_line_are_taken_a_flush_at_a_time_with_those_after_them_kept(tmp_path, monkeypatch):
+    # games after a result token on the same line are finished before the first is yielded: a
+    # flush then takes the first one's games row and keeps the later ones' for the next
+    path = tmp_path / "games.pgn"
+    path.write_text("".join(f'[Event "e{k}"]\n[WhiteElo "{1000 + k}"]\n[UTCDate "2024.01.{k + 1:02d}"]\n'
+                            f'[Custom "c{k}"]\n\n1. e4 e5 1-0 1. d4 d5 0-1 1. c4 *\n\n' for k in range(9)))
+    whole = datasets.convert_file(path, tmp_path / "whole")
+    monkeypatch.setattr(datasets, "GAMES_PER_GROUP", 1)
+    cut = datasets.convert_file(path, tmp_path / "cut", rows_per_group=1)
+    assert (cut.games, cut.positions) == (whole.games, whole.positions) == (27, 9 * (3 + 3 + 2))
+    ours, theirs = (pq.read_table(tmp_path / out / "games" / "games.parquet") for out in ("cut", "whole"))
+    assert ours.equals(theirs)
+    rows = theirs.to_pylist()
+    assert [row["white_elo"] for row in rows[:6]] == [1000, None, None, 1001, None, None]
+    assert [row["tags"] for row in rows[:4]] == [[("Custom", "c0")], [], [], [("Custom", "c1")]]
+
+
 def test_a_conversion_hands_the_gil_over_promptly_and_puts_the_callers_interval_back(pgn_file, tmp_path):
     import threading
 
