@@ -24,6 +24,7 @@ if cython.compiled:
 
 from typing import Any  # noqa: F401  (the type comments of __init__)
 
+from ..errors import InvalidArgumentError
 from .tables import GAME_TAGS
 
 __all__ = ["GameColumns", "TagTable", "elo_column", "result_column"]
@@ -156,6 +157,8 @@ class TagTable:
         self.names = [*GAME_TAGS, "TimeControl", "Result"]
         self.index = {tag: k for k, tag in enumerate(self.names)}
         self.width = len(self.names)
+        if self.width > 24:  # (the pxd's `kinds`; and a game's columns are bits of 64-bit masks)
+            raise RuntimeError(f"TagTable reads at most 24 columns, not {self.width}: widen game_columns.pxd's kinds")
         if not cython.compiled:
             self.kinds = [0] * self.width  # (compiled: a C array of the class)
         k: cython.int
@@ -316,8 +319,8 @@ class _Texts:
         """The value p[start:end] (UTF-8)."""
         n: cython.Py_ssize_t = end - start
         if self.size + n > 0x7FFFFFFF:
-            raise OverflowError(f"over 2 GiB of tag values in {len(self.offsets) - 1} games: more than a "
-                                "string column of Arrow holds")
+            raise InvalidArgumentError(f"over 2 GiB of one tag's values in {self.count} games of the input: more "
+                                       "than a string column of Arrow holds")
         if self.count + 1 >= self.offsets.shape[0] or self.size + n > self.data.shape[0]:
             self.grow(n)
         if cython.compiled:
