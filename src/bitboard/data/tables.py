@@ -194,8 +194,8 @@ def _extras_columns(positions, extras) -> list:
             out.append(pa.array(np.ascontiguousarray(extras[name]), mask=~valid))
         else:
             values = np.ascontiguousarray(extras[name]).view(np.uint8).reshape(len(positions), -1)
-            bits = pa.py_buffer(np.packbits(valid, bitorder="little"))
-            out.append(pa.FixedSizeBinaryArray.from_buffers(kind, len(positions), [bits, pa.py_buffer(values)]))
+            out.append(pa.FixedSizeBinaryArray.from_buffers(kind, len(positions), [_validity(valid),
+                                                                                   pa.py_buffer(values)]))
     return out
 
 
