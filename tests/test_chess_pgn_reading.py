@@ -60,7 +60,8 @@ TEXTS = [
     "[White \"Ŝtefan Ĉapek 中国\"]\n\n1. e4 { é à \u2003 中 } e5 *\n\n[White \"b\"]\n\n1. d4 *\n",
     "\ufeff[Event \"bom\"]\n\n1. e4 *\n\n\ufeff\ufeff[Event \"two\"]\n\n1. d4 *\n",
     "1. e4 {" + "long comment line " * 4000 + "\n" + "and more\n" * 3000 + "} e5 *\n\n1. d4 *",
-    "1. e4 e5 " + "2. Nf3 Nf6 3. Ng1 Ng8 " * 3000 + "*\n\n[Event \"after\"]\n\n1. c4 *\n",
+    # a long game on one line: 2,802 plies, its halfmove clock past 255
+    "1. e4 e5 " + "2. Nf3 Nf6 3. Ng1 Ng8 " * 700 + "*\n\n[Event \"after\"]\n\n1. c4 *\n",
     "[Event \"x\"]\n" * 2000 + "\n1. e4 *\n\n[Event \"y\"]\n\n1. d4 *",
     "\n \u00a0\n[Event \"nbsp\"]\n\u00a0\n1. e4 *\n\u2003\n1. d4 *\n\x1c\n1. c4 *",
 ]

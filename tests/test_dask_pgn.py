@@ -168,7 +168,7 @@ def test_a_cluster_refuses_what_is_no_dataset_folder_or_no_file(cluster_client, 
 
 def test_a_big_input_is_cut_into_parts_that_read_as_if_converted_whole(cluster_client, tmp_path):
     import zstandard
-    paths = write_inputs(tmp_path / "in", 2, 150, seed=2)
+    paths = write_inputs(tmp_path / "in", 2, 60, seed=2)
     packed = tmp_path / "in" / "packed.pgn.zst"  # one zstd frame: each part unpacks it from the start
     packed.write_bytes(zstandard.ZstdCompressor().compress(paths[0].read_bytes()))
     paths.append(packed)

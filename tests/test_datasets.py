@@ -119,13 +119,13 @@ def test_an_interrupted_conversion_leaves_no_half_shard(pgn_file, tmp_path):
         raise KeyboardInterrupt
 
     big = tmp_path / "in" / "big.pgn"
-    big.write_text(_repeated(corpus(100, seed=1), 6))
+    big.write_text(_repeated(corpus(100, seed=1), 3))
     with pytest.raises(KeyboardInterrupt):
-        datasets.convert_file(big, tmp_path / "out", progress=stop, rows_per_group=1000)
+        datasets.convert_file(big, tmp_path / "out", progress=stop, rows_per_group=500)
     assert [files for _, _, files in os.walk(tmp_path / "out") if files] == []  # nor a temporary file
-    shard = datasets.convert_file(big, tmp_path / "out", rows_per_group=1000)
+    shard = datasets.convert_file(big, tmp_path / "out", rows_per_group=500)
     assert pq.ParquetFile(tmp_path / "out" / "positions" / "big.parquet").metadata.num_row_groups > 10
-    assert shard.games == 600 and _read(tmp_path / "out", "games").num_rows == 600
+    assert shard.games == 300 and _read(tmp_path / "out", "games").num_rows == 300
 
 
 def _repeated(text: str, times: int) -> str:

@@ -62,13 +62,15 @@ def test_python_chess_test_classes_pass(sdist, group):
 
 @pytest.mark.parametrize("name", ["chess960.perft", "tricky.perft"])
 def test_perft_files_agree(sdist, name):
-    # as python-chess runs them: chess960=True for both; the deepest counts are a benchmark run
-    depth = 4 if bitboard.compiled else 3
+    # as python-chess runs them: chess960=True for both; the deepest counts are a benchmark run.
+    # Uncompiled (the same source, slower): depth 3, where the first castlings come, in every
+    # fourth of the 960 start positions, depth 2 in the rest
     positions = read_perft_file(sdist / "examples" / "perft" / name)
     assert len(positions) == {"chess960.perft": 960, "tricky.perft": 19}[name]
     checked = 0
-    for ident, epd, counts in positions:
+    for number, (ident, epd, counts) in enumerate(positions):
         board = Board(epd, chess960=True)
+        depth = 4 if bitboard.compiled else 3 if name == "tricky.perft" or number % 4 == 0 else 2
         for d, count in counts:
             if d <= depth:
                 assert board.perft(d) == count, f"{name} {ident} ({epd}) depth {d}"
