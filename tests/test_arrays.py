@@ -107,6 +107,26 @@ def test_to_arrays_agrees_with_the_reader_and_python_chess():
     assert row == len(arrays["moves"]) == len(arrays["positions"]) == sum(map(pgn.positions_of, games))
 
 
+def test_to_arrays_reads_the_tags_the_reader_needs_and_stops_after_games():
+    """to_arrays keeps four tags and leaves the others unread, but the reader still reads each
+    game's FEN, Variant and Result tags; `games` stops after that many games."""
+    fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+    text = (f'[Event "set up"]\n[FEN "{fen}"]\n[WhiteElo "1500"]\n\n1. O-O Kd7 *\n\n'
+            '[Variant "Atomic"]\n[TimeControl "60+1"]\n\n1. e4 d5 2. exd5 1/2-1/2\n\n'
+            '[Event "tags only"]\n[Result "0-1"]\n')  # (no movetext: its Result tag is its result)
+    games = list(pgn.read_games(io.StringIO(text)))
+    arrays = pgn.to_arrays(io.StringIO(text))
+    assert list(arrays["result"]) == [-2, 0, -1] and list(arrays["error"]) == [False] * 3
+    assert list(arrays["white_elo"]) == [1500, -1, -1] and list(arrays["time_control"]) == ["", "60+1", ""]
+    assert list(arrays["variant"]) == ["", "Atomic", ""]
+    assert board_of(arrays["positions"][0]).fen() == fen
+    assert list(arrays["game"]) == [0, 0, 0, 1, 1, 1, 1, 2]
+    assert board_of(arrays["positions"][6]).fen() == games[1].end().fen()  # (d5's pawns exploded)
+    for count in range(4):
+        some = pgn.to_arrays(io.StringIO(text), games=count)
+        assert len(some["result"]) == count and len(some["moves"]) == sum(map(pgn.positions_of, games[:count]))
+
+
 def _their_alphazero_index(move, turn):
     """The AlphaZero paper's policy plane of a move, built here from its definition."""
     frm, to = (move.from_square, move.to_square) if turn else (move.from_square ^ 56, move.to_square ^ 56)

@@ -57,12 +57,10 @@ def to_arrays(source, *, games: int | None = None, progress=None) -> dict:
         with prompt_handoffs():  # (a compressed input's unpacking thread gets the GIL back at once)
             if games is None or games > 0:
                 reader = _Reader(False, False, columns)
-                for game in reader.games(stream):  # (each game's columns are kept by the reader, in C)
-                    count += 1
-                    if progress is not None and count % 256 == 0:
-                        progress(game.offset, count)
-                    if count == games:
-                        break
+                for _ in reader.read(stream, games=-1 if games is None else games):  # (every 256 games)
+                    if progress is not None and reader.finished % 256 == 0:
+                        progress(reader.offset, reader.finished)
+                count = reader.finished
     finally:
         if close:
             stream.close()

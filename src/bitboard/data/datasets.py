@@ -304,23 +304,19 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             shard.positions += len(rows["game"])
             first_game = upto
 
-        for game in (reader.games(stream) if part is None else
-                     reader.games(stream, part.start, part.first_game, part.lines_before,
-                                  cuts=[part.stop] if part.stop >= 0 else None, stop=True)):
-            number = base + shard.games
-            shard.games += 1
-            if game.error is not None:
-                shard.errors += 1
-                if shard.first_error is None:
-                    shard.first_error = f"game {number} (line {game.line}): {game.error}"
+        reader.rows_due = group
+        # (the reader yields every 256 games and once the columns hold `group` rows: no Python per game)
+        for finished in (reader.read(stream) if part is None else
+                         reader.read(stream, part.start, part.first_game, part.lines_before,
+                                     cuts=[part.stop] if part.stop >= 0 else None, stop=True)):
             if columns.held() >= group:
-                flush(number + 1)
-            if shard.games % 64 == 0:
-                done = _read_so_far(raw, part, game)
-                if text_total is not None and text_total - done < LAST_STRETCH_BYTES:
-                    group = max(1, rows_per_group >> 3)
-                if progress is not None and shard.games % 256 == 0:
-                    progress(name, done, total, shard.games)
+                flush(finished)
+            done = _read_so_far(raw, part, reader.offset)
+            if text_total is not None and text_total - done < LAST_STRETCH_BYTES:
+                group = reader.rows_due = max(1, rows_per_group >> 3)
+            if progress is not None:
+                progress(name, done, total, reader.finished)
+        shard.games, shard.errors, shard.first_error = reader.finished, reader.errors, reader.first_error
         flush(base + shard.games, last=True)
         background.close()
         for writer in writers.values():
@@ -344,11 +340,12 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
                     writers[table].close()
 
 
-def _read_so_far(raw, part: Part | None, game) -> int:
-    """The bytes of the input (of the part) read so far, for the progress display."""
+def _read_so_far(raw, part: Part | None, offset: int) -> int:
+    """The bytes of the input (of the part) read so far, for the progress display (`offset`:
+    the game's being read)."""
     if part is not None:
-        return game.offset - part.start
-    return raw.tell() if raw is not None else game.offset
+        return offset - part.start
+    return raw.tell() if raw is not None else offset
 
 
 # How each table is written. positions, the big one: zstd; dictionary encoding only where it

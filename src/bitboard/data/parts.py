@@ -223,7 +223,7 @@ def locate(path: str, part: Part) -> tuple[Part | None, Any]:
     stream = open_at(path, 0)
     try:
         remembering = _Remembering(stream)
-        for _ in reader.games(remembering, 0, cuts=[part.start], found=found, stop=True):
+        for _ in reader.read(remembering, 0, cuts=[part.start], found=found, stop=True):
             pass
         start, first_game, lines_before = found[0] if found else (-1, 0, 0)
         if start < 0 or 0 <= part.stop <= start:  # (no game after the cut, or the next part starts there too)
@@ -289,11 +289,11 @@ def count_part(path: str, start: int, end_cut: int | None) -> tuple[int, int, in
     before it for a game."""
     from .pgn_reader import _Reader
     reader = _Reader(False, False, None, True)
-    games = 0
     found: list = []
     with open_at(path, start) as stream:
-        for _ in reader.games(stream, start, cuts=None if end_cut is None else [end_cut], found=found, stop=True):
-            games += 1
+        for _ in reader.read(stream, start, cuts=None if end_cut is None else [end_cut], found=found, stop=True):
+            pass
+    games = reader.finished
     if found:
         stop, _, lines = found[0]
         return start, stop, games, lines

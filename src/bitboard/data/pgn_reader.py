@@ -134,7 +134,9 @@ _KNOWN_TAGS = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the
 _BLOCK = 65536  # bytes read at a time
 _NO_CUT: cython.Py_ssize_t = 0x4000000000000000  # no cut left: beyond any offset
 _NAN = cython.declare(cython.double, float("nan"))
-_RESULT_BYTES = {result.encode(): result for result in RESULTS}
+_BIT = cython.declare(cython.ulonglong, 1)  # (a 64-bit 1, to shift)
+_GAMES_BETWEEN = cython.declare(cython.Py_ssize_t, 256)  # games between `read`'s yields, games not handed out
+_SETUP_TAGS = ("FEN", "SetUp", "Variant", "Result")  # the tags the reader itself reads
 
 
 @cython.final  # (the reader's calls of its methods: direct, not through a table, and inlined where small)
@@ -313,7 +315,7 @@ class _Reader:
     standard: Position  # the standard starting position
     columns: _Columns | None  # to_arrays' columns, which then take the evals and clocks (None: the Games do)
     number: cython.Py_ssize_t  # the game's index in the stream
-    offset: cython.Py_ssize_t  # the game's byte offset
+    offset = cython.declare(cython.Py_ssize_t, visibility="readonly")  # the game's byte offset
     in_tags: cython.bint
     seen_movetext: cython.bint
     depth: cython.int  # variation nesting
@@ -326,6 +328,17 @@ class _Reader:
     found: list
     stop_at_cut: cython.bint
     ended: cython.bint
+    handing: cython.bint  # each game is handed out (read_games): a new Game each; else one Game is reused
+    spare: Any  # (that Game, between games)
+    all_tags: cython.bint  # every tag goes into the game's headers; else only the known ones of `tag_mask`
+    tag_mask: cython.ulonglong  # (bit k: KNOWN_TAGS[k])
+    due: cython.bint  # `read` yields after the line
+    limit: cython.Py_ssize_t  # reading ends after that many games (-1: no limit)
+    # (`read`'s consumers read these between its yields)
+    rows_due = cython.declare(cython.Py_ssize_t, visibility="public")  # `read` also yields once the columns hold these
+    finished = cython.declare(cython.Py_ssize_t, visibility="readonly")  # the games finished in this pass
+    errors = cython.declare(cython.Py_ssize_t, visibility="readonly")  # of which with an error
+    first_error = cython.declare(object, visibility="readonly")  # "game N (line L): error", or None
 
     def __init__(self, variations: bool, comments: bool, columns: _Columns | None, counting: bool = False):
         self.columns = columns
@@ -344,15 +357,34 @@ class _Reader:
         self.done = []
         self.position = Position()
         self.standard = Board()
+        self.handing = columns is None and not counting
+        self.spare = None
+        self.rows_due = _NO_CUT
+        wanted = () if columns is None or columns.games.tags is None else (*columns.games.tags, *_SETUP_TAGS)
+        self.all_tags = not wanted or not set(wanted) <= set(KNOWN_TAGS)
+        self.tag_mask = 0
+        for tag in () if self.all_tags else wanted:  # (to_arrays keeps four tags: the others are skipped unread)
+            self.tag_mask |= _BIT << KNOWN_TAGS.index(tag)
 
-    def games(self, stream, base: cython.Py_ssize_t = 0, first_game: cython.Py_ssize_t = 0,
-              lines_before: cython.Py_ssize_t = 0, cuts: list | None = None, found: list | None = None,
-              stop: bool = False) -> Iterator[Game]:
-        """Read the stream in blocks and feed `line` each line as a slice of its block. A part of
-        its input (bitboard.data.parts) starts at byte `base`, game `first_game`, after `lines_before`
-        lines. A part begins at the first game starting with a tag line at or after each of `cuts`
-        (offsets, in order), (offset, game, lines before) appended to `found`; `stop` ends there."""
+    def games(self, stream) -> Iterator[Game]:
+        """Each game of the stream, a new Game each, as it is finished (read_games)."""
+        for _ in self.read(stream):
+            yield from self.done
+            self.done = []
+
+    def read(self, stream, base: cython.Py_ssize_t = 0, first_game: cython.Py_ssize_t = 0,
+             lines_before: cython.Py_ssize_t = 0, cuts: list | None = None, found: list | None = None,
+             stop: bool = False, games: cython.Py_ssize_t = -1) -> Iterator[int]:
+        """Read the stream in blocks and feed `line` each line as a slice of its block, yielding
+        the number of the next game to finish (games finished: `finished`, `errors`) after each
+        game that is handed out, else after every 256 games and once the columns hold `rows_due`
+        rows: to_arrays and the Parquet writer keep the loop over games in C. A part of its input
+        (bitboard.data.parts) starts at byte `base`, game `first_game`, after `lines_before` lines.
+        A part begins at the first game starting with a tag line at or after each of `cuts`
+        (offsets, in order), (offset, game, lines before) appended to `found`; `stop` ends there,
+        as do `games` games."""
         self.number = first_game - 1
+        self.limit, self.finished, self.errors, self.first_error, self.due = games, 0, 0, None, False
         self.lineno = lines_before
         self.cuts = list(reversed(cuts or ()))
         self.next_cut = self.cuts.pop() if self.cuts else _NO_CUT
@@ -402,9 +434,9 @@ class _Reader:
                     self.lineno += 1
                     self.line(data, start, end, base + start)
                     start = newline + 1
-                    if self.done:
-                        yield from self.done
-                        self.done = []
+                    if self.due:
+                        self.due = False
+                        yield first_game + self.finished
                     if self.ended:
                         return
             rest = data[start:]
@@ -413,7 +445,8 @@ class _Reader:
             if self.comment is not None:
                 self.comment_text(b" ".join(self.comment))
             self.finish(_TRUNCATED)
-        yield from self.done
+        if self.due:
+            yield first_game + self.finished
 
     @cython.cfunc
     def line(self, data: bytes, i: cython.Py_ssize_t, n: cython.Py_ssize_t, offset: cython.Py_ssize_t) -> cython.void:
@@ -471,6 +504,11 @@ class _Reader:
         for j in range(value, n - 2):
             if p[j] == _QUOTE or p[j] == _BACKSLASH:
                 return False
+        known: cython.int
+        if not self.all_tags:
+            known = known_tag(p, name, name_end)
+            if known < 0 or not (self.tag_mask >> known) & 1:
+                return True  # (a tag not wanted: left unread)
         self.game.headers[_tag_name(data, p, name, name_end)] = _decoded(data, p, value, n - 2)
         return True
 
@@ -485,7 +523,12 @@ class _Reader:
 
     @cython.cfunc
     def start(self, offset: cython.Py_ssize_t) -> cython.void:
-        game = Game(offset, self.lineno)
+        game = self.spare
+        if game is None or self.handing:
+            game = Game(offset, self.lineno)
+        else:  # (its lists stay empty: the columns hold the moves, or none are read)
+            game.headers.clear()
+            game.result, game.error, game.offset, game.line = None, None, offset, self.lineno
         self.offset = offset
         self.game = game
         self.number += 1
@@ -513,7 +556,17 @@ class _Reader:
             game.error = error  # type: ignore[assignment]  # a str: `str | None` would have Cython check it
         if self.columns is not None:
             self.columns.games.add(self.offset, game.result, game.error, game.headers)
-        self.done.append(game)
+        if game.error is not None:
+            self.errors += 1
+            if self.first_error is None:
+                self.first_error = f"game {self.number} (line {game.line}): {game.error}"
+        self.finished += 1
+        if self.handing:
+            self.done.append(game)
+        self.due = (self.handing or self.finished % _GAMES_BETWEEN == 0
+                    or (self.columns is not None and self.columns.count >= self.rows_due))
+        self.ended = self.ended or self.finished == self.limit
+        self.spare = game
         self.game = None
         self.board = None
         self.in_tags = False
@@ -593,14 +646,16 @@ class _Reader:
                 if not counting:
                     self.token(data, p, i, j)
                 elif self.depth == 0 and _may_be_result(p, i, j):
-                    self.ends_game(data, i, j)
+                    self.ends_game(p, i, j)
                 i = j
 
     @cython.cfunc
-    def ends_game(self, data: bytes, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.bint:
-        """Whether the top-level token data[start:end], result-like (_may_be_result), is a
-        result: the game is then finished."""
-        result = _RESULT_BYTES.get(data[start:end])
+    def ends_game(self, p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.bint:
+        """Whether the top-level token p[start:end], result-like (_may_be_result), is a result:
+        the game is then finished."""
+        n: cython.Py_ssize_t = end - start
+        result = ("*" if n == 1 else "1/2-1/2" if n == 7 and _bytes_at(p, start, b"1/2-1/2", 7) else None if n != 3
+                  else "1-0" if _bytes_at(p, start, b"1-0", 3) else "0-1" if _bytes_at(p, start, b"0-1", 3) else None)
         if result is None:
             return False
         self.game.result = result
@@ -616,7 +671,7 @@ class _Reader:
             return
         c: cython.int = p[start]
         i: cython.Py_ssize_t = start
-        if _may_be_result(p, start, end) and self.ends_game(data, start, end):
+        if _may_be_result(p, start, end) and self.ends_game(p, start, end):
             return
         if self.failed:  # (what follows reads a move or its suffix, which a failed game skips)
             return
@@ -647,7 +702,8 @@ class _Reader:
         """Put the game's starting position in `position`; False (the game failed) if its FEN
         cannot be set up."""
         game: Game = self.game
-        if "FEN" not in game.headers and not game.chess960 and not game.variant:
+        headers: dict = game.headers
+        if "FEN" not in headers and ("Variant" not in headers or not (game.chess960 or game.variant)):
             _copy_position(self.position, self.standard)  # the standard start, set up once
             self.chess960, self.board = False, None
         else:
@@ -747,9 +803,9 @@ class _Reader:
             i = find_byte(data, p, _OPEN_BRACKET, i, end - 4)  # (a command needs 5 bytes)
         while i >= 0:
             if p[i + 1] == _PERCENT:
-                if at < 0 and i + 6 <= end and _command_at(p, i + 2, b"eval", 4):
+                if at < 0 and i + 6 <= end and _bytes_at(p, i + 2, b"eval", 4):
                     at = i + 6
-                elif clock_at < 0 and _command_at(p, i + 2, b"clk", 3):
+                elif clock_at < 0 and _bytes_at(p, i + 2, b"clk", 3):
                     clock_at = i + 5
                 if at >= 0 and clock_at >= 0:
                     break
@@ -800,8 +856,8 @@ def _decoded(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_s
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _command_at(p: cython.p_char, i: cython.Py_ssize_t, name: cython.p_char, length: cython.int) -> cython.bint:
-    """Whether p[i:i + length] is `name` (a command's name after "[%")."""
+def _bytes_at(p: cython.p_char, i: cython.Py_ssize_t, name: cython.p_char, length: cython.int) -> cython.bint:
+    """Whether p[i:i + length] is `name` (a command's name after "[%", a result)."""
     if cython.compiled:  # (inlined with a constant length: one load and compare)
         return memcmp(p + i, name, length) == 0
     k: cython.int
