@@ -346,7 +346,8 @@ TAG_VALUES = {"WhiteElo": ["1500", "+5", "-7", "40000", "?", "", "12a", "00012",
                        "http://lichess.org/zZ09aA11", "https://lichess.org/AbCd123!", "https://lichess.org/abcd1234/black",
                        "https://lichess.orgX/AbCd1234", "httpx://lichess.org/AbCd1234"],
               "Result": ["1-0", "0-1", "*"], "FEN": ["8/8/8/8/8/8/8/K6k w - - 0 1"], "Custom": ["a \\\"b\\\" c"],
-              "Opening": ["Sicilian Defense: Najdorf", "\u00c9cossaise \u2654", ""]}
+              "Opening": ["Sicilian Defense: Najdorf", "\u00c9cossaise \u2654", ""],
+              "White": ["Magnus", "a \\\"b\\\" c", "\u00c5sa", "?"]}  # (an escaped quote: the reader's other path)
 # a value of any kind for any typed tag: digits, signs and the separators of dates and times
 ODD_VALUES = st.text(alphabet="0123456789+-.:/?x\u0661", max_size=12)
 
@@ -374,24 +375,40 @@ TYPED_TAGS = ("WhiteElo", "BlackRatingDiff", "UTCDate", "UTCTime", "TimeControl"
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.dictionaries(st.sampled_from(sorted(TAG_VALUES)), st.one_of(st.integers(0, 11), ODD_VALUES)),
-                min_size=1, max_size=6))
+@given(st.lists(st.lists(st.tuples(st.sampled_from(sorted(TAG_VALUES)), st.one_of(st.integers(0, 11), ODD_VALUES)),
+                         max_size=8), min_size=1, max_size=6))
 def test_every_tag_is_in_its_typed_column_or_in_the_map_as_written(tmp_path_factory, games):
+    # (a tag may come twice in a game, in either of the reader's two ways of reading a tag line:
+    # the last value counts, as in the headers dict)
     _check_games_table(tmp_path_factory.mktemp("tags"), [
-        {tag: n if isinstance(n, str) and tag in TYPED_TAGS else
-         TAG_VALUES[tag][(n if isinstance(n, int) else len(n)) % len(TAG_VALUES[tag])] for tag, n in tags.items()}
+        [(tag, n if isinstance(n, str) and tag in TYPED_TAGS else
+          TAG_VALUES[tag][(n if isinstance(n, int) else len(n)) % len(TAG_VALUES[tag])]) for tag, n in tags]
         for tags in games])
 
 
 def test_each_listed_tag_value_is_read_as_python_reads_it(tmp_path):
-    _check_games_table(tmp_path, [{tag: value} for tag, values in TAG_VALUES.items() for value in values])
+    quoted = TAG_VALUES["White"][1]  # (read by the reader's regular expression, not its C scan)
+    twice = [[("White", "Magnus"), ("White", quoted)], [("White", quoted), ("White", "Magnus")],
+             [("White", "Magnus"), ("White", quoted), ("White", "\u00c5sa")], [("WhiteElo", "1500"), ("WhiteElo", "x")],
+             [("UTCDate", "x"), ("UTCDate", "2024.01.31")], [("Site", TAG_VALUES["Site"][0]), ("Site", "?")],
+             [("TimeControl", "180+2"), ("TimeControl", "-"), ("TimeControl", "60+1")]]
+    _check_games_table(tmp_path, [[(tag, value)] for tag, values in TAG_VALUES.items() for value in values] + twice)
+
+
+def test_a_tag_value_that_is_not_utf8_is_read_as_the_reader_reads_it(tmp_path):
+    (tmp_path / "in.pgn").write_bytes(b'[White "caf\xe9"]\n[Opening "\xff\xfe"]\n[WhiteElo "\xb9"]\n\n1. e4 1-0\n')
+    datasets.convert_file(tmp_path / "in.pgn", tmp_path / "out")
+    row = _read(tmp_path / "out", "games").to_pylist()[0]
+    headers = next(pgn.read_games(tmp_path / "in.pgn")).headers
+    assert (row["white"], row["opening"]) == (headers["White"], headers["Opening"]) == ("caf\ufffd", "\ufffd\ufffd")
+    assert row["white_elo"] is None and dict(row["tags"]) == {"WhiteElo": "\ufffd"}
 
 
 def _check_games_table(folder, games: list) -> None:
-    """Convert games of these tags, and check each tag is in its column, read as Python reads
-    it (_reads_as), or in the map as written."""
+    """Convert games of these tags ((name, value) lines), and check each tag is in its column,
+    read as Python reads it (_reads_as), or in the map as written."""
     import re
-    text = "".join("".join(f'[{tag} "{value}"]\n' for tag, value in tags.items()) + "\n1. e4 e5 1-0\n\n"
+    text = "".join("".join(f'[{tag} "{value}"]\n' for tag, value in tags) + "\n1. e4 e5 1-0\n\n"
                    for tags in games)
     (folder / "in.pgn").write_text(text)
     datasets.convert_file(folder / "in.pgn", folder / "out")

@@ -10,9 +10,10 @@ cdef class _Texts:
     cdef unsigned char[::1] valid
 
     cdef void add(self, str text)
-    cdef void add_lichess_id(self, str site)
+    cdef void add_lichess_id(self, char *p, Py_ssize_t n)
     cdef void append(self, char *p, Py_ssize_t start, Py_ssize_t end)
     cdef void add_null(self)
+    cdef void pop(self)
 
 
 cdef class _Numbers:
@@ -24,6 +25,7 @@ cdef class _Numbers:
 
     cdef void append(self, long long value)
     cdef void add_null(self)
+    cdef void pop(self)
     cdef long long last(self)
 
 
@@ -42,9 +44,18 @@ cdef class TagTable:
     cdef _Texts values
     cdef _Numbers entries
     cdef public Py_ssize_t count
+    cdef int column_of[64]  # each known tag's column (pgn_tags.KNOWN_TAGS's indices; -1: none)
+    cdef unsigned long long held  # the game's columns held_tag read (bit k: column k)
+    cdef unsigned long long failed  # of those, the values that did not read as their column's type
+    cdef unsigned long long in_headers  # the game's columns whose tags its headers took
 
     cdef void add(self, dict headers, object result)
+    cdef bint held_tag(self, char *p, Py_ssize_t name, Py_ssize_t name_end, Py_ssize_t value,
+                       Py_ssize_t end) except -1
+    cdef void unhold(self, int k)
+    cdef void to_headers(self, str name)
     cdef bint column(self, int k, object value, object result) except -1
+    cdef bint put(self, int k, char *p, Py_ssize_t n) except -1
 
 
 cdef class GameColumns:

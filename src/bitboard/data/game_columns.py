@@ -10,6 +10,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.encoding import DATASET_BLACK_WINS, DATASET_DRAW, DATASET_NO_RESULT, DATASET_WHITE_WINS
+    from ..pgn_tags import known_tag
 else:  # (C constants)
     from cython.cimports.bitboard.core.encoding import (
         DATASET_BLACK_WINS,
@@ -19,12 +20,14 @@ else:  # (C constants)
     )
 
 if cython.compiled:
-    from cython.cimports.cpython.unicode import PyUnicode_AsUTF8AndSize
+    from cython.cimports.bitboard.pgn_tags import known_tag
+    from cython.cimports.cpython.unicode import PyUnicode_AsUTF8AndSize, PyUnicode_DecodeUTF8
     from cython.cimports.libc.string import memcpy
 
 from typing import Any  # noqa: F401  (the type comments of __init__)
 
 from ..errors import InvalidArgumentError
+from ..pgn_tags import KNOWN_TAGS
 from .tables import GAME_TAGS
 
 __all__ = ["GameColumns", "TagTable", "elo_column", "result_column"]
@@ -151,6 +154,8 @@ class TagTable:
     read as numbers; Site's lichess game id; every other tag, and a value that does not read
     as its column's type (or a Result tag unlike the result token), in the map `tags` as
     written, after the game's other tags. `take` hands the columns over as NumPy arrays.
+    The reader gives a typed column's tag line straight from its bytes (`held_tag`), with no
+    string or dict entry made, and the rest in the game's headers dict (`add`).
     (A C class: game_columns.pxd declares its attributes.)"""
 
     def __init__(self):
@@ -175,11 +180,74 @@ class TagTable:
         self.keys, self.values, self.entries = _Texts(), _Texts(), _Numbers()
         self.count = 0
         self.entries.append(0)  # (the map's offsets: each game's entries end where the next one's start)
+        if not cython.compiled:
+            self.column_of = [0] * 64  # (compiled: a C array of the class)
+        for k in range(64):  # (pgn_tags has at most 64 known tags)
+            self.column_of[k] = self.index.get(KNOWN_TAGS[k], -1) if k < len(KNOWN_TAGS) else -1
+        self.held = self.failed = self.in_headers = 0
+
+    def leave(self, tags: tuple) -> None:
+        """Leave the tags named to the headers dict (the reader reads them itself)."""
+        for tag in tags:
+            if tag in KNOWN_TAGS:
+                self.column_of[KNOWN_TAGS.index(tag)] = -1
+
+    def held_tag(self, p: cython.p_char, name: cython.Py_ssize_t, name_end: cython.Py_ssize_t,
+                 value: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.bint:
+        """Put the value p[value:end] of the tag named p[name:name_end] in its column, if it has
+        one (False: it has none, or the game's headers took this tag before, and take it now)."""
+        known: cython.int = known_tag(p, name, name_end)
+        k: cython.int = self.column_of[known] if known >= 0 else -1
+        if k < 0 or self.in_headers & (_BIT << k):
+            return False
+        if self.held & (_BIT << k):  # (the tag given twice: the last counts, as in a dict)
+            self.unhold(k)
+        self.held |= _BIT << k
+        n: cython.Py_ssize_t = end - value
+        i: cython.Py_ssize_t
+        q: cython.p_char
+        if cython.compiled:
+            q = p + value
+        else:
+            q = p[value:end]
+        for i in range(n):
+            if q[i] < 0 or q[i] > 127:  # (not ASCII: decoded as the headers would be, errors replaced)
+                text = _text(q, n)
+                if not self.column(k, text, None):
+                    self.slots[k], self.failed = text, self.failed | (_BIT << k)
+                return True
+        if not self.put(k, q, n):
+            self.slots[k], self.failed = _text(q, n), self.failed | (_BIT << k)
+        return True
+
+    def unhold(self, k: cython.int) -> cython.void:
+        """Take back the game's value of column `k` read by held_tag."""
+        if self.kinds[k] == _TEXT:
+            cython.cast(_Texts, self.texts[k]).pop()
+            if k == self.site:
+                self.lichess_ids.pop()
+        else:
+            cython.cast(_Numbers, self.numbers[k]).pop()
+            if self.kinds[k] == _TIME_CONTROL:
+                self.increments.pop()
+        self.held &= ~(_BIT << k)
+        self.failed &= ~(_BIT << k)
+
+    def to_headers(self, name: str) -> cython.void:
+        """The reader put the game's tag `name` in its headers (a tag line the C scan does not
+        read): a value held_tag read before goes, and the headers keep the tag from now on."""
+        index = self.index.get(name)
+        if index is not None:
+            k: cython.int = index
+            if self.held & (_BIT << k):
+                self.unhold(k)
+            self.in_headers |= _BIT << k
 
     def add(self, headers: dict, result: object) -> cython.void:
-        """The columns' row of one game: its tags, and the result token read (None: none)."""
-        seen: cython.ulonglong = 0  # (bit k: column k's tag is the game's)
-        failed: cython.ulonglong = 0  # (bit k: its value did not read as the column's type)
+        """The columns' row of one game: its tags (those held_tag did not take), and the result
+        token read (None: none)."""
+        seen: cython.ulonglong = self.held  # (bit k: column k's tag is the game's)
+        failed: cython.ulonglong = self.failed  # (bit k: its value did not read as the column's type)
         entries: cython.Py_ssize_t = 0
         k: cython.Py_ssize_t
         for tag, value in headers.items():
@@ -205,6 +273,7 @@ class TagTable:
                     entries += 1
         self.entries.append(self.entries.last() + entries)
         self.count += 1
+        self.held = self.failed = self.in_headers = 0
 
     def column(self, k: cython.int, value: object, result: object) -> cython.bint:
         """The game's value of column `k` (None: the game has no such tag) put in the column:
@@ -213,38 +282,43 @@ class TagTable:
         kind: cython.int = self.kinds[k]
         if kind == _RESULT:
             return value is None or value == result
-        texts: _Texts
-        if kind == _TEXT:
-            texts = self.texts[k]
-            if value is None:
-                texts.add_null()
-                if k == self.site:
-                    self.lichess_ids.add_null()
-            else:
-                texts.add(cython.cast(str, value))
-                if k == self.site:  # lichess's game id too
-                    self.lichess_ids.add_lichess_id(cython.cast(str, value))
-            return True
-        numbers: _Numbers = self.numbers[k]
-        read: cython.longlong = _NOT_READ
-        p: cython.p_char
-        n: cython.Py_ssize_t
         if value is not None:
             text: str = cython.cast(str, value)
-            p, n = _utf8(text), _utf8_size(text)
-            if kind == _DATE:
-                read = _date(p, n)
-            elif kind == _TIME:
-                read = _time(p, n)
-            elif kind == _INT16:
-                read = _int16(p, n)
-            else:
-                read = _time_control(p, n)
+            return self.put(k, _utf8(text), _utf8_size(text))
+        if kind == _TEXT:
+            cython.cast(_Texts, self.texts[k]).add_null()
+            if k == self.site:
+                self.lichess_ids.add_null()
+        else:
+            cython.cast(_Numbers, self.numbers[k]).add_null()
+            if kind == _TIME_CONTROL:
+                self.increments.add_null()
+        return True
+
+    def put(self, k: cython.int, p: cython.p_char, n: cython.Py_ssize_t) -> cython.bint:
+        """The value p[:n] (UTF-8) put in column `k` (not Result's): False where it does not read
+        as the column's type (null there, then)."""
+        kind: cython.int = self.kinds[k]
+        if kind == _TEXT:
+            cython.cast(_Texts, self.texts[k]).append(p, 0, n)
+            if k == self.site:  # lichess's game id too
+                self.lichess_ids.add_lichess_id(p, n)
+            return True
+        numbers: _Numbers = self.numbers[k]
+        read: cython.longlong
+        if kind == _DATE:
+            read = _date(p, n)
+        elif kind == _TIME:
+            read = _time(p, n)
+        elif kind == _INT16:
+            read = _int16(p, n)
+        else:
+            read = _time_control(p, n)
         if read == _NOT_READ:
             numbers.add_null()
             if kind == _TIME_CONTROL:
                 self.increments.add_null()
-            return value is None
+            return False
         if kind == _TIME_CONTROL:
             numbers.append(read >> 32)
             self.increments.append(read & _LOW_HALF)
@@ -290,11 +364,9 @@ class _Texts:
     def add(self, text: str) -> cython.void:
         self.append(_utf8(text), 0, _utf8_size(text))
 
-    def add_lichess_id(self, site: str) -> cython.void:
+    def add_lichess_id(self, p: cython.p_char, n: cython.Py_ssize_t) -> cython.void:
         """The game id of a lichess address (http(s)://lichess.org/ and 8 letters or digits):
-        null for another `site`."""
-        p: cython.p_char = _utf8(site)
-        n: cython.Py_ssize_t = _utf8_size(site)
+        null for another Site, p[:n] (UTF-8)."""
         start: cython.Py_ssize_t = n - 8
         host: cython.Py_ssize_t = start - 12  # (where lichess.org/ starts)
         k: cython.Py_ssize_t
@@ -342,6 +414,14 @@ class _Texts:
         self.valid[self.count] = 0
         self.count += 1
         self.offsets[self.count] = self.size
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.initializedcheck(False)  # (set in __init__)
+    def pop(self) -> cython.void:
+        """Take the last value back."""
+        self.count -= 1
+        self.size = self.offsets[self.count]
 
     def grow(self, n: cython.Py_ssize_t) -> None:
         """Room for one more value of `n` bytes (each array doubled while it is short)."""
@@ -398,6 +478,10 @@ class _Numbers:
         self.append(0)
         self.valid[self.count - 1] = 0
 
+    def pop(self) -> cython.void:
+        """Take the last value back."""
+        self.count -= 1
+
     @cython.boundscheck(False)
     @cython.wraparound(False)
     @cython.initializedcheck(False)  # (set in __init__)
@@ -425,6 +509,14 @@ class _Numbers:
             self.valid_array[:rest] = self.valid_array[count:self.count].copy()
         self.count = rest
         return out
+
+
+@cython.cfunc
+def _text(p: cython.p_char, n: cython.Py_ssize_t) -> str:
+    """p[:n] decoded as UTF-8, errors replaced (as the reader decodes a tag's value)."""
+    if cython.compiled:
+        return PyUnicode_DecodeUTF8(p, n, "replace")
+    return p[:n].decode("utf-8", errors="replace")
 
 
 @cython.cfunc

@@ -41,7 +41,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..move import _move_of
     from ..pgn_tags import known_tag
     from ..san import plain_san_code
-    from .game_columns import GameColumns
+    from .game_columns import GameColumns, TagTable
     from .records import write_extras, write_record
 else:
     from cython.cimports.bitboard.core.encoding import (
@@ -60,7 +60,7 @@ else:
     )
     from cython.cimports.bitboard.core.native import find_byte
     from cython.cimports.bitboard.core.position import Position, _copy_position, _make
-    from cython.cimports.bitboard.data.game_columns import GameColumns
+    from cython.cimports.bitboard.data.game_columns import GameColumns, TagTable
     from cython.cimports.bitboard.data.records import write_extras, write_record
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.pgn_tags import known_tag
@@ -314,6 +314,7 @@ class _Reader:
     board_plies: cython.Py_ssize_t
     standard: Position  # the standard starting position
     columns: _Columns | None  # to_arrays' columns, which then take the evals and clocks (None: the Games do)
+    table: TagTable | None  # the games table's typed columns, read straight from their tag lines, or None
     number: cython.Py_ssize_t  # the game's index in the stream
     offset = cython.declare(cython.Py_ssize_t, visibility="readonly")  # the game's byte offset
     in_tags: cython.bint
@@ -341,30 +342,23 @@ class _Reader:
     first_error = cython.declare(object, visibility="readonly")  # "game N (line L): error", or None
 
     def __init__(self, variations: bool, comments: bool, columns: _Columns | None, counting: bool = False):
-        self.columns = columns
-        self.number = -1
-        self.want_variations = variations
-        self.want_comments = comments
-        self.game = None
-        self.board = None
-        self.in_tags = False
-        self.seen_movetext = False
+        self.columns, self.counting, self.number, self.lineno = columns, counting, -1, 0
+        self.want_variations, self.want_comments = variations, comments
+        self.game = self.board = self.comment = self.spare = None
+        self.in_tags = self.seen_movetext = False
         self.depth = 0
-        self.variation = []
-        self.comment = None
-        self.lineno = 0
-        self.counting = counting
-        self.done = []
-        self.position = Position()
-        self.standard = Board()
+        self.variation, self.done = [], []
+        self.position, self.standard = Position(), Board()
         self.handing = columns is None and not counting
-        self.spare = None
         self.rows_due = _NO_CUT
         wanted = () if columns is None or columns.games.tags is None else (*columns.games.tags, *_SETUP_TAGS)
         self.all_tags = not wanted or not set(wanted) <= set(KNOWN_TAGS)
         self.tag_mask = 0
         for tag in () if self.all_tags else wanted:  # (to_arrays keeps four tags: the others are skipped unread)
             self.tag_mask |= _BIT << KNOWN_TAGS.index(tag)
+        self.table = None if columns is None else columns.games.table
+        if self.table is not None:
+            self.table.leave(_SETUP_TAGS)
 
     def games(self, stream) -> Iterator[Game]:
         """Each game of the stream, a new Game each, as it is finished (read_games)."""
@@ -475,6 +469,8 @@ class _Reader:
                 whole = _TAG_LINE.match(stripped)
                 for name, value in [whole.groups()] if whole and len(tags) < 2 else tags:
                     self.game.headers[name] = value.replace('\\"', '"').replace("\\\\", "\\")
+                    if self.table is not None:
+                        self.table.to_headers(name)
                 return
         self.movetext(data, p, start, n, offset)
 
@@ -509,6 +505,8 @@ class _Reader:
             known = known_tag(p, name, name_end)
             if known < 0 or not (self.tag_mask >> known) & 1:
                 return True  # (a tag not wanted: left unread)
+        if self.table is not None and self.table.held_tag(p, name, name_end, value, n - 2):
+            return True  # (a typed column of the games table: read into it in C, with no string made)
         self.game.headers[_tag_name(data, p, name, name_end)] = _decoded(data, p, value, n - 2)
         return True
 
