@@ -206,7 +206,7 @@ class TagTable:
         n: cython.Py_ssize_t = end - value
         i: cython.Py_ssize_t
         q: cython.p_char
-        if cython.compiled:
+        if cython.compiled:  # noqa: SIM108  (a ternary would have mypy add bytes and an int)
             q = p + value
         else:
             q = p[value:end]
