@@ -370,13 +370,13 @@ class _Reader:
              lines_before: cython.Py_ssize_t = 0, cuts: list | None = None, found: list | None = None,
              stop: bool = False, games: cython.Py_ssize_t = -1) -> Iterator[int]:
         """Read the stream in blocks and feed `line` each line as a slice of its block, yielding
-        the number of the next game to finish (games finished: `finished`, `errors`) after each
-        game that is handed out, else after every 256 games and once the columns hold `rows_due`
-        rows: to_arrays and the Parquet writer keep the loop over games in C. A part of its input
-        (bitboard.data.parts) starts at byte `base`, game `first_game`, after `lines_before` lines.
-        A part begins at the first game starting with a tag line at or after each of `cuts`
-        (offsets, in order), (offset, game, lines before) appended to `found`; `stop` ends there,
-        as do `games` games."""
+        `first_game` plus the games finished (`finished`, of which `errors` with an error) after
+        each game that is handed out, else after every 256 games and once the columns hold
+        `rows_due` rows: to_arrays and the Parquet writer keep the loop over games in C. A part
+        of its input (bitboard.data.parts) starts at byte `base`, game `first_game`, after
+        `lines_before` lines. A part begins at the first game starting with a tag line at or
+        after each of `cuts` (offsets, in order), (offset, game, lines before) appended to
+        `found`; `stop` ends there, as do `games` games."""
         self.number = first_game - 1
         self.limit, self.finished, self.errors, self.first_error, self.due = games, 0, 0, None, False
         self.lineno = lines_before
