@@ -58,7 +58,7 @@ def to_arrays(source, *, games: int | None = None, progress=None) -> dict:
             if games is None or games > 0:
                 reader = _Reader(False, False, columns)
                 for _ in reader.read(stream, games=-1 if games is None else games):  # (every 256 games)
-                    if progress is not None and reader.finished % 256 == 0:
+                    if progress is not None:
                         progress(reader.offset, reader.finished)
                 count = reader.finished
     finally:

@@ -50,8 +50,7 @@ cdef class TagTable:
     cdef unsigned long long in_headers  # the game's columns whose tags its headers took
 
     cdef void add(self, dict headers, object result)
-    cdef bint held_tag(self, char *p, Py_ssize_t name, Py_ssize_t name_end, Py_ssize_t value,
-                       Py_ssize_t end) except -1
+    cdef bint held_tag(self, int known, char *p, Py_ssize_t value, Py_ssize_t end) except -1
     cdef void unhold(self, int k)
     cdef void to_headers(self, str name)
     cdef bint column(self, int k, object value, object result) except -1

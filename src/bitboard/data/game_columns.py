@@ -10,7 +10,6 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..core.encoding import DATASET_BLACK_WINS, DATASET_DRAW, DATASET_NO_RESULT, DATASET_WHITE_WINS
-    from ..pgn_tags import known_tag
 else:  # (C constants)
     from cython.cimports.bitboard.core.encoding import (
         DATASET_BLACK_WINS,
@@ -20,7 +19,6 @@ else:  # (C constants)
     )
 
 if cython.compiled:
-    from cython.cimports.bitboard.pgn_tags import known_tag
     from cython.cimports.cpython.unicode import PyUnicode_AsUTF8AndSize, PyUnicode_DecodeUTF8
     from cython.cimports.libc.string import memcpy
 
@@ -192,11 +190,11 @@ class TagTable:
             if tag in KNOWN_TAGS:
                 self.column_of[KNOWN_TAGS.index(tag)] = -1
 
-    def held_tag(self, p: cython.p_char, name: cython.Py_ssize_t, name_end: cython.Py_ssize_t,
-                 value: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.bint:
-        """Put the value p[value:end] of the tag named p[name:name_end] in its column, if it has
-        one (False: it has none, or the game's headers took this tag before, and take it now)."""
-        known: cython.int = known_tag(p, name, name_end)
+    def held_tag(self, known: cython.int, p: cython.p_char, value: cython.Py_ssize_t,
+                 end: cython.Py_ssize_t) -> cython.bint:
+        """Put the value p[value:end] of the tag KNOWN_TAGS[known] (-1: an unknown tag) in its
+        column, if it has one (False: it has none, or the game's headers took this tag before,
+        and take it now)."""
         k: cython.int = self.column_of[known] if known >= 0 else -1
         if k < 0 or self.in_headers & (_BIT << k):
             return False

@@ -500,14 +500,12 @@ class _Reader:
         for j in range(value, n - 2):
             if p[j] == _QUOTE or p[j] == _BACKSLASH:
                 return False
-        known: cython.int
-        if not self.all_tags:
-            known = known_tag(p, name, name_end)
-            if known < 0 or not (self.tag_mask >> known) & 1:
-                return True  # (a tag not wanted: left unread)
-        if self.table is not None and self.table.held_tag(p, name, name_end, value, n - 2):
+        known: cython.int = known_tag(p, name, name_end)  # (the name's index in KNOWN_TAGS, found in C; -1: none)
+        if not self.all_tags and (known < 0 or not (self.tag_mask >> known) & 1):
+            return True  # (a tag not wanted: left unread)
+        if self.table is not None and self.table.held_tag(known, p, value, n - 2):
             return True  # (a typed column of the games table: read into it in C, with no string made)
-        self.game.headers[_tag_name(data, p, name, name_end)] = _decoded(data, p, value, n - 2)
+        self.game.headers[_tag_name(data, known, name, name_end)] = _decoded(data, p, value, n - 2)
         return True
 
     @cython.cfunc
@@ -832,14 +830,10 @@ class _Reader:
 
 
 @cython.cfunc
-def _tag_name(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
-    """The tag name data[i:j] (ASCII): the string of KNOWN_TAGS where it is one of them
-    (pgn_tags finds it in C)."""
-    if cython.compiled:
-        known: cython.int = known_tag(p, i, j)
-        if known >= 0:
-            return _KNOWN_TAGS[known]
-    return data[i:j].decode("ascii")
+def _tag_name(data: bytes, known: cython.int, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
+    """The tag name data[i:j] (ASCII): the string of KNOWN_TAGS where it is one of them (its
+    index `known`, from pgn_tags.known_tag; -1: none)."""
+    return _KNOWN_TAGS[known] if known >= 0 else data[i:j].decode("ascii")
 
 
 @cython.cfunc
