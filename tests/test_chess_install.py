@@ -7,9 +7,14 @@ svg and the others join the list as they are written).
 """
 import importlib.metadata
 import importlib.util
+import os
+import subprocess
+import sys
 
 import pytest
 from helpers import run_python
+
+import bitboard
 
 PYTHON_CHESS_SUBMODULES = ["engine", "gaviota", "pgn", "polyglot", "svg", "syzygy", "variant"]
 BORROWED = {"engine", "gaviota", "syzygy"}  # they run python-chess's own module (chess/borrowed.py)
@@ -126,3 +131,84 @@ assert type(board).__module__.startswith("bitboard")
 assert chess.polyglot.zobrist_hash(board) == board.zobrist_key
 print(board.fen())
 """) == "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n"
+
+
+# What a program reaches: every module under the name chess, and what its classes are.
+_REACHED = """
+import sys
+reached = {name: module.__name__ for name, module in sys.modules.items()
+           if name == "chess" or name.startswith("chess.")}
+assert all(value.startswith("bitboard.chess") for value in reached.values()), reached
+assert type(chess.Board()).__module__.startswith("bitboard")
+assert type(chess.pgn.Game().board()).__module__.startswith("bitboard")
+print(sorted(reached))
+"""
+_PROGRAM_IMPORTS = "import chess.pgn\nimport chess.polyglot, chess.svg\nfrom chess import variant\n" + (
+    "import chess.engine\n" if "engine" in OURS else "")
+
+
+@pytest.mark.parametrize("where", ["module", "function"])
+def test_the_one_line_swap_holds_with_submodule_imports(where):
+    """`import bitboard.chess as chess` then `import chess.pgn`: bitboard's modules, whether or not
+    python-chess is installed (it would otherwise bind chess to python-chess, or fail)."""
+    body = "import bitboard.chess as chess\n" + _PROGRAM_IMPORTS + _REACHED
+    if where == "function":
+        body = "import bitboard.chess as chess\ndef main():\n" + "".join(
+            f"    {line}\n" for line in (_PROGRAM_IMPORTS + _REACHED).splitlines() if line) + "main()\n"
+    out = run_ok(body)
+    assert "'chess.pgn'" in out and "'chess'" in out
+
+
+def test_the_one_line_swap_refuses_where_python_chess_came_first():
+    """Never python-chess silently: where another module imported python-chess's chess before,
+    the swapped program's `import chess.pgn` raises, naming install() and the launcher."""
+    if not _has_python_chess():
+        pytest.skip("python-chess is not installed")
+    result = run_python("""
+import importlib
+importlib.import_module("chess")  # another module's python-chess
+import bitboard.chess as chess
+import chess.pgn
+""")
+    assert result.returncode == 1 and "ImportError" in result.stderr and "install()" in result.stderr
+    assert "python -m bitboard.chess" in result.stderr
+
+
+def _launch(tmp_path, *args, program=None):
+    package_root = os.path.dirname(os.path.dirname(os.path.abspath(bitboard.__file__)))
+    env = dict(os.environ, PYTHONPATH=package_root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    if program is not None:
+        (tmp_path / "program.py").write_text(program)
+    return subprocess.run([sys.executable, "-m", "bitboard.chess", *args], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=120)
+
+
+def test_the_launcher_runs_a_program_unchanged_with_its_arguments_status_and_children(tmp_path):
+    (tmp_path / "helper_module.py").write_text("import chess\nBOARD = chess.Board\n")
+    result = _launch(tmp_path, "program.py", "--depth", "2", program="""
+import subprocess, sys
+import chess
+import chess.pgn
+import helper_module  # beside the program, as under plain python
+assert helper_module.BOARD is chess.Board
+assert __name__ == "__main__" and sys.argv == ["program.py", "--depth", "2"], (__name__, sys.argv)
+""" + _PROGRAM_IMPORTS + _REACHED + """
+child = subprocess.run([sys.executable, "-c", "import chess, chess.pgn; print(chess.__name__, chess.pgn.__name__)"],
+                       capture_output=True, text=True, check=True)
+print("child:", child.stdout.strip())
+sys.exit(3)
+""")
+    assert result.returncode == 3, result.stderr[-3000:]
+    assert "'chess.pgn'" in result.stdout and "child: bitboard.chess bitboard.chess.pgn" in result.stdout
+
+
+def test_the_launcher_runs_a_module_and_passes_failures_through(tmp_path):
+    (tmp_path / "tool.py").write_text("import sys, chess.pgn\nprint(chess.pgn.__name__, sys.argv[1:])\n")
+    result = _launch(tmp_path, "-m", "tool", "x")
+    assert result.returncode == 0 and result.stdout == "bitboard.chess.pgn ['x']\n", result.stderr
+    result = _launch(tmp_path, "program.py", program="import chess\nraise KeyError(chess.Board().fen())\n")
+    assert result.returncode == 1 and "KeyError" in result.stderr and "program.py" in result.stderr
+    result = _launch(tmp_path, "missing.py")
+    assert result.returncode == 2 and "missing.py" in result.stderr and "Traceback" not in result.stderr
+    result = _launch(tmp_path)
+    assert result.returncode == 2 and "usage" in result.stderr
