@@ -1,14 +1,13 @@
 """docs/api.md's promise: the chess modules' public names are importable from `bitboard`, the
-data pipeline's from `bitboard.data`; and the old names of the moved data modules import the
-same module objects."""
+data pipeline's from `bitboard.data`; and each module has one name (the data modules' old names
+are gone, with the finder that kept them)."""
 import importlib
 import inspect
 import pathlib
 import re
+import sys
 
 import pytest
-
-import bitboard
 
 API = pathlib.Path(__file__).resolve().parents[1] / "docs" / "api.md"
 
@@ -40,15 +39,10 @@ def test_every_documented_name_is_importable_from_its_package(section, package):
     assert missing == []
 
 
-@pytest.mark.parametrize("old, new", [("bitboard.records", "bitboard.data.records"),
-                                      ("bitboard.datasets", "bitboard.data.datasets"),
-                                      ("bitboard.encode", "bitboard.data.encode"),
-                                      ("bitboard.encode.planes", "bitboard.data.encode.planes"),
-                                      ("bitboard.encode.policy", "bitboard.data.encode.policy")])
-def test_the_moved_modules_keep_their_old_names(old, new):
-    assert importlib.import_module(old) is importlib.import_module(new)
-    # and their own spec: their relative imports resolve where they live (3.13 warns otherwise)
-    module = importlib.import_module(new)
-    assert module.__spec__.name == new and module.__spec__.parent == module.__package__
-    assert bitboard._moved.new_name(old) == new
-    assert bitboard._moved.new_name("bitboard.recordsx") is None
+@pytest.mark.parametrize("old", ["bitboard.records", "bitboard.datasets", "bitboard.encode", "bitboard.encode.planes"])
+def test_each_module_has_one_name(old):
+    """The data modules live in bitboard.data alone: no second name, no finder keeping one."""
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(old)
+    assert not any(type(finder).__module__.startswith("bitboard") and type(finder).__name__ != "SubmoduleAliases"
+                   for finder in sys.meta_path)

@@ -65,6 +65,7 @@ from .errors import (
     InvalidCastlingError,
     InvalidFenError,
     InvalidMoveError,
+    InvalidPieceTypeError,
     InvalidPositionError,
     InvalidSquareError,
 )
@@ -97,7 +98,4 @@ from .types import Bitboard, Color, PieceType, Square
 
 __version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it)
 
-from . import _moved  # noqa: E402
 from .installation import build_info  # noqa: E402  (it reads __version__)
-
-_moved.install()  # bitboard.records, .datasets, .encode: the old names of modules now in bitboard.data

@@ -1,5 +1,6 @@
 """The exceptions of `bitboard`: each with the bad value in its message; every one a ValueError but
-MissingExtraError, an ImportError naming the optional extra to install."""
+MissingExtraError, an ImportError naming the optional extra to install. Where python-chess raises
+another class for the same input, ours is that class too (InvalidSquareError is an IndexError)."""
 
 #: Values quoted in messages are cut to this many characters (a whole garbage file helps no one).
 QUOTE_LIMIT = 60
@@ -19,8 +20,15 @@ class InvalidArgumentError(ValueError):
     """An argument out of the range a function accepts: a perft depth, a thread count, a table size."""
 
 
-class InvalidSquareError(ValueError):
-    """A square index outside 0..63 or an unknown square name."""
+class InvalidSquareError(ValueError, IndexError):
+    """A square index outside 0..63 or an unknown square name. An IndexError too: python-chess
+    raises one for such a square (it indexes a list with it), and a program's `except
+    IndexError` must still catch ours."""
+
+
+class InvalidPieceTypeError(ValueError, IndexError):
+    """A piece type outside 1 (PAWN) .. 6 (KING). An IndexError too, as python-chess's (it indexes
+    a list with the piece type)."""
 
 
 class InvalidBitboardError(ValueError):

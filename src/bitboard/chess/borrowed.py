@@ -6,6 +6,7 @@ bitboard's. python-chess is the optional `[chess]` extra; nothing of it is copie
 The file is found through the installed distribution's metadata, never through `import chess`,
 which is bitboard.chess itself once a program has swapped it in.
 """
+import importlib.machinery
 import importlib.metadata
 import sys
 
@@ -17,8 +18,11 @@ EXTRA = "chess"
 MINIMUM_VERSION = (1, 10)
 
 
-def python_chess_source(name: str) -> tuple[str, str]:
-    """(path, source text) of python-chess's module `chess.<name>`, as installed."""
+def python_chess_code(name: str):
+    """The compiled code of python-chess's module `chess.<name>`, as installed. It is read from the
+    `__pycache__` that Python's import leaves beside it (and written there where it may), so that
+    an import costs what importing python-chess's module costs, not a compilation of its source;
+    its file name is python-chess's, so tracebacks point there."""
     hint = f"pip install 'bitboard[{EXTRA}]' (or pip install 'chess>=1.10')"
     try:
         distribution = importlib.metadata.distribution(DISTRIBUTION)
@@ -31,8 +35,7 @@ def python_chess_source(name: str) -> tuple[str, str]:
                                 f"{distribution.version!r}: {hint}", EXTRA)
     path = str(distribution.locate_file(f"chess/{name}.py"))
     try:
-        with open(path, encoding="utf-8") as file:
-            return path, file.read()
+        return importlib.machinery.SourceFileLoader(f"chess.{name}", path).get_code(f"chess.{name}")
     except OSError:
         raise MissingExtraError(f"bitboard.chess.{name}: python-chess {distribution.version} is installed without "
                                 f"{path!r}: {hint}", EXTRA) from None
@@ -43,8 +46,7 @@ def run_python_chess_module(name: str, namespace: dict) -> None:
     with sys.modules["chess"] bound to bitboard.chess for the duration; the binding that was
     there before (python-chess, bitboard.chess, or none) is put back afterwards. The binding is
     process-wide for those milliseconds: another thread importing `chess` meanwhile would get ours."""
-    path, source = python_chess_source(name)
-    code = compile(source, path, "exec", dont_inherit=True)  # tracebacks point at python-chess's file
+    code = python_chess_code(name)
     package = sys.modules[__package__]
     missing = object()
     before = sys.modules.get("chess", missing)

@@ -108,26 +108,33 @@ def pawn_double_pushes(color: Color, pawns: Bitboard, empty: Bitboard) -> int:
 DIRECTION_RAYS = [fill(shift((ONE << sq), direction), direction) for direction in DIRECTIONS for sq in range(64)]
 
 
-def _between_and_line():
-    between, line = [0] * 4096, [0] * 4096
-    for d, direction in enumerate(DIRECTIONS):
-        opposite = DIRECTIONS.index(-direction)
+@cython.cfunc
+def _fill_between_and_line() -> cython.void:
+    """BETWEEN and LINE from the rays, in C loops where compiled (their Python twins are lists)."""
+    d: cython.int
+    a: cython.int
+    b: cython.int
+    opposite: cython.int
+    ray: u64
+    full: u64
+    for d in range(8):
+        opposite = (d + 4) & 7  # (DIRECTIONS go round the compass: the opposite is four on)
         for a in range(64):
             ray = DIRECTION_RAYS[64 * d + a]
             full = ray | DIRECTION_RAYS[64 * opposite + a] | (ONE << a)
             for b in range(64):
                 if ray >> b & 1:
-                    between[64 * a + b] = ray & ~DIRECTION_RAYS[64 * d + b] & ~(ONE << b)
-                    line[64 * a + b] = full
-    return between, line
+                    BETWEEN[64 * a + b] = ray & ~DIRECTION_RAYS[64 * d + b] & ~(ONE << b)
+                    LINE[64 * a + b] = full
 
 
 # BETWEEN[64 * a + b]: the squares strictly between a and b on a rank, file or diagonal (else 0).
-# LINE[64 * a + b]: the whole line through a and b, edge to edge (else 0). (C arrays are assigned
-# one at a time: Cython cannot unpack a sequence into several of them.)
-_tables = _between_and_line()
-BETWEEN = _tables[0]
-LINE = _tables[1]
+# LINE[64 * a + b]: the whole line through a and b, edge to edge (else 0). Compiled, both are C
+# arrays (attacks.pxd); uncompiled, lists.
+if not cython.compiled:
+    BETWEEN = [0] * 4096
+    LINE = [0] * 4096
+_fill_between_and_line()
 
 
 def between(a: Square, b: Square) -> int:
@@ -213,25 +220,22 @@ def slider_references(piece: str, sq: Square) -> list:
 
 
 def _build_magic_tables():
+    """The magic tables' layout (masks, magics, shifts, offsets), then the shared table filled
+    square by square (_fill_slider): the attacks of every subset of each relevant mask, by
+    classical rays, at the index its magic gives. A collision of two different sets raises."""
     global BISHOP_MASK, BISHOP_MAGIC, BISHOP_SHIFT, BISHOP_OFFSET
     global ROOK_MASK, ROOK_MAGIC, ROOK_SHIFT, ROOK_OFFSET, SLIDER_ATTACKS
-    table, layout = [], {}
+    size, layout = 0, {}
     for piece in ("bishop", "rook"):
-        masks, magics, shifts, offsets = slider_masks(piece), SLIDER_MAGICS[piece], [], []
+        masks, shifts, offsets = slider_masks(piece), [], []
         for sq in range(64):
             n = bin(masks[sq]).count("1")
             shifts.append(64 - n)
-            offsets.append(len(table))
-            entries = [None] * (ONE << n)
-            for occ, attacks in slider_references(piece, sq):
-                i = ((occ * magics[sq]) & BB_ALL) >> (64 - n)
-                if entries[i] is not None and entries[i] != attacks:
-                    raise AssertionError(f"{piece} magic of square {sq} collides")
-                entries[i] = attacks
-            table.extend(e or 0 for e in entries)
-        layout[piece] = (masks, magics, shifts, offsets)
-    if len(table) != SLIDER_TABLE_SIZE:
-        raise AssertionError(f"slider table has {len(table)} entries, attacks.pxd declares {SLIDER_TABLE_SIZE}")
+            offsets.append(size)
+            size += 1 << n
+        layout[piece] = (masks, SLIDER_MAGICS[piece], shifts, offsets)
+    if size != SLIDER_TABLE_SIZE:
+        raise AssertionError(f"slider table has {size} entries, attacks.pxd declares {SLIDER_TABLE_SIZE}")
     BISHOP_MASK = layout["bishop"][0]
     BISHOP_MAGIC = layout["bishop"][1]
     BISHOP_SHIFT = layout["bishop"][2]
@@ -240,7 +244,36 @@ def _build_magic_tables():
     ROOK_MAGIC = layout["rook"][1]
     ROOK_SHIFT = layout["rook"][2]
     ROOK_OFFSET = layout["rook"][3]
-    SLIDER_ATTACKS = table
+    if not cython.compiled:  # (compiled, a C array of attacks.pxd)
+        SLIDER_ATTACKS = [0] * SLIDER_TABLE_SIZE
+    for piece in ("bishop", "rook"):
+        for sq in range(64):
+            if not _fill_slider(piece == "bishop", sq):
+                raise AssertionError(f"{piece} magic of square {sq} collides")
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _fill_slider(bishop: cython.bint, sq: cython.int) -> cython.bint:
+    """One square's part of SLIDER_ATTACKS: for every subset of its relevant mask (the
+    Carry-Rippler), its attacks by classical rays at the index its magic gives; False where two
+    different sets meet at one index. (Every slider attacks some square: 0 is an empty entry.)"""
+    mask: u64 = BISHOP_MASK[sq] if bishop else ROOK_MASK[sq]
+    magic: u64 = BISHOP_MAGIC[sq] if bishop else ROOK_MAGIC[sq]
+    shift: cython.int = BISHOP_SHIFT[sq] if bishop else ROOK_SHIFT[sq]
+    offset: cython.uint = BISHOP_OFFSET[sq] if bishop else ROOK_OFFSET[sq]
+    occupied: u64 = 0
+    attacks: u64
+    index: cython.uint
+    while True:
+        attacks = _bishop_attacks_rays(sq, occupied) if bishop else _rook_attacks_rays(sq, occupied)
+        index = offset + (((occupied * magic) & BB_ALL) >> shift)
+        if SLIDER_ATTACKS[index] != 0 and SLIDER_ATTACKS[index] != attacks:
+            return False
+        SLIDER_ATTACKS[index] = attacks
+        occupied = (occupied - mask) & mask
+        if occupied == 0:
+            return True
 
 
 if not cython.compiled:  # compiled, the enum of attacks.pxd

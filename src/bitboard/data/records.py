@@ -30,7 +30,7 @@ variant bits are 0, so standard chess needs none::
 
 `record_of(board)` writes a record, `extras_of(board)` its extras, and `board_of(record,
 extras)` reads them back into a Board (a CrazyhouseBoard or ThreeCheckBoard where the variant
-bits say so); `bitboard.encode` turns arrays of records into the planes networks train on, and
+bits say so); `bitboard.data.encode` turns arrays of records into the planes networks train on, and
 refuses records with variant bits (`refuse_variant_records`), whose pockets and counters no
 plane holds. NumPy is needed (pip install numpy).
 """

@@ -1,9 +1,9 @@
 """The encodings networks train on, vectorised over arrays of position records.
 
-Input planes (`bitboard.encode.planes`), policy indices (`bitboard.encode.policy`) and position
-keys with repetition counts (`bitboard.encode.keys`); every name is importable from here. The
-records are bitboard.records' position_dtype(), as `bitboard.pgn.to_arrays` writes them. NumPy
-is needed (pip install numpy).
+Input planes (`bitboard.data.encode.planes`), policy indices (`bitboard.data.encode.policy`) and
+position keys with repetition counts (`bitboard.data.encode.keys`); every name is importable from
+here. The records are bitboard.data.records' position_dtype(), as `bitboard.pgn.to_arrays` writes
+them. NumPy is needed (pip install numpy).
 """
 from .keys import polyglot_keys, repetition_counts
 from .planes import LEELA_PLANES, PIECE_PLANES, leela_planes, piece_planes, unpack_planes
