@@ -27,7 +27,26 @@ def test_behaves_like_python_chess(b):
 @given(bitboards, squares)
 def test_membership(b, s):
     assert (s in SquareSet(b)) == bool(b >> s & 1)
-    assert 64 not in SquareSet(b) and "e4" not in SquareSet(b)
+
+
+@given(bitboards, st.integers(-70, 70))
+def test_squares_read_as_python_chess_reads_them(b, s):
+    """A square as python-chess's SquareSet takes it, an index of its BB_SQUARES list: -1 is h8,
+    64 an IndexError, a string a TypeError; in `in`, add, discard, remove, the constructor and
+    from_square alike. Where python-chess raises, ours raises that class too."""
+    actions = [lambda q: s in q, lambda q: q.add(s), lambda q: q.discard(s), lambda q: q.remove(s),
+               lambda q: int(type(q)([s])), lambda q: int(type(q).from_square(s)), lambda q: "e4" in q,
+               lambda q: q.add(None)]
+    for action in actions:
+        ours, theirs = SquareSet(b), chess.SquareSet(b)
+        try:
+            expected = action(theirs)
+        except (IndexError, KeyError, TypeError) as error:
+            with pytest.raises(type(error)):
+                action(ours)
+        else:
+            assert action(ours) == expected
+        assert int(ours) == int(theirs)
 
 
 @given(bitboards, bitboards)
@@ -75,11 +94,12 @@ def test_a_negative_int_is_a_complement_as_in_python_chess(b):
     assert SquareSet(~b) == chess.SquareSet(~b) == ALL & ~b
 
 
-def test_carry_rippler_enumerates_every_subset():
+def test_carry_rippler_enumerates_every_subset_as_python_chess():
     s = SquareSet([0, 9, 63])
     subsets = list(s.carry_rippler())
-    assert len(subsets) == 8 and len({int(sub) for sub in subsets}) == 8 and subsets[0] == 0
-    assert all(sub.issubset(s) for sub in subsets)
+    assert len(subsets) == 8 and len(set(subsets)) == 8 and subsets[0] == 0
+    assert all(type(sub) is int and SquareSet(sub).issubset(s) for sub in subsets)  # ints, as python-chess's
+    assert subsets == list(chess.SquareSet([0, 9, 63]).carry_rippler())
 
 
 def test_repr_and_str():

@@ -7,6 +7,7 @@ rook, king and rook fill the last three squares in that order. Position 518 is t
 one, RNBQKBNR.
 """
 from .errors import InvalidArgumentError, quoted
+from .fen import parse_board_fen
 
 #: The 10 ways to put two knights on five free squares, in Scharnagl's order.
 KNIGHT_PAIRS: list[tuple[int, ...]] = [(a, b) for a in range(5) for b in range(a + 1, 5)]
@@ -30,6 +31,19 @@ def back_rank(scharnagl: int) -> str:
     for piece, f in zip("rkr", [f for f in range(8) if not rank[f]]):
         rank[f] = piece
     return "".join(rank)
+
+
+def starting_codes(scharnagl: int) -> tuple[int, ...]:
+    """The 64 piece codes (core/encoding.py, a1 first) of Chess960 position `scharnagl`'s
+    placement: what BaseBoard.set_chess960_pos places, made once a number."""
+    codes = _STARTING_CODES.get(scharnagl) if type(scharnagl) is int else None
+    if codes is None:
+        rank = back_rank(scharnagl)  # (the argument's check)
+        codes = _STARTING_CODES[scharnagl] = tuple(parse_board_fen(f"{rank}/pppppppp/8/8/8/8/PPPPPPPP/{rank.upper()}"))
+    return codes
+
+
+_STARTING_CODES: dict[int, tuple[int, ...]] = {}
 
 
 def scharnagl_number(board_fen: str):

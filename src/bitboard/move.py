@@ -1,10 +1,16 @@
 """Move: a from-square, a to-square and an optional promotion piece, as in python-chess.
 
-Moves are values: equal and hashable by (from, to, promotion), immutable, written in UCI
-("e2e4", "e7e8q"; castling is the king's two-square move, "e1g1"). The move generator works
-with 16-bit codes (core/encoding.py) and turns each into one shared Move object from a cache, so
-a list of legal moves allocates nothing per move.
+Moves are equal and hashable by (from, to, promotion, drop), written in UCI ("e2e4", "e7e8q";
+castling is the king's two-square move, "e1g1"). As python-chess's dataclass, a Move's fields
+can be assigned (`move.to_square = H1`), it takes attributes of a program's own
+(`move.score = 3`), and `dataclasses.fields`, `replace`, `astuple` and `asdict` work on it.
+
+The move generator works with 16-bit codes (core/encoding.py) and turns each into a Move from a
+cache (`_move_of`), so a list of legal moves allocates nothing per move. A cached Move is handed
+out again only when nobody else holds it and no attribute of it was ever set: no program can
+see one Move object handed to two holders, or a Move it changed come back from the generator.
 """
+import dataclasses
 import operator
 
 from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
@@ -12,13 +18,13 @@ from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cy
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-from .errors import InvalidMoveError, quoted
+from .errors import InvalidMoveError, InvalidPieceTypeError, InvalidSquareError, quoted
 from .piece import PIECE_SYMBOLS
 from .squares import SQUARE_NAMES
+from .types import PieceType, Square
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from .core.encoding import (
-        FROM_TO_BITS,
         KING,
         NORMAL,
         PAWN,
@@ -28,11 +34,10 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         move_flag,
         move_from,
         move_to,
-        promotion_flag,
     )
+    PyObject_GenericSetAttr = object.__setattr__
 else:
     from cython.cimports.bitboard.core.encoding import (
-        FROM_TO_BITS,
         KING,
         NORMAL,
         PAWN,
@@ -42,16 +47,29 @@ else:
         move_flag,
         move_from,
         move_to,
-        promotion_flag,
     )
+    from cython.cimports.cpython.object import PyObject_GenericSetAttr
+    from cython.cimports.cpython.ref import Py_REFCNT
 
 # piece types by letter, for promotions (p and k too: never legal, but moves) and drops
 _PIECE_TYPES = {PIECE_SYMBOLS[t]: t for t in range(PAWN, KING + 1)}
 _SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 
+@dataclasses.dataclass
+class _MoveFields:
+    """python-chess's Move as a dataclass declares it: Move's `__dataclass_fields__` are these,
+    so that `dataclasses.fields`, `replace`, `astuple` and `asdict` take a Move."""
+
+    from_square: Square
+    to_square: Square
+    promotion: PieceType | None = None
+    drop: PieceType | None = None
+
+
 @cython.embedsignature(False)  # the text signature below is what `inspect` reads
 @cython.final
+@cython.freelist(256)  # (a push stacks a Move of its own: made and freed without malloc or a GC count)
 @cython.cclass
 class Move:
     """Move(from_square, to_square, promotion=None, drop=None)
@@ -59,28 +77,58 @@ class Move:
 
     A move from `from_square` to `to_square`, promoting to `promotion` (a piece type) or not.
     `drop` (a piece type put on `to_square`, "N@f3") is python-chess's crazyhouse move: it can
-    be written and read, and no chess board finds it legal."""
+    be written and read, and no chess board finds it legal.
+
+    Its fields (from_square, to_square, promotion, drop) can be assigned, as python-chess's
+    dataclass fields can; values are checked when the Move is made, not when assigned."""
+
+    # python-chess's Move is a dataclass: these make `dataclasses` and `match` take ours
+    __dataclass_fields__ = _MoveFields.__dataclass_fields__  # type: ignore[misc]  # (a ClassVar there)
+    __dataclass_params__ = _MoveFields.__dataclass_params__  # type: ignore[attr-defined]
+    __match_args__ = ("from_square", "to_square", "promotion", "drop")
 
     def __init__(self, from_square, to_square, promotion=None, drop=None):
-        self.from_square = _index(from_square, "from_square", 0, 63)
-        self.to_square = _index(to_square, "to_square", 0, 63)
-        self._promotion = 0 if promotion is None else _index(promotion, "promotion piece type", PAWN, KING)
-        self._drop = 0 if drop is None else _index(drop, "drop piece type", PAWN, KING)
+        self.from_square = _index(from_square, "from_square", 0, 63, InvalidSquareError)
+        self.to_square = _index(to_square, "to_square", 0, 63, InvalidSquareError)
+        self._promotion = 0 if promotion is None else _index(promotion, "promotion piece type", PAWN, KING,
+                                                             InvalidPieceTypeError)
+        self._drop = 0 if drop is None else _index(drop, "drop piece type", PAWN, KING, InvalidPieceTypeError)
         self._hash = 0  # (0: not computed yet)
         self._uci = None
+        self._touched = False  # (last: uncompiled, the assignments above go through __setattr__)
+
+    def __setattr__(self, name, value):
+        """Any attribute set from outside (a field or a program's own) marks the Move touched:
+        its cached text and hash are no longer used, and the generator's cache never hands it
+        out again. (Compiled, the class's own code sets its C fields directly, not through here.)"""
+        PyObject_GenericSetAttr(self, name, value)
+        if cython.compiled:
+            self._touched = True
+        elif not name.startswith("_"):
+            PyObject_GenericSetAttr(self, "_touched", True)
 
     @property
     def promotion(self):
         """The piece type promoted to (KNIGHT 2 ... QUEEN 5), or None."""
         return self._promotion or None
 
+    @promotion.setter
+    def promotion(self, piece_type):
+        self._promotion = 0 if piece_type is None else piece_type
+
     @property
     def drop(self):
         """The piece type dropped (crazyhouse), or None."""
         return self._drop or None
 
+    @drop.setter
+    def drop(self, piece_type):
+        self._drop = 0 if piece_type is None else piece_type
+
     def uci(self) -> str:
         """'e2e4', 'e7e8q', 'N@f3' for a drop; '0000' for the null move."""
+        if self._touched:
+            return self._uci_text()
         if self._uci is None:
             self._uci = self._uci_text()
         return self._uci
@@ -119,12 +167,16 @@ class Move:
     def __hash__(self) -> int:
         # python-chess's Move hashes as the tuple of its fields: equal moves of both libraries
         # land in the same dict slot
+        if self._touched:
+            return hash((self.from_square, self.to_square, self._promotion or None, self._drop or None))
         if self._hash == 0:
             self._hash = hash((self.from_square, self.to_square, self._promotion or None, self._drop or None))
         return self._hash
 
     def __reduce__(self):
-        return Move, (self.from_square, self.to_square, self._promotion or None, self._drop or None)
+        fields = (self.from_square, self.to_square, self._promotion or None, self._drop or None)
+        attributes = _own_attributes(self)
+        return (Move, fields, attributes) if attributes else (Move, fields)
 
     @staticmethod
     def from_uci(uci) -> "Move":
@@ -148,15 +200,25 @@ class Move:
                 promotion = _PIECE_TYPES.get(uci[4])
                 if promotion is None:
                     raise InvalidMoveError(f"invalid promotion piece in UCI move {quoted(uci)} (p, n, b, r, q or k)")
-            move = Move(_SQUARES[uci[:2]], _SQUARES[uci[2:4]], promotion)
-            if move:
-                return move
+            if uci[:2] == uci[2:4]:
+                raise InvalidMoveError(f"invalid UCI move {quoted(uci)}: from and to are one square (the null move "
+                                       f"is '0000')")
+            return Move(_SQUARES[uci[:2]], _SQUARES[uci[2:4]], promotion)
         raise InvalidMoveError(f"invalid UCI move {quoted(uci)} (expected like 'e2e4' or 'e7e8q')")
 
     @staticmethod
     def null() -> "Move":
         """The null move, '0000' (falsy)."""
         return Move(0, 0)
+
+
+def _own_attributes(move: Move) -> dict:
+    """The attributes a program gave `move` (`move.score = 3`), which copies and pickles keep."""
+    attributes = getattr(move, "__dict__", {})
+    if not cython.compiled:  # the uncompiled Move keeps its own fields in __dict__ too
+        attributes = {name: value for name, value in attributes.items()
+                      if name not in ("from_square", "to_square") and not name.startswith("_")}
+    return dict(attributes)
 
 
 def _equals_foreign(move: Move, other) -> bool:
@@ -178,18 +240,21 @@ def _square_of(file: cython.Py_UCS4, rank: cython.Py_UCS4) -> cython.int:
     return -1
 
 
-def _index(value, what: str, low: int, high: int) -> int:
+def _index(value, what: str, low: int, high: int, error) -> int:
+    """`value` as an int in low..high; `error` (a square's or a piece type's, ValueErrors and
+    IndexErrors both, as python-chess's list look-ups raise) naming it otherwise."""
     try:
         index = operator.index(value)
     except TypeError:
         index = None
     if index is None or not low <= index <= high or isinstance(value, bool):
-        raise InvalidMoveError(f"{what} {quoted(value)} is not in {low}..{high}")
+        raise error(f"{what} {quoted(value)} is not in {low}..{high}")
     return index
 
 
-# The Move of each internal 16-bit code (core/encoding.py), made on first use. Codes that differ
-# only in their flag (a double push, a castling) share one Move with the plain code.
+# The Move of each internal 16-bit code (core/encoding.py), made on first use. A slot's Move is
+# handed out again only while the cache alone holds it and nothing touched it; otherwise a new
+# Move takes the slot, so that no two holders ever get the same object.
 _CACHE: list[Move | None] = [None] * 65536
 
 
@@ -197,18 +262,23 @@ _CACHE: list[Move | None] = [None] * 65536
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _move_of(code: cython.int) -> Move:
-    """The shared Move object for an internal 16-bit move code (0 <= code < 65536)."""
-    move = _CACHE[code]
-    if move is None and flag_drop(move_flag(code)):
-        move = Move(move_to(code), move_to(code), drop=flag_drop(move_flag(code)))
-        _CACHE[code] = move
-    if move is None:
-        promotion: cython.int = flag_promotion(move_flag(code))
-        plain: cython.int = encode_move(move_from(code), move_to(code), promotion_flag(promotion)) if promotion \
-            else code & FROM_TO_BITS
-        move = _CACHE[plain]
-        if move is None:
-            move = Move(move_from(code), move_to(code), promotion or None)
-            _CACHE[plain] = move
-        _CACHE[code] = move
+    """A Move for an internal 16-bit move code (0 <= code < 65536), the cached one where free."""
+    if cython.compiled:
+        cached = cython.declare(object, _CACHE[code])
+        if cached is not None:
+            move = cython.declare(Move, cached)
+            # the slot's reference, `cached`'s and `move`'s: nobody else holds it
+            if Py_REFCNT(move) == 3 and not move._touched:
+                return move
+    flag: cython.int = move_flag(code)
+    drop: cython.int = flag_drop(flag)
+    promotion: cython.int = flag_promotion(flag)
+    if not cython.compiled:  # (uncompiled, every Move is a new one: nothing to share)
+        return Move(move_to(code) if drop else move_from(code), move_to(code), promotion or None, drop or None)
+    move = Move.__new__(Move)  # (the code's fields are valid: no __init__ checks)
+    move.from_square = move_to(code) if drop else move_from(code)
+    move.to_square = move_to(code)
+    move._promotion = promotion
+    move._drop = drop
+    _CACHE[code] = move
     return move

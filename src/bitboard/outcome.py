@@ -1,4 +1,5 @@
 """How a game ended: Termination and Outcome, with python-chess's names and meanings."""
+import dataclasses
 import enum
 
 
@@ -17,26 +18,14 @@ class Termination(enum.Enum):
     VARIANT_DRAW = enum.auto()
 
 
+@dataclasses.dataclass
 class Outcome:
-    """The end of a game: its termination and its winner (True white, False black, None a draw)."""
+    """The end of a game: its termination and its winner (True white, False black, None a draw).
+    A dataclass, as python-chess's: its repr, equality and fields are python-chess's."""
 
-    __slots__ = ("termination", "winner")
-
-    def __init__(self, termination: Termination, winner):
-        self.termination = termination
-        self.winner = winner
+    termination: Termination
+    winner: bool | None
 
     def result(self) -> str:
         """'1-0', '0-1' or '1/2-1/2'."""
         return "1/2-1/2" if self.winner is None else ("1-0" if self.winner else "0-1")
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, Outcome):
-            return NotImplemented
-        return (self.termination, self.winner) == (other.termination, other.winner)
-
-    def __hash__(self) -> int:
-        return hash((self.termination, self.winner))
-
-    def __repr__(self) -> str:
-        return f"Outcome(termination={self.termination}, winner={self.winner!r})"

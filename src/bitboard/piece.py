@@ -1,7 +1,10 @@
 """Colours, piece types and Piece, numbered and named as in python-chess."""
+import dataclasses
 from typing import cast
 
 from .core.encoding import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
+from .errors import InvalidPieceTypeError, quoted
+from .types import Color, PieceType
 
 WHITE = True
 BLACK = False
@@ -26,14 +29,19 @@ def piece_name(piece_type: int) -> str:
     return cast(str, PIECE_NAMES[piece_type])
 
 
+@dataclasses.dataclass(init=False, repr=False, eq=False)
 class Piece:
-    """A piece type and a colour; equal and hashable by value."""
+    """A piece type and a colour; equal and hashable by value. A dataclass, as python-chess's:
+    its fields can be assigned, it takes attributes of a program's own, and `dataclasses.fields`,
+    `replace` and `astuple` take it."""
 
-    __slots__ = ("piece_type", "color")
+    __slots__ = ("piece_type", "color", "__dict__")  # (the fields in slots: read as fast as before)
+    piece_type: PieceType
+    color: Color
 
     def __init__(self, piece_type: int, color: bool):
         if piece_type not in PIECE_TYPES:
-            raise ValueError(f"piece type {piece_type!r} is not in 1 (PAWN) .. 6 (KING)")
+            raise InvalidPieceTypeError(f"piece type {quoted(piece_type)} is not in 1 (PAWN) .. 6 (KING)")
         self.piece_type = piece_type
         self.color = bool(color)
 

@@ -143,22 +143,21 @@ def _raw_to_move(raw: int) -> Move:
 # A book's move (its own layout, not the engine's move code): to-square, from-square, piece.
 _FROM_SHIFT = 6
 _PIECE_SHIFT = 12
-_MOVES: dict[int, Move] = {}  # raw move -> Move: moves are values, read once each
 
 # The king-takes-rook castlings of standard chess, as a board not in Chess960 mode writes them:
-# (from-square, to-square) -> the king's two-square move, when a king stands on the from-square.
-_STANDARD_CASTLING = {(E1, H1): Move(E1, G1), (E1, A1): Move(E1, C1), (E8, H8): Move(E8, G8), (E8, A8): Move(E8, C8)}
+# (from-square, to-square) -> the king's two-square move's to-square, when a king stands on the
+# from-square.
+_STANDARD_CASTLING = {(E1, H1): G1, (E1, A1): C1, (E8, H8): G8, (E8, A8): C8}
 
 
 def _board_move(raw: int, board) -> Move:
-    """The book's move as `board` writes it: e1g1 for e1h1 with a king on e1 when not Chess960."""
-    move = _MOVES.get(raw)
-    if move is None:
-        move = _MOVES[raw] = _raw_to_move(raw)
+    """The book's move as `board` writes it: e1g1 for e1h1 with a king on e1 when not Chess960.
+    (Each a new Move, as python-chess's: a program may change the one it is given.)"""
+    move = _raw_to_move(raw)
     if not raw >> _PIECE_SHIFT & 7 and move.from_square in (E1, E8) and not board.chess960:
         castled = _STANDARD_CASTLING.get((move.from_square, move.to_square))
         if castled is not None and board.kings & BB_SQUARES[move.from_square]:
-            return castled
+            return Move(move.from_square, castled)
     return move
 
 
@@ -214,10 +213,7 @@ class MemoryMappedReader:
         if not 0 <= index < size:
             raise IndexError(f"book index {index} out of range (the book has {size} entries)")
         key, raw, weight, learn = _unpack_entry(self.mmap, index * _SIZE)
-        move = _MOVES.get(raw)
-        if move is None:
-            move = _MOVES[raw] = _raw_to_move(raw)
-        return Entry(key, raw, weight, learn, move)
+        return Entry(key, raw, weight, learn, _raw_to_move(raw))
 
     def __iter__(self) -> Iterator[Entry]:
         for index in range(len(self)):
@@ -269,12 +265,7 @@ class MemoryMappedReader:
                 break
             if weight < minimum_weight:
                 continue
-            if context is None:
-                move = _MOVES.get(raw)
-                if move is None:
-                    move = _MOVES[raw] = _raw_to_move(raw)
-            else:
-                move = _board_move(raw, context)
+            move = _raw_to_move(raw) if context is None else _board_move(raw, context)
             if exclude_moves and move in exclude_moves:
                 continue
             if context is not None and not context.is_legal(move):

@@ -11,19 +11,38 @@ from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cy
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
+import operator
+from collections.abc import Iterator
+
 from .core.bits import flip_vertical, subsets
+from .errors import InvalidSquareError, quoted
 from .squares import SQUARE_NAMES
+from .types import Bitboard
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.arguments import bitboard_arg, square_arg
+    from .core.arguments import bitboard_arg
     from .core.bits import _square_list
     from .core.encoding import BB_ALL, ONE, u64
     from .core.native import popcount64
 else:
-    from cython.cimports.bitboard.core.arguments import bitboard_arg, square_arg
+    from cython.cimports.bitboard.core.arguments import bitboard_arg
     from cython.cimports.bitboard.core.bits import _square_list
     from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
     from cython.cimports.bitboard.core.native import popcount64
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=True)
+def _listed_square(square) -> cython.int:
+    """A square as python-chess's SquareSet takes it, as an index of its BB_SQUARES list: an int in
+    0..63, or -64..-1 counted back from h8 (-1 is h8); InvalidSquareError, an IndexError, for any
+    other int, and a TypeError for what is no int, as the list would raise."""
+    index = operator.index(square)
+    if -64 <= index < 0:
+        return index + 64
+    if not 0 <= index < 64:
+        raise InvalidSquareError(f"square {quoted(square)} is not in 0..63 (nor -64..-1, counted back from h8)")
+    return index
 
 
 @cython.embedsignature(False)  # the text signature below is what `inspect` reads
@@ -47,7 +66,7 @@ class SquareSet:
         else:
             mask: u64 = 0
             for sq in squares:
-                mask |= ONE << square_arg(sq)
+                mask |= ONE << _listed_square(sq)
             self._mask = mask
 
     @property
@@ -64,11 +83,7 @@ class SquareSet:
         return self._mask != 0
 
     def __contains__(self, sq) -> bool:
-        try:
-            index = square_arg(sq)
-        except (TypeError, ValueError):
-            return False
-        return (self._mask >> index) & 1 == 1
+        return (self._mask >> _listed_square(sq)) & 1 == 1
 
     # Iteration serializes with the fastest technique of the serialization document (the LS1B loop; see
     # docs/benchmarks.md), like the STL iterator of the serialization document.
@@ -187,15 +202,15 @@ class SquareSet:
 
     def add(self, square) -> None:
         """Add a square."""
-        self._mask |= ONE << square_arg(square)
+        self._mask |= ONE << _listed_square(square)
 
     def discard(self, square) -> None:
         """Remove a square if present."""
-        self._mask &= ~(ONE << square_arg(square)) & BB_ALL
+        self._mask &= ~(ONE << _listed_square(square)) & BB_ALL
 
     def remove(self, square) -> None:
         """Remove a square; KeyError if it is not in the set."""
-        bit: u64 = ONE << square_arg(square)
+        bit: u64 = ONE << _listed_square(square)
         if not self._mask & bit:
             raise KeyError(square)
         self._mask ^= bit
@@ -265,10 +280,10 @@ class SquareSet:
         """64 bools, index = square (python-chess's `tolist`)."""
         return [(self._mask >> sq) & 1 == 1 for sq in range(64)]
 
-    def carry_rippler(self):
-        """Every subset of this set, the empty set first (the Carry-Rippler enumeration)."""
-        for subset in subsets(self._mask):
-            yield _squares_of(subset)
+    def carry_rippler(self) -> Iterator[Bitboard]:
+        """Every subset of this set as a bitboard, the empty set first (the Carry-Rippler
+        enumeration; ints, as python-chess's)."""
+        return subsets(self._mask)
 
     def names(self) -> list:
         """Square names in ascending order: ['a1', 'h1']."""
@@ -277,7 +292,7 @@ class SquareSet:
     @staticmethod
     def from_square(square):
         """The set of one square."""
-        return SquareSet(ONE << square_arg(square))
+        return SquareSet(ONE << _listed_square(square))
 
     @staticmethod
     def ray(a, b):

@@ -7,7 +7,7 @@ and `board.is_valid()` whether anything is. The flags and their values are pytho
 import enum
 
 from .core.attacks import line
-from .core.bits import popcount
+from .core.bits import popcount, scan_reversed
 from .squares import BB_BACKRANKS
 
 __all__ = [
@@ -131,16 +131,17 @@ def _check_errors(board, valid_ep) -> Status:
     count = popcount(checkers)
     if count > 2:
         errors |= Status.TOO_MANY_CHECKERS
-    king = board.king(board.turn)
+    # every king of the side to move counts, as in python-chess (a position may have several)
+    kings = board.kings & board.occupied_co[board.turn] & ~board.promoted
     if valid_ep is not None:
         # the last move was the double push past valid_ep: the pushed pawn must give the check,
         # or uncover it (a check that stood before the push is impossible)
         pushed_to, pushed_from = valid_ep ^ 8, valid_ep ^ 24
         before = (board.occupied & ~(1 << pushed_to)) | (1 << pushed_from)
         if count > 1 or (checkers.bit_length() - 1 != pushed_to
-                         and board._attackers_with(not board.turn, king, before)):
+                         and any(board._attackers_with(not board.turn, king, before) for king in scan_reversed(kings))):
             errors |= Status.IMPOSSIBLE_CHECK
     elif count > 2 or (count == 2 and line((checkers & -checkers).bit_length() - 1, checkers.bit_length() - 1)
-                       & (1 << king)):
-        errors |= Status.IMPOSSIBLE_CHECK  # two checkers on one line through the king
+                       & kings):
+        errors |= Status.IMPOSSIBLE_CHECK  # two checkers on one line through a king
     return errors

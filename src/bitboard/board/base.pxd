@@ -9,6 +9,8 @@ from bitboard.core.position cimport Position
 cdef class BaseBoard(Position):
     # weak references to boards, as python-chess's allow (weakref.ref, WeakValueDictionary)
     cdef object __weakref__
+    # a program's own attributes (board.score = 5), as python-chess's boards take them
+    cdef dict __dict__
     # python-chess's plain attributes pawns ... kings, occupied, occupied_co ([black, white],
     # changed in place as python-chess's list is) and promoted, as the Python ints that members
     # read (board/members.py), kept in step by _show_placement; _shown: the values they show

@@ -59,7 +59,7 @@ from collections.abc import Callable
 
 from ..core.attacks import bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks
 from ..core.bits import flip_vertical
-from ..errors import quoted
+from ..errors import InvalidPieceTypeError, quoted
 from ..fen import (
     STARTING_BOARD_FEN,
     board_fen,
@@ -373,7 +373,7 @@ class BaseBoard(Position):
     @cython.exceptval(0xFFFFFFFFFFFFFFFF, check=True)
     def _pieces_of(self, piece_type: object, color: object) -> u64:
         if type(piece_type) is not int or not 1 <= piece_type <= 6:
-            raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
+            raise InvalidPieceTypeError(f"piece type {quoted(piece_type)} is not in 1..6")
         return self._pieces[piece_type] & self._colors[1 if color else 0]
 
     def piece_at(self, square: Square) -> Piece | None:
@@ -537,9 +537,7 @@ class BaseBoard(Position):
 
     def set_chess960_pos(self, scharnagl: int) -> None:
         """The Chess960 starting placement number `scharnagl` (0..959; 518 is the standard one)."""
-        from ..chess960 import back_rank
-        rank = back_rank(scharnagl)
-        self.set_board_fen(f"{rank}/pppppppp/8/8/8/8/PPPPPPPP/{rank.upper()}")
+        self._set_codes(_chess960_codes(scharnagl))
 
     @classmethod
     def from_chess960_pos(cls, scharnagl: int):
@@ -590,7 +588,12 @@ class BaseBoard(Position):
         return f"{type(self).__name__}({self.board_fen()!r})"
 
     def __reduce__(self):
-        return _restore_base, (type(self), self.board_fen(), self._promoted), getattr(self, "__dict__", None)
+        return _restore_base, (type(self), self.board_fen(), self._promoted), getattr(self, "__dict__", None) or None
+
+    def __setstate__(self, attributes) -> None:
+        """A pickled board's own attributes (board.score = 5), put back (the __reduce__ of each
+        board class gives them as its state)."""
+        vars(self).update(attributes)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, BaseBoard):
@@ -612,6 +615,18 @@ class BaseBoard(Position):
         return str(draw(self, size=400))
 
 
+def _chess960_codes(scharnagl) -> tuple:
+    """chess960.starting_codes, imported on first use (a module-level import would close a circle)."""
+    global _starting_codes
+    if _starting_codes is None:
+        from ..chess960 import starting_codes
+        _starting_codes = starting_codes
+    return _starting_codes(scharnagl)
+
+
+_starting_codes = None
+
+
 def _restore_base(cls, board_fen, promoted):
     """A pickled BaseBoard (a Board pickles its own way: game.py's __reduce__)."""
     board = cls(board_fen)
@@ -631,7 +646,7 @@ def _code_of_piece(piece) -> int:
     except AttributeError:
         raise TypeError(f"expected a Piece, not {type(piece).__name__} {quoted(piece)}") from None
     if piece_type not in range(1, 7):
-        raise ValueError(f"piece type {quoted(piece_type)} is not in 1..6")
+        raise InvalidPieceTypeError(f"piece type {quoted(piece_type)} is not in 1..6")
     return piece_code(piece_type, 1 if color else 0)
 
 

@@ -505,7 +505,7 @@ class Board(BoardNotation):
         self._turn = 1
         self._halfmove = 0
         self._fullmove = 1
-        self._set_state(self.rooks & (BB_RANK_1 | BB_RANK_8), None)
+        self._set_state(self._pieces[ROOK] & (BB_RANK_1 | BB_RANK_8), None)
         self.clear_stack()
 
     def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False,
@@ -599,7 +599,8 @@ class Board(BoardNotation):
         return board
 
     def __reduce__(self):
-        return _restore, (self.root().fen(en_passant="fen"), [m.uci() for m in self._moves], self._chess960)
+        return (_restore, (self.root().fen(en_passant="fen"), [m.uci() for m in self._moves], self._chess960),
+                getattr(self, "__dict__", None) or None)  # a program's own attributes (board.score = 5)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Board):

@@ -14,7 +14,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         MAX_MOVES,
         NO_SQUARE,
         NULL_MOVE,
-        castled_king_square,
+        ROOK,
         flag_promotion,
         move_flag,
         move_from,
@@ -38,7 +38,7 @@ else:
         MAX_MOVES,
         NO_SQUARE,
         NULL_MOVE,
-        castled_king_square,
+        ROOK,
         flag_promotion,
         move_flag,
         move_from,
@@ -62,6 +62,10 @@ from ..fen import (
 )
 from ..squares import SQUARE_NAMES
 
+_E1 = cython.declare(cython.int, 4)  # the kings' squares of python-chess's castling rule (uci)
+_E8 = cython.declare(cython.int, 60)
+_PLUS = cython.declare(cython.int, ord("+"))
+_HASH = cython.declare(cython.int, ord("#"))
 _BANG = cython.declare(cython.int, ord("!"))
 _QUESTION = cython.declare(cython.int, ord("?"))
 __all__ = ["BoardNotation"]
@@ -164,16 +168,24 @@ class BoardNotation(BoardState):
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def uci(self, move: Move, *, chess960: bool | None = None) -> str:
-        """The UCI text of `move`, castling as king takes rook when chess960 (default: the board's)."""
+        """The UCI text of `move`, castling as king takes rook when chess960 (default: the board's).
+        python-chess's rule, legal move or not: a king on e1 or e8 stepping two files (onto no rook
+        of its own) is king takes rook, and without chess960 king takes the corner rook is the two
+        files' step again; any other move is written as it is."""
         m = cython.declare(Move, _as_move(move))
-        code = cython.declare(cython.int, self._code_of(m))
-        if code < 0 or move_flag(code) != CASTLING:
-            return m.uci()
         wide = cython.declare(cython.bint, self._chess960 if chess960 is None else bool(chess960))
-        frm = cython.declare(cython.int, move_from(code))
-        if wide:
-            return Move(frm, move_to(code)).uci()
-        return Move(frm, castled_king_square(frm, move_to(code) > frm)).uci()
+        frm = cython.declare(cython.int, m.from_square)
+        to = cython.declare(cython.int, m.to_square)
+        if (frm != _E1 and frm != _E8) or not (self._pieces[KING] >> frm) & 1 or m._drop:
+            return m.uci()
+        if (to == frm + 2 or to == frm - 2) and not (self._pieces[ROOK] >> to) & 1:
+            to = frm + 3 if to > frm else frm - 4  # (python-chess's _to_chess960 drops a promotion)
+            if wide:
+                return Move(frm, to).uci()
+            return Move(frm, frm + 2 if to > frm else frm - 2).uci()
+        if not wide and not m._promotion and (to == frm + 3 or to == frm - 4):
+            return Move(frm, frm + 2 if to > frm else frm - 2).uci()  # (python-chess's _from_chess960)
+        return m.uci()
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def san(self, move: Move) -> str:
@@ -231,7 +243,7 @@ class BoardNotation(BoardState):
         if code < 0:
             code = _san.san_code(self, san)
         move = self._move_for_code(code)
-        self._push_code(NULL_MOVE if code < 0 else code, move)
+        self._push_code(NULL_MOVE if code < 0 else code, None)
         return move
 
     @cython.cfunc
@@ -239,9 +251,12 @@ class BoardNotation(BoardState):
         """The code of the legal move a plain SAN names, matched in C (san.plain_san_code); -1
         for anything else, which the full reader in san.py then takes."""
         data: bytes = san.encode("utf-8", "replace")
-        if data and (data[len(data) - 1] == _BANG or data[len(data) - 1] == _QUESTION):
-            return -1  # annotated: python-chess's reader refuses it, and so does the full one here
-        return plain_san_code(self, data, 0, len(data))
+        n: cython.Py_ssize_t = len(data)
+        if n and (data[n - 1] == _PLUS or data[n - 1] == _HASH):
+            n -= 1  # one check or mate sign, as python-chess's SAN_REGEX takes
+        if n and (data[n - 1] == _BANG or data[n - 1] == _QUESTION or data[n - 1] == _PLUS or data[n - 1] == _HASH):
+            return -1  # annotated, or a second sign: python-chess's reader refuses it, and so does the full one here
+        return plain_san_code(self, data, 0, n)
 
     def _san_codes(self, piece: cython.int, from_mask: u64, to: cython.int, promotion: cython.int) -> list:
         """For the SAN reader: the codes of the legal moves of `piece` (0: any) from `from_mask`

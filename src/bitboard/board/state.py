@@ -9,8 +9,9 @@ core's to say (core/movegen, core/legality); this layer turns their codes into M
 `push` proves a move legal by finding it among the moves the generator lists for its
 from-square, or, cheaper, among the moves listed at the same ply on the current path
 (`_listed[ply]`: each push forgets the lists above its ply, so a list is always of the very
-position it was made for). For every pushed move the stack keeps the Move, its stack entry (the
-undo record with the move code, core/encoding) and the Zobrist key from before it.
+position it was made for; it holds the moves' codes, never the Moves handed out). For every
+pushed move the stack keeps a Move of its own, its stack entry (the undo record with the move
+code, core/encoding) and the Zobrist key from before it.
 """
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -27,9 +28,9 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         BB_ALL,
         CASTLING,
         CRAZYHOUSE,
-        DOUBLE_PUSH,
         EN_PASSANT,
         KING,
+        KNIGHT,
         MAX_MOVES,
         MAX_PIECE_MOVES,
         NO_SQUARE,
@@ -88,9 +89,9 @@ else:
         BB_ALL,
         CASTLING,
         CRAZYHOUSE,
-        DOUBLE_PUSH,
         EN_PASSANT,
         KING,
+        KNIGHT,
         MAX_MOVES,
         MAX_PIECE_MOVES,
         NO_SQUARE,
@@ -184,7 +185,7 @@ class BoardState(BaseBoard):
         self._promoted = 0
         self._moves: list[Move] = []
         self._set_stacks(_new_stack(), _new_stack())
-        self._listed: list[list[Move] | None] | None = None  # made by the first generate_legal_moves
+        self._listed: list[array.array | None] | None = None  # made by the first generate_legal_moves
         # made when first needed: most boards never need it
         self._spurious_stack: list[tuple[int, ...]] | None = None
         self._spurious_rights = 0
@@ -524,15 +525,38 @@ class BoardState(BaseBoard):
         """The legal moves from squares of `from_mask` to squares of `to_mask`."""
         if type(self) is not _STANDARD_CLASS and _python_rules(type(self)) & _OWN_END and self.is_variant_end():  # type: ignore[attr-defined]
             return iter([])  # (python-chess's: a game its variant rule has ended has no moves)
-        moves = self._legal_list(_low64(from_mask), _low64(to_mask))
+        buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
+        n: cython.int = _legal_moves(self, buf, _low64(from_mask), _low64(to_mask))
+        i: cython.int  # noqa: F842  (the comprehension's C index)
+        moves = [self._move_for(buf[i]) for i in range(n)]
         if from_mask == BB_ALL and to_mask == BB_ALL:
             ply: cython.Py_ssize_t = len(self._undo)
             if self._listed is None:
                 self._listed = []
             while len(self._listed) <= ply:
                 self._listed.append(None)
-            self._listed[ply] = moves  # (never changed: the caller gets an iterator)
+            self._listed[ply] = self._listing(buf, n, self._listed[ply])
         return iter(moves)
+
+    @cython.cfunc
+    def _listing(self, codes: cython.pointer(cython.ushort), n: cython.int, before: object) -> array.array:
+        """What push looks for among the moves listed at a ply: for each, the plain code of the
+        Move shown for it (_shown_code) above its own code. Codes, not Moves: the board keeps no
+        Move it handed out, so a program's changes to one cannot reach push. (`before`: the ply's
+        last listing, or None; compiled, its array is reused.)"""
+        listing: array.array
+        if cython.compiled and before is not None:
+            listing = before
+            array.resize(listing, n)
+        else:
+            listing = _new_listing(n)
+        i: cython.int
+        for i in range(n):
+            if cython.compiled:
+                listing.data.as_uints[i] = (self._shown_code(codes[i]) << 16) | codes[i]
+            else:
+                listing[i] = (self._shown_code(codes[i]) << 16) | codes[i]
+        return listing
 
     def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal captures, en passant included."""
@@ -578,34 +602,38 @@ class BoardState(BaseBoard):
     def _move_for(self, code: cython.int) -> Move:
         """The Move of a generated code: castling is king takes rook in Chess960 and the king's
         two-square step (e1g1) in standard chess, as python-chess writes them."""
+        return _move_of(self._shown_code(code))
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _shown_code(self, code: cython.int) -> cython.int:
+        """The code of the Move shown for a generated code (_move_for's): itself, but a castling
+        in standard chess, which is shown as the king's two-square step."""
         if move_flag(code) != CASTLING or self._chess960:
-            return _move_of(code)
+            return code
         frm: cython.int = move_from(code)
-        return _move_of(encode_move(frm, castled_king_square(frm, move_to(code) > frm), NORMAL))
+        return encode_move(frm, castled_king_square(frm, move_to(code) > frm), NORMAL)
 
     @cython.cfunc
     def _listed_code(self, move: object) -> cython.int:
-        """The code of `move` if legal_moves listed it at this ply, else -1."""
+        """The code of `move` if legal_moves listed it at this ply, else -1: its fields as they
+        are now, looked up among the listed moves' (a king's move is left to _code_of)."""
         ply: cython.Py_ssize_t = len(self._undo)
         if not isinstance(move, Move) or self._variant:
             return -1
-        listed = self._listed[ply] if self._listed is not None and ply < len(self._listed) else None
-        if listed is None or not _listed_in(move, listed):
+        listing = self._listed[ply] if self._listed is not None and ply < len(self._listed) else None
+        if listing is None:
             return -1
         m: Move = move
-        frm: cython.int = m.from_square
-        to: cython.int = m.to_square
-        piece: cython.int = code_type(self._board[frm])
-        flag: cython.int = NORMAL
+        if (not (0 <= m.from_square < 64 and 0 <= m.to_square < 64) or m._drop
+                or code_type(self._board[m.from_square]) == KING):
+            return -1
+        plain: cython.int = encode_move(m.from_square, m.to_square, NORMAL)
         if m._promotion:
-            flag = promotion_flag(m._promotion)
-        elif piece == PAWN and (to - frm == 16 or frm - to == 16):
-            flag = DOUBLE_PUSH
-        elif piece == PAWN and to == self._ep:
-            flag = EN_PASSANT
-        elif piece == KING:
-            return -1  # castling or not: _code_of tells
-        return encode_move(frm, to, flag)
+            if not KNIGHT <= m._promotion <= KING:
+                return -1
+            plain = encode_move(m.from_square, m.to_square, promotion_flag(m._promotion))
+        return _find_listed(listing, plain)
 
     @cython.cfunc
     def _code_of(self, move: object) -> cython.int:
@@ -738,7 +766,7 @@ class BoardState(BaseBoard):
         if code < 0:
             m = _as_move(move)
             if not m and not m._drop:
-                self._push_code(NULL_MOVE, m)
+                self._push_code(NULL_MOVE, None)
                 return
             code = self._code_of(m)
             if code < 0:
@@ -748,11 +776,13 @@ class BoardState(BaseBoard):
                 if m._drop:
                     raise IllegalMoveError(f"drops are not legal in chess: {m.uci()} in {fen}")
                 raise IllegalMoveError(f"illegal move {m.uci()} in {fen}")
-            move = m
-        self._push_code(code, move)
+        self._push_code(code, None)
 
     @cython.cfunc
-    def _push_code(self, code: cython.int, move: object) -> cython.void:
+    def _push_code(self, code: cython.int, stacked: object) -> cython.void:
+        """Make the move of `code` and stack `stacked`, or, where None, a Move of the stack's own,
+        as python-chess's push makes one: a program changing the Move it pushed does not change
+        the stack. (Only a board no program sees, a reader's, stacks a Move it hands out.)"""
         key: u64 = _variant_key(self) if self._variant else self._key  # (a variant's unmake needs no key)
         phantom: u64 = PHANTOM_EP if _ep_capturable(self) and not self.has_legal_en_passant() else 0
         undo: u64
@@ -760,7 +790,7 @@ class BoardState(BaseBoard):
                 or move_flag(code) >= PROMOTION):
             self._remember_given(code)
         undo = _make_null(self) if code == NULL_MOVE else _make(self, code)
-        self._moves.append(move)  # type: ignore[arg-type]  # a Move (typed `object`, it costs no type test)
+        self._moves.append(self._move_for(code) if stacked is None else stacked)
         self._push_entry(stack_entry(undo | phantom, code), key)
         while self._listed and len(self._listed) > len(self._undo):  # forget the lists above the new ply
             self._listed.pop()
@@ -914,14 +944,29 @@ def _stack_from(stack: array.array, start: cython.Py_ssize_t) -> array.array:
 
 
 @cython.cfunc
-def _listed_in(move: object, listed: list) -> cython.bint:
-    """Whether `move` is in `listed`: the very object first (a program pushes the Moves it was
-    given: a pointer test each), then an equal one (Move's __eq__ each)."""
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.exceptval(check=False)
+def _find_listed(listing: array.array, plain: cython.int) -> cython.int:
+    """The code listed with the shown code `plain` (see _listing), or -1."""
     i: cython.Py_ssize_t
-    for i in range(len(listed)):
-        if listed[i] is move:
-            return True
-    return move in listed
+    entry: cython.uint
+    for i in range(len(listing)):
+        entry = listing.data.as_uints[i] if cython.compiled else listing[i]
+        if entry >> 16 == plain:
+            return entry & 0xFFFF
+    return -1
+
+
+@cython.cfunc
+def _new_listing(n: cython.int) -> array.array:
+    """An array of n unsigned 32-bit entries (contents to be written)."""
+    if cython.compiled:
+        return array.clone(_LISTING, n, False)
+    return array.array("I", bytes(4 * n))
+
+
+_LISTING = array.array("I")  # (the type _new_listing's arrays are cloned from)
 
 
 @cython.cfunc

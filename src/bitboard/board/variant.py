@@ -105,7 +105,7 @@ class VariantBoard(Board):
         else:
             self._checks_view = view
         if not _VIEW_MEMBERS.get(name):  # uncompiled, or before the member is made: the instance dict
-            self.__dict__[name] = view
+            vars(self)[name] = view
 
     def _reset_extras(self) -> None:
         i: cython.int
@@ -218,8 +218,8 @@ class VariantBoard(Board):
 
     def __reduce__(self):
         root = self.root()
-        return _restore_variant, (type(self), root.fen(en_passant="fen"), [m.uci() for m in self.move_stack],
-                                  self.chess960)
+        return (_restore_variant, (type(self), root.fen(en_passant="fen"), [m.uci() for m in self.move_stack],
+                                   self.chess960), getattr(self, "__dict__", None) or None)
 
 
 def _restore_variant(cls, fen, ucis, chess960):
