@@ -8,7 +8,9 @@ turns round by round, each keeps its best, and the time of an empty statement in
 namespace is subtracted. The programs are written the python-chess way, as text below:
 alpha-beta with a material count, random games, SAN replay, PGN replay and python-chess's
 perft loop over the six positions of the movegen benchmark. Prints the ratio per call, the ten
-slowest and the geometric mean. python-chess is the baseline: without it nothing is measured.
+slowest and the geometric mean, then what a script pays before its first move (the imports and
+the first game read, each in a new interpreter). python-chess is the baseline: without it
+nothing is measured.
 """
 import argparse
 import contextlib
@@ -29,6 +31,7 @@ m = chess.Move.from_uci("e2a6")
 bb = k.occupied
 squares = chess.SquareSet(k.occupied_co[chess.WHITE])
 piece = chess.Piece(chess.QUEEN, chess.WHITE)
+c960 = chess.Board()
 """
 
 # name: statement (the boards of SETUP: s start, k Kiwipete, e endgame; m a Kiwipete move)
@@ -41,6 +44,7 @@ CALLS = {
     "copy()": "k.copy()",
     "copy(stack=False)": "k.copy(stack=False)",
     "mirror()": "k.mirror()",
+    "set_chess960_pos": "c960.set_chess960_pos(417)",
     "legal_moves list": "list(k.legal_moves)",
     "legal_moves.count()": "k.legal_moves.count()",
     "legal_moves, endgame": "list(e.legal_moves)",
@@ -182,6 +186,41 @@ def run():  # python_loop: the movegen benchmark's perft written the python-ches
 }
 
 
+# What a short script pays before its first move: each statement in a new interpreter, timed from
+# inside it (the interpreter's own start is not counted), `{m}` python-chess's `chess` or
+# bitboard.chess. The game has the comments lichess writes.
+IMPORTS = {
+    "import chess": "import {m}",
+    "import chess.pgn": "import {m}.pgn",
+    "import chess.engine": "import {m}.engine",
+    "import chess.pgn, first read_game": "import io, {m}.pgn; {m}.pgn.read_game(io.StringIO(GAME))",
+    "... and node.eval(), node.clock()": ("import io, {m}.pgn; node = {m}.pgn.read_game(io.StringIO(GAME)).next(); "
+                                          "node.eval(), node.clock()"),
+}
+GAME = '[Event "x"]\n\n1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... c5 { [%eval 0.19] [%clk 0:03:00] } *\n'
+
+
+def time_imports(packages: dict, rounds: int) -> dict:
+    """{statement: {name: best seconds}}: each IMPORTS statement run in a new interpreter per round,
+    the packages (name: module name) taking turns."""
+    import subprocess
+    import sys
+    best: dict = {}
+    for label, statement in IMPORTS.items():
+        times = dict.fromkeys(packages, math.inf)
+        for r in range(rounds):
+            for name in (list(packages) if r % 2 == 0 else list(reversed(packages))):
+                child = (f"import time\nGAME = {GAME!r}\nt = time.perf_counter()\n"
+                         f"{statement.format(m=packages[name])}\nprint(time.perf_counter() - t)")
+                result = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True)
+                if result.returncode != 0:  # (python-chess's engine needs asyncio: it is always there)
+                    times[name] = math.nan
+                    break
+                times[name] = min(times[name], float(result.stdout))
+        best[label] = times
+    return best
+
+
 def _namespace(module):
     import importlib
     namespace = {"chess": module, "KIWIPETE": KIWIPETE, "python_loop": python_loop,
@@ -277,6 +316,13 @@ def main(argv=None) -> None:
                            f"{t['python-chess'] / t['bitboard.chess']:.2f}x"] for name, t in programs.items()]))
     for program in missing:
         print(f"\n{program}: not measured, bitboard.chess has no `{NEEDS[program]}` module yet")
+    runs = 5 if args.quick else 15
+    imports = time_imports({"python-chess": "chess", "bitboard.chess": "bitboard.chess"}, runs)
+    print(f"\nA script's start, each statement in a new interpreter (best of {runs}; the interpreter's own start "
+          "not counted):\n")
+    print(markdown_table(["statement", "python-chess ms", "bitboard ms", "bitboard is faster by"],
+                         [[label, f"{t['python-chess'] * 1e3:,.1f}", f"{t['bitboard.chess'] * 1e3:,.1f}",
+                           f"{t['python-chess'] / t['bitboard.chess']:.2f}x"] for label, t in imports.items()]))
 
 
 if __name__ == "__main__":
