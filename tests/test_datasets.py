@@ -797,3 +797,32 @@ def test_the_last_stretch_of_a_plain_input_is_written_in_smaller_row_groups(tmp_
     assert all(rows >= 2000 for rows in groups[packed][1:-1])  # packed: its size says nothing of its text's
     assert sum(groups[plain]) == sum(groups[packed])
     assert len(groups[plain]) > len(groups[packed]) + 8
+
+
+def test_docs_give_each_column_the_type_every_reader_reads_and_the_metadata_is_the_files(pgn_file, tmp_path):
+    import html
+    import pathlib
+    datasets.convert_file(pgn_file, tmp_path / "out")
+    text = (pathlib.Path(__file__).parents[1] / "docs" / "datasets.md").read_text()
+    for table, schema in (("games", tables.games_schema()), ("positions", tables.positions_schema())):
+        section = text.split(f"## `{table}`: ")[1].split("\n## ")[0]
+        documented = {}
+        for row in re.findall(r"^\| (`.+?) \| (.+?) \|", section, re.M):
+            columns = re.findall(r"`(\w+)`", row[0])
+            kinds = [html.unescape(kind).strip() for kind in re.split(r", (?![^<]*>)", html.unescape(row[1]))]
+            documented.update(zip(columns, kinds * len(columns) if len(kinds) == 1 else kinds))
+        path = tmp_path / "out" / table / "games.parquet"
+        read = pq.read_schema(path)
+        assert documented == {field.name: _type_name(field.type) for field in read}, table
+        assert read.equals(schema), table  # what pyarrow reads is the schema written
+        assert b"ARROW:schema" not in pq.ParquetFile(path).metadata.metadata, table
+        assert read.metadata[b"bitboard.source"] == b"games.pgn" and b"bitboard.input_size" in read.metadata
+    first_error = pq.read_schema(tmp_path / "out" / "games" / "games.parquet").metadata[b"bitboard.first_error"]
+    assert first_error.startswith(b"game 30 (line ")
+
+
+def _type_name(kind) -> str:
+    """An Arrow type as docs/datasets.md writes it: pyarrow's name, a map's without its field name."""
+    if pa.types.is_map(kind):
+        return f"map<{kind.key_type}, {kind.item_type}>"
+    return {"date32[day]": "date32", "float": "float32"}.get(str(kind), str(kind))
