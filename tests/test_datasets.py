@@ -746,7 +746,8 @@ def test_the_pgn_benchmark_reports_each_rounds_ratio_and_the_parquet_runs_agains
     monkeypatch.setattr(benchmark, "round_times", lambda runs, repeat, prepare=None: {name: seconds[name]
                                                                                         for name in runs})
     monkeypatch.setattr(benchmark, "readers", lambda: {"bitboard": lambda text: 30, "rust_pgn_reader": lambda text: 30})
-    benchmark.main(["--games", "30", "--skip", "encoders", "--skip", "all-cores", "--rounds", "3"])
+    benchmark.main(["--games", "30", "--skip", "encoders", "--skip", "all-cores", "--skip", "cpu", "--skip",
+                    "compression", "--rounds", "3"])
     out = capsys.readouterr().out
 
     def rows(table):
@@ -759,6 +760,26 @@ def test_the_pgn_benchmark_reports_each_rounds_ratio_and_the_parquet_runs_agains
     assert parquet["convert_file (Parquet dataset)"][-3:] == ["80%", "80%", "80%"]
     assert parquet["to_arrays from .pgn.zst"][-3:] == ["62%", "62%", "100%"]
     assert parquet["convert_file from .pgn.zst"][-3:] == ["50%", "50%", "80%"]  # against to_arrays of the .pgn.zst
+
+
+def test_the_pgn_benchmark_measures_cpu_per_position_and_each_compression(capsys):
+    pytest.importorskip("zstandard", reason="zstandard is not installed: pip install zstandard")
+    from bitboard.benchmarks import pgn as benchmark
+    benchmark.main(["--games", "30", "--skip", "encoders", "--skip", "all-cores", "--skip", "parquet", "--skip",
+                    "python-chess", "--skip", "rust_pgn_reader", "--skip", "bulletchess", "--rounds", "1"])
+    out = capsys.readouterr().out
+
+    def rows(table):
+        return {cells[0]: cells[1:] for cells in ([cell.strip() for cell in line.split("|")[1:-1]]
+                                                  for line in table.splitlines() if line.startswith("| "))}
+    cpu = rows(out.split("CPU time per position")[1].split("compressions")[0])
+    assert set(cpu) == {"run", "to_arrays", "convert_file", "to_arrays from .pgn.zst", "convert_file from .pgn.zst"}
+    assert all(int(cells[0]) > 0 and int(cells[2]) >= int(cells[0]) for name, cells in cpu.items() if name != "run")
+    assert cpu["to_arrays"][3] == "1.00x" and int(cpu["convert_file"][1]) > 0  # (the writer's thread)
+    sizes = {name: float(cells[-1][:-1]) for name, cells in rows(out.split("compressions")[1]).items() if name != "run"
+             and name != "compression"}
+    assert list(sizes) == list(benchmark.COMPRESSIONS_MEASURED) and sizes["zstd"] == 1.0
+    assert sizes["none"] > sizes["lz4"] > sizes["zstd"] >= sizes["zstd:9"]
 
 
 def test_benchmark_runs_take_turns_each_after_an_untimed_prepare():
