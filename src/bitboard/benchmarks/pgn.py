@@ -453,7 +453,7 @@ def _cpu(raw: bytes, repeat: int) -> None:
                     run()
                     reader = time.thread_time() - thread
                     spent[name][0].append(reader)
-                    spent[name][1].append(time.process_time() - process - reader)
+                    spent[name][1].append(max(0.0, time.process_time() - process - reader))  # (clocks' grain)
         least = {name: (min(reader), min(others)) for name, (reader, others) in spent.items()}
         print(f"\nCPU time per position ({positions:,} positions), the least of {repeat} rounds in turns: the "
               "calling thread (the reader), the process's other threads (the Parquet writer; a .pgn.zst's "

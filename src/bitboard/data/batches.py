@@ -46,7 +46,7 @@ from .encode import alphazero_indices, lc0_indices, leela_planes, piece_planes, 
 from .records import RECORD_VARIANTS, position_dtype, record_variant
 from .tables import NO_MOVE, NO_RESULT, fixed_bytes, position_records, positions_schema
 
-__all__ = ["ENCODINGS", "POLICIES", "Batches", "SkippedRowsWarning", "batches"]
+__all__ = ["ENCODINGS", "POLICIES", "Batches", "Pass", "SkippedRowsWarning", "batches"]
 
 #: The input encodings: unpacked uint8 planes or the packed uint64 masks they are made from.
 ENCODINGS = ("planes", "packed_planes", "lc0", "lc0_packed")

@@ -34,7 +34,8 @@ from .parts import PART_BYTES, Part, part_stem
 from .sources import PGN_SUFFIXES, STDIN, pgn_files, shard_stems, source_names
 from .tables import SCHEMA_VERSION, games_batch, games_schema, positions_batch, positions_schema
 
-__all__ = ["PGN_SUFFIXES", "TABLES", "Shard", "convert_file", "convert_files", "dataset_folder", "pgn_files",
+__all__ = ["PGN_SUFFIXES", "SHARD_COMPRESSIONS", "TABLES", "ConversionInterrupted", "Shard", "compression_options",
+           "convert_file", "convert_files", "convert_parts", "dataset_folder", "default_processes", "pgn_files",
            "read_arrays", "shard_paths", "write_arrays"]
 
 TABLES = ("games", "positions")
@@ -466,15 +467,15 @@ def _parquet_writer(pq, path: str, schema, table: str, metadata: dict, compressi
 
 
 #: The compressions a dataset's shards are written with (`compression`): zstd, at pyarrow's
-#: default level unless "zstd:LEVEL" gives one, lz4 (lz4_raw in Parquet), or none.
-COMPRESSIONS = ("zstd", "lz4", "none")
+#: default level unless "zstd:LEVEL" gives one, lz4, or none.
+SHARD_COMPRESSIONS = ("zstd", "lz4", "none")
 
 
 def compression_options(compression: str) -> dict:
-    """pyarrow's writer options for a `compression` of COMPRESSIONS ("zstd:3": zstd at level 3);
+    """pyarrow's writer options for a `compression` of SHARD_COMPRESSIONS ("zstd:3": zstd at level 3);
     InvalidArgumentError naming anything else."""
     codec, _, level = compression.partition(":") if isinstance(compression, str) else ("", "", "")
-    if codec not in COMPRESSIONS or (level and codec != "zstd"):
+    if codec not in SHARD_COMPRESSIONS or (level and codec != "zstd"):
         raise InvalidArgumentError(f"compression {quoted(compression)} is not zstd, zstd:LEVEL, lz4 or none")
     if not level:
         return {"compression": codec}
