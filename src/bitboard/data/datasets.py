@@ -593,7 +593,7 @@ def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: 
     share = max(1, processes // len(paths))  # the workers each input may have
     for path in paths:
         task = Task(path, names[path], stems[names[path]])
-        cuts, size = input_cuts(path, part_bytes) if path != STDIN else ([0], 0)
+        cuts, size = input_cuts(path, part_bytes) if path != STDIN and part_bytes is not None else ([0], 0)
         if len(cuts) == 1:
             tasks.append(task)
             continue

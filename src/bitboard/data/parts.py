@@ -1,7 +1,8 @@
 """One big PGN input converted as parts, on many workers, exactly as if read whole.
 
 A lichess month is one file of 30+ GB: one task per input would leave a cluster idle. Such an
-input is cut into parts of about `part_bytes` of PGN text each, in two passes of tasks:
+input is cut into parts of about `part_bytes` of PGN text each; on a cluster (bitboard.data.
+cluster) in two passes of tasks:
 
 1. **Count.** Part k starts at the first line at or after k * part_bytes that can only begin a
    game: a tag line (`[`) after a line that is neither a tag line nor blank-and-unknown. From
@@ -19,7 +20,7 @@ input is cut into parts of about `part_bytes` of PGN text each, in two passes of
 A compressed input (one zstd frame, as lichess ships its months) cannot be entered in the
 middle: a part's task unpacks it from the start and drops what comes before the part. Unpacking
 runs at several times the reader's speed, so this costs well under the parse for a few parts
-per worker; the size is found by one unpacking pass first.
+per worker.
 
 Where the cuts fall depends on the input alone (`input_cuts`: its size, a compressed input's
 estimated from its first 8 MB, and `part_bytes`), so one machine and a cluster cut it alike:
