@@ -7,6 +7,7 @@ import gzip
 import io
 import lzma
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -17,6 +18,7 @@ from helpers import sigint_default
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import bitboard
 from bitboard import pgn
 from bitboard.benchmarks.pgn import corpus
 from bitboard.cli import main
@@ -107,7 +109,8 @@ def test_a_shard_is_never_overwritten_unasked_and_a_rerun_skips_what_is_done(pgn
     assert main(["pgn", "to-parquet", str(pgn_file), str(out)]) == 0  # skipped: the same input
     os.utime(pgn_file, ns=(1, 1))
     assert main(["pgn", "to-parquet", str(pgn_file), str(out)]) == 2
-    capsys.readouterr()
+    err = capsys.readouterr().err  # the command line's words, not the library's
+    assert err.rstrip().endswith(": --overwrite replaces it") and "overwrite=True" not in err, err
     assert main(["pgn", "to-parquet", str(pgn_file), str(out), "--overwrite"]) == 0
     # the summary counts inputs (one cut into parts has a shard per part)
     summary = capsys.readouterr().out
@@ -226,6 +229,32 @@ def test_standard_input_is_read_with_its_compression(tmp_path):
     assert pgn.to_arrays(io.BytesIO(text))["moves"].size == _read(tmp_path / "out", "positions").num_rows
 
 
+def test_a_second_standard_input_is_refused_never_skipped_and_overwrite_converts_it(tmp_path):
+    import zstandard
+    first, second = corpus(4, seed=6), corpus(7, seed=7)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    out = tmp_path / "out"
+
+    def to_parquet(text: str, *options: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "bitboard.cli", "pgn", "to-parquet", "-", str(out), *options],
+                              input=zstandard.ZstdCompressor().compress(text.encode()), capture_output=True, env=env,
+                              timeout=120)
+
+    assert to_parquet(first).returncode == 0
+    refused = to_parquet(second)  # no size or time to tell it from the first: never "already there"
+    err = refused.stderr.decode()
+    assert refused.returncode == 2 and "already there" not in refused.stdout.decode(), err
+    assert err.startswith("bitboard pgn: error: ") and "stdin.parquet" in err and "standard input" in err, err
+    assert "--overwrite replaces it" in err and "overwrite=True" not in err, err
+    assert _read(out, "games").num_rows == 4  # the first input's games, untouched
+    with pytest.raises(ShardExistsError, match="standard input.*overwrite=True replaces it"):
+        datasets.convert_file("-", out)  # (the library says it in its own words: read nothing, refused first)
+    replaced = to_parquet(second, "--overwrite")
+    assert replaced.returncode == 0, replaced.stderr.decode()
+    assert replaced.stdout.decode().startswith("converted 1 input: 7 games")
+    assert _read(out, "games").num_rows == 7
+
+
 # 5. bad input is reported
 
 def test_garbage_exits_1_naming_the_file_and_errors_are_summarised(pgn_file, tmp_path, capsys):
@@ -234,9 +263,14 @@ def test_garbage_exits_1_naming_the_file_and_errors_are_summarised(pgn_file, tmp
     assert main(["pgn", "to-parquet", str(garbage), str(tmp_path / "out")]) == 1
     assert "error: no readable game in 'garbage.pgn'" in capsys.readouterr().err
     assert main(["pgn", "stats", str(garbage)]) == 1
+    capsys.readouterr()
     assert main(["pgn", "to-parquet", str(pgn_file), str(tmp_path / "out2")]) == 0
     out = capsys.readouterr().out
-    assert "games with errors, kept with their error text: 1 in 1 inputs (first: games.pgn, game 30" in out
+    assert "games with errors, kept with their error text: 1 in 1 inputs (first: games.pgn, game 30 (line " in out
+    assert main(["pgn", "to-parquet", str(pgn_file), str(tmp_path / "out2")]) == 0  # resumed: all there
+    again = capsys.readouterr().out
+    assert "(1 already there, skipped)" in again
+    assert again.splitlines()[1:] == out.splitlines()[1:]  # the first error said alike, with its line
 
 
 def test_stats_and_to_parquet_count_the_same_games_and_positions(pgn_file, tmp_path, capsys):
@@ -287,6 +321,29 @@ def test_the_reader_columns_stay_bounded_while_writing_row_groups(tmp_path):
 
 # 7. workers never re-run the calling script
 
+def test_the_default_runs_one_process_per_two_cores_never_more_threads_than_cores(pgn_file, tmp_path, monkeypatch):
+    # a conversion keeps two threads busy (its reader, its Parquet writer): on two cores, two
+    # processes ran slower than one (0.77-0.93x), so the default there is one, in this process
+    from bitboard.data import workers
+    for cores, processes in ((1, 1), (2, 1), (3, 1), (4, 2), (16, 8)):
+        monkeypatch.setattr(datasets, "_cores", lambda cores=cores: cores)
+        assert datasets.default_processes() == processes
+        assert datasets.default_processes() * datasets.BUSY_THREADS <= max(cores, datasets.BUSY_THREADS)
+    monkeypatch.setattr(datasets, "_cores", lambda: 2)
+
+    def no_workers(*args, **kwargs):
+        raise AssertionError("worker processes started on two cores")
+
+    monkeypatch.setattr(workers, "run_tasks", no_workers)
+    assert datasets.convert_files(pgn_file, tmp_path / "out")["games.pgn"].games == 32
+    monkeypatch.setattr(datasets, "_cores", lambda: 4)
+    with pytest.raises(AssertionError, match="worker processes"):
+        datasets.convert_files(pgn_file, tmp_path / "again", part_bytes=None)
+    assert "one per two cores" in subprocess.run([sys.executable, "-m", "bitboard.cli", "pgn", "to-parquet", "--help"],
+                                                 capture_output=True, text=True,
+                                                 env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))).stdout
+
+
 def test_a_script_without_a_main_guard_converts_on_several_processes(tmp_path):
     for name in ("a.pgn", "b.pgn", "c.pgn"):
         (tmp_path / name).write_text(corpus(5, seed=len(name) + ord(name[0])))
@@ -310,30 +367,75 @@ def test_a_worker_error_is_raised_as_its_own_class(pgn_file, tmp_path):
         datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=2)
 
 
-def test_ctrl_c_stops_every_worker_keeps_finished_shards_and_leaves_no_temporary_file(tmp_path):
+@pytest.fixture(scope="module")
+def interrupted_inputs(tmp_path_factory):
+    """Six inputs, one quick and five slower, and one big input for parts."""
+    folder = tmp_path_factory.mktemp("ctrl-c")
+    text = _repeated(corpus(100, seed=5), 3)
+    (folder / "in").mkdir()
+    for n in range(6):
+        (folder / "in" / f"part{n}.pgn").write_text(text * (1 + 4 * (n > 0)))
+    (folder / "big").mkdir()
+    (folder / "big" / "month.pgn").write_text(text * (18 if bitboard.compiled else 6))  # (uncompiled: 30x slower)
+    return folder
+
+
+def _temporaries(out) -> list:
+    return [name for _, _, names in os.walk(out) for name in names if name.startswith(".")]
+
+
+@pytest.mark.parametrize(("inputs", "processes", "moment"), [
+    ("in", 2, "writing"), ("in", 2, "finished"), ("in", 1, "writing"), ("in", 1, "finished"),
+    ("big", 2, "writing"), ("big", 2, "finished"), ("big", 1, "finished")])
+def test_ctrl_c_exits_130_without_a_traceback_naming_what_it_kept_and_leaving_no_temporary_file(
+        interrupted_inputs, tmp_path, inputs, processes, moment):
     import signal
     import time
-    (tmp_path / "in").mkdir()
-    text = _repeated(corpus(100, seed=5), 3)
-    for n in range(6):
-        (tmp_path / "in" / f"part{n}.pgn").write_text(text * (1 + 4 * (n > 0)))  # one quick input, then slow ones
+    folder = interrupted_inputs / inputs
+    out = tmp_path / "out"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    command = [sys.executable, "-m", "bitboard.cli", "pgn", "to-parquet", str(tmp_path / "in"), str(tmp_path / "out"),
-               "--processes", "2"]
+    command = [sys.executable, "-m", "bitboard.cli", "pgn", "to-parquet", str(folder), str(out),
+               "--processes", str(processes)]
+    if inputs == "big":  # one input in three parts (two runs of them on two workers)
+        command += ["--part-bytes", str((folder / "month.pgn").stat().st_size // 3)]
     run = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
                            preexec_fn=sigint_default)
-    finished = tmp_path / "out" / "positions" / "part0.parquet"
-    deadline = time.monotonic() + 120
-    while not finished.exists() and run.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert finished.exists()
+
+    def reached() -> bool:
+        names = [name for _, _, names in os.walk(out) for name in names]
+        if moment == "writing":  # a shard being written (and, on two workers, the other one at work)
+            return any(name.startswith(".") for name in names)
+        return any(not name.startswith(".") for name in names)  # a shard finished, the others not
+
+    deadline = time.monotonic() + 600
+    while not reached() and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert run.poll() is None, "the conversion ended before the moment came"
     os.killpg(run.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the whole process group
-    out, err = run.communicate(timeout=120)
-    assert run.returncode == 130, err.decode()
-    left = sorted(name for _, _, names in os.walk(tmp_path / "out") for name in names)
-    assert "part0.parquet" in left and not [name for name in left if name.startswith(".")]
-    assert len(left) < 12  # stopped before the end
-    assert pq.read_table(finished).num_rows == len(pgn.to_arrays(tmp_path / "in" / "part0.pgn")["moves"])
+    _, err = run.communicate(timeout=120)
+    err = err.decode()
+    assert run.returncode == 130, err
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    assert not _temporaries(out)
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("bitboard pgn: interrupted: ") and "nothing unfinished was left" in last, err
+    # every shard there is complete, and named as kept
+    shards = sorted(os.path.relpath(os.path.join(root, name), out / "positions")
+                    for root, _, names in os.walk(out / "positions") for name in names)
+    assert shards == sorted(os.path.relpath(os.path.join(root, name), out / "games")
+                            for root, _, names in os.walk(out / "games") for name in names)
+    if inputs == "in":
+        kept = sorted(f"{name[:-len('.pgn')]}.parquet" for name in re.findall(r"part\d\.pgn", last))
+        assert shards == kept and len(shards) < 6, err
+        for name in shards:
+            positions = pq.read_table(out / "positions" / name)
+            assert positions.num_rows == len(pgn.to_arrays(folder / name.replace(".parquet", ".pgn"))["moves"])
+    else:
+        kept = sorted(f"month.part-0000{int(k) - 1}-of-00003.parquet"
+                      for k in re.findall(r"month\.pgn \(part (\d) of 3\)", last))
+        assert shards == kept and len(shards) < 3, err
+    if moment == "finished":
+        assert shards, err
 
 
 TAG_VALUES = {"WhiteElo": ["1500", "+5", "-7", "40000", "?", "", "12a", "00012", "+32767", "\u0661\u0662", "000012"],
@@ -645,7 +747,8 @@ def test_the_pgn_benchmark_reports_each_rounds_ratio_and_the_parquet_runs_agains
     monkeypatch.setattr(benchmark, "round_times", lambda runs, repeat, prepare=None: {name: seconds[name]
                                                                                         for name in runs})
     monkeypatch.setattr(benchmark, "readers", lambda: {"bitboard": lambda text: 30, "rust_pgn_reader": lambda text: 30})
-    benchmark.main(["--games", "30", "--skip", "encoders", "--skip", "all-cores", "--rounds", "3"])
+    benchmark.main(["--games", "30", "--skip", "encoders", "--skip", "all-cores", "--skip", "cpu", "--skip",
+                    "compression", "--rounds", "3"])
     out = capsys.readouterr().out
 
     def rows(table):
@@ -658,6 +761,26 @@ def test_the_pgn_benchmark_reports_each_rounds_ratio_and_the_parquet_runs_agains
     assert parquet["convert_file (Parquet dataset)"][-3:] == ["80%", "80%", "80%"]
     assert parquet["to_arrays from .pgn.zst"][-3:] == ["62%", "62%", "100%"]
     assert parquet["convert_file from .pgn.zst"][-3:] == ["50%", "50%", "80%"]  # against to_arrays of the .pgn.zst
+
+
+def test_the_pgn_benchmark_measures_cpu_per_position_and_each_compression(capsys):
+    pytest.importorskip("zstandard", reason="zstandard is not installed: pip install zstandard")
+    from bitboard.benchmarks import pgn as benchmark
+    benchmark.main(["--games", "30", "--skip", "encoders", "--skip", "all-cores", "--skip", "parquet", "--skip",
+                    "python-chess", "--skip", "rust_pgn_reader", "--skip", "bulletchess", "--rounds", "1"])
+    out = capsys.readouterr().out
+
+    def rows(table):
+        return {cells[0]: cells[1:] for cells in ([cell.strip() for cell in line.split("|")[1:-1]]
+                                                  for line in table.splitlines() if line.startswith("| "))}
+    cpu = rows(out.split("CPU time per position")[1].split("compressions")[0])
+    assert set(cpu) == {"run", "to_arrays", "convert_file", "to_arrays from .pgn.zst", "convert_file from .pgn.zst"}
+    assert all(int(cells[2]) >= int(cells[0]) > 0 for name, cells in cpu.items() if name != "run"), cpu
+    assert cpu["to_arrays"][3] == "1.00x" and int(cpu["convert_file"][1]) > 0, cpu  # (the writer's thread)
+    sizes = {name: float(cells[-1][:-1]) for name, cells in rows(out.split("compressions")[1]).items() if name != "run"
+             and name != "compression"}
+    assert list(sizes) == list(benchmark.COMPRESSIONS_MEASURED) and sizes["zstd"] == 1.0
+    assert sizes["none"] > sizes["lz4"] > sizes["zstd"] >= sizes["zstd:9"]
 
 
 def test_benchmark_runs_take_turns_each_after_an_untimed_prepare():
@@ -696,3 +819,55 @@ def test_the_last_stretch_of_a_plain_input_is_written_in_smaller_row_groups(tmp_
     assert all(rows >= 2000 for rows in groups[packed][1:-1])  # packed: its size says nothing of its text's
     assert sum(groups[plain]) == sum(groups[packed])
     assert len(groups[plain]) > len(groups[packed]) + 8
+
+
+def test_docs_give_each_column_the_type_every_reader_reads_and_the_metadata_is_the_files(pgn_file, tmp_path):
+    import html
+    import pathlib
+    datasets.convert_file(pgn_file, tmp_path / "out")
+    text = (pathlib.Path(__file__).parents[1] / "docs" / "datasets.md").read_text()
+    for table, schema in (("games", tables.games_schema()), ("positions", tables.positions_schema())):
+        section = text.split(f"## `{table}`: ")[1].split("\n## ")[0]
+        documented = {}
+        for row in re.findall(r"^\| (`.+?) \| (.+?) \|", section, re.M):
+            columns = re.findall(r"`(\w+)`", row[0])
+            kinds = [html.unescape(kind).strip() for kind in re.split(r", (?![^<]*>)", html.unescape(row[1]))]
+            documented.update(zip(columns, kinds * len(columns) if len(kinds) == 1 else kinds))
+        path = tmp_path / "out" / table / "games.parquet"
+        read = pq.read_schema(path)
+        assert documented == {field.name: _type_name(field.type) for field in read}, table
+        assert read.equals(schema), table  # what pyarrow reads is the schema written
+        assert b"ARROW:schema" not in pq.ParquetFile(path).metadata.metadata, table
+        assert read.metadata[b"bitboard.source"] == b"games.pgn" and b"bitboard.input_size" in read.metadata
+    first_error = pq.read_schema(tmp_path / "out" / "games" / "games.parquet").metadata[b"bitboard.first_error"]
+    assert first_error.startswith(b"game 30 (line ")
+
+
+def _type_name(kind) -> str:
+    """An Arrow type as docs/datasets.md writes it: pyarrow's name, a map's without its field name."""
+    if pa.types.is_map(kind):
+        return f"map<{kind.key_type}, {kind.item_type}>"
+    return {"date32[day]": "date32", "float": "float32"}.get(str(kind), str(kind))
+
+
+def test_each_compression_writes_shards_that_read_alike_and_a_bad_one_is_named(pgn_file, tmp_path, capsys):
+    written = {}
+    for compression, codec in (("zstd", "ZSTD"), ("zstd:9", "ZSTD"), ("zstd:-3", "ZSTD"), ("lz4", "LZ4"),
+                               ("none", "UNCOMPRESSED")):
+        out = tmp_path / compression.replace(":", "_")
+        datasets.convert_files(pgn_file, out, compression=compression)
+        for table in datasets.TABLES:
+            metadata = pq.ParquetFile(out / table / "games.parquet").metadata
+            assert {metadata.row_group(0).column(k).compression for k in range(metadata.num_columns)} == {codec}
+        written[compression] = (_read(out, "games"), _read(out, "positions"))
+    for games, positions in written.values():
+        assert games.equals(written["zstd"][0]) and positions.equals(written["zstd"][1])
+    sizes = {name: os.path.getsize(tmp_path / name.replace(":", "_") / "positions" / "games.parquet")
+             for name in written}
+    assert sizes["none"] > sizes["lz4"] > sizes["zstd"] and sizes["zstd:9"] <= sizes["zstd"] <= sizes["zstd:-3"]
+    for bad in ("gzip", "zstd:99", "zstd:x", "lz4:3", ""):
+        with pytest.raises(InvalidArgumentError, match="compression"):
+            datasets.convert_files(pgn_file, tmp_path / "bad", compression=bad)
+        assert main(["pgn", "to-parquet", str(pgn_file), str(tmp_path / "bad"), "--compression", bad]) == 2
+        assert f"bitboard pgn: error: compression {bad!r}" in capsys.readouterr().err
+    assert not (tmp_path / "bad").exists()  # refused before any work

@@ -1,6 +1,7 @@
 """Crazyhouse and three-check games in the data pipeline: records with their extras, drop move
 codes, to_arrays, Parquet and .npz, and the encoders' refusals, with python-chess as the oracle."""
 import random
+import warnings
 
 import chess
 import chess.pgn
@@ -231,15 +232,58 @@ def test_the_encoders_refuse_variant_records_and_drops_by_name(corpus):
     assert encode.piece_planes(positions[standard]).shape == (int(standard.sum()), 18, 8, 8)
 
 
-@pytest.mark.parametrize("encoding", ["planes", "lc0"])
-def test_batches_refuse_variant_games_unless_a_filter_leaves_them_out(corpus, tmp_path, encoding):
-    import pyarrow.dataset as ds
+@pytest.mark.parametrize(("encoding", "policy"), [("planes", "alphazero"), ("lc0", "lc0"), ("lc0_packed", None)])
+def test_batches_leave_out_and_count_the_rows_no_encoding_holds_never_failing_mid_epoch(corpus, tmp_path, encoding,
+                                                                                      policy):
+    import pyarrow.compute as pc
 
-    from bitboard.data import batches, convert_file
+    from bitboard.data import convert_file
+    from bitboard.data.batches import Batches, SkippedRowsWarning, batches
     path, played = corpus
-    convert_file(str(path), tmp_path / "out")
-    with pytest.raises(UnsupportedVariantError, match="crazyhouse position"):
-        list(batches(tmp_path / "out", 64, encoding=encoding))
-    kept = list(batches(tmp_path / "out", 64, encoding=encoding, filter=ds.field("castling") < 16))
-    standard = [moves for name, _, moves in played if name == "Standard"]
-    assert sum(len(inputs) for inputs, _, _ in kept) == sum(len(moves) + 1 for moves in standard)
+    convert_file(str(path), tmp_path / "out", rows_per_group=64)  # (batches come before the variant games)
+    rows = {name: sum(len(moves) + 1 for played_name, _, moves in played if played_name == name)
+            for name in ("Standard", "Crazyhouse", "Three-check")}
+    with pytest.warns(SkippedRowsWarning) as caught:
+        read = batches(tmp_path / "out", 16, encoding=encoding, policy=policy)
+        kept = list(read)
+    planes = "lc0's planes" if encoding.startswith("lc0") else "piece planes"
+    assert [str(warning.message) for warning in caught] == [
+        f"batches: {planes} cannot hold {what} positions (the first: game {game}, ply 0): such rows are left out, "
+        f"counted in the pass's skipped; filter=pc.field(\"castling\") < 16 leaves them out unread"
+        for what, game in (("crazyhouse", 1), ("3check", 2))]  # (once a pass each)
+    assert read.skipped == {"crazyhouse positions": rows["Crazyhouse"], "3check positions": rows["Three-check"]}
+    assert sum(len(value) for _, _, value in kept) == rows["Standard"] and len(kept) == -(-rows["Standard"] // 16)
+    # the filter the warning names leaves them out unread: the same batches, nothing skipped, no warning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again = Batches(tmp_path / "out", 16, encoding=encoding, policy=policy, filter=pc.field("castling") < 16)
+        filtered = list(again)
+    assert not again.skipped and len(filtered) == len(kept)
+    for ours, theirs in zip(kept, filtered):
+        for mine, other in zip(ours, theirs):
+            for one, two in zip(*((item if isinstance(item, tuple) else (item,)) for item in (mine, other))):
+                assert (one is None and two is None) or np.array_equal(one, two, equal_nan=True)
+
+
+def test_batches_leave_out_a_king_promotion_only_where_a_policy_needs_its_index(tmp_path):
+    from bitboard.data import convert_file
+    from bitboard.data.batches import SkippedRowsWarning, batches
+    start = chess.variant.AntichessBoard("8/P7/8/8/8/8/8/7k w - - 0 1")
+    moves = [chess.Move.from_uci(uci) for uci in ("a7a8k", "h1g1", "a8b8", "g1f1")]
+    game = chess.pgn.Game.from_board(_played(start, moves))
+    game.headers["Variant"] = "Antichess"
+    (tmp_path / "anti.pgn").write_text(str(game) + "\n")
+    convert_file(tmp_path / "anti.pgn", tmp_path / "out")
+    with pytest.warns(SkippedRowsWarning, match=r"the lc0 policy has no index for king promotions \(antichess; the "
+                                                r"first: game 0, ply 0\)"):
+        read = batches(tmp_path / "out", 8, encoding="lc0", policy="lc0")
+        (inputs, policy, value), = list(read)
+    assert read.skipped == {"king promotions": 1} and len(policy) == 4  # the other moves and the final position
+    assert policy[-1] == -1 and (policy[:-1] >= 0).all()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        read = batches(tmp_path / "out", 8, encoding="lc0", policy=None)  # no policy: every row is held
+        (inputs, policy, value), = list(read)
+    assert not read.skipped and len(inputs) == 5 and policy is None
+
+

@@ -385,9 +385,9 @@ class _FilesProgress(_Progress):
 
 
 def cmd_pgn_convert(args) -> int:
-    """PGN inputs to a Parquet dataset folder (games/ and positions/ shards, one worker per
-    core), or one input's arrays to .npz; a summary of what was written and of the games with
-    errors; exit status 1 when an input has no readable game."""
+    """PGN inputs to a Parquet dataset folder (games/ and positions/ shards, one worker per two
+    cores), or one input's arrays to .npz; a summary of what was written and of the games with
+    errors; exit status 1 when an input has no readable game. Ctrl-C names what was kept."""
     from .data import datasets
     try:
         sources = datasets.pgn_files(args.files)
@@ -400,11 +400,15 @@ def cmd_pgn_convert(args) -> int:
             return _pgn_to_npz(sources[0], args.out)
         with _FilesProgress(sources) as progress:
             shards = datasets.convert_files(sources, args.out, overwrite=args.overwrite, processes=args.processes,
-                                            progress=progress.update, finished=progress.finished)
-    except InvalidArgumentError as exc:
-        raise UsageError(str(exc)) from None
+                                            progress=progress.update, finished=progress.finished,
+                                            compression=args.compression,
+                                            part_bytes=args.part_bytes or datasets.PART_BYTES)
+    except InvalidArgumentError as exc:  # (a shard already there among them: told how to replace it here)
+        raise UsageError(str(exc).replace(datasets.OVERWRITE, "--overwrite")) from None
     except (OSError, EOFError, ImportError) as exc:
         raise UsageError(f"cannot convert: {exc}") from None
+    except datasets.ConversionInterrupted as exc:
+        raise Interrupted(_kept(exc)) from None
     games = sum(shard.games for shard in shards.values())
     positions = sum(shard.positions for shard in shards.values())
     skipped = sum(shard.skipped for shard in shards.values())
@@ -420,6 +424,19 @@ def cmd_pgn_convert(args) -> int:
     for source in unreadable:
         print(f"bitboard pgn: error: no readable game in {quoted(source)}", file=sys.stderr)
     return 1 if unreadable else 0
+
+
+def _kept(stopped) -> str:
+    """What an interrupted conversion kept (datasets.ConversionInterrupted), in a line."""
+    inputs = [name for name in stopped.kept if " (part " not in name]
+    parts = [name for name in stopped.kept if " (part " in name]
+    shown = ", ".join(stopped.kept[:8]) + (f" and {len(stopped.kept) - 8:,} more" if len(stopped.kept) > 8 else "")
+    line = f"{len(inputs):,} of {stopped.inputs:,} inputs converted"
+    if parts:
+        line += f" and {len(parts):,} part{'s' if len(parts) != 1 else ''} of others"
+    if stopped.kept:
+        line += f", their shards kept ({shown})"
+    return line + "; nothing unfinished was left, and a rerun converts the rest"
 
 
 def _pgn_to_npz(path: str, out: str) -> int:
@@ -576,17 +593,27 @@ def build_parser() -> argparse.ArgumentParser:
                     "told by their first bytes) into the dataset folder OUT: OUT/games/ (one row per game, "
                     "its tags typed) and OUT/positions/ (one row per position, each game's final one "
                     "included), one shard of each per input, named by its path relative to the inputs' "
-                    "common folder, written as it is read, one worker per core. A rerun skips the shards "
-                    "already written from the same input. OUT ending in .npz: one file's to_arrays arrays.",
+                    "common folder, written as it is read, one worker per two cores. An input of over 1.5 GiB of "
+                    "text is cut into parts of about 1 GiB, each its own shard, cut as a Dask cluster cuts it. A "
+                    "rerun skips the shards already written from the same input (never those of an earlier "
+                    "standard input). OUT ending in .npz: one file's to_arrays arrays.",
         epilog="exit status: 0 when every input had a readable game (games with errors are kept, counted and "
                "summarised); 1 when an input had none (named on stderr); 2 for bad arguments or an existing "
-               "shard from another input without --overwrite; 130 on Ctrl-C (finished shards stay).")
+               "shard from another input (or from standard input) without --overwrite; 130 on Ctrl-C (finished shards "
+               "stay, and are named).")
     convert_pgn.add_argument("files", nargs="+", metavar="INPUT", help="PGN files, folders of them, or -")
     convert_pgn.add_argument("out", metavar="OUT", help="the dataset folder (or a .npz file for one input)")
     convert_pgn.add_argument("--overwrite", action="store_true",
                              help="replace shards already there from other inputs or versions")
     convert_pgn.add_argument("--processes", type=_count("processes", 1), default=None,
-                             help="worker processes (default: one per core)")
+                             help="worker processes (default: one per two cores, at least one: each conversion "
+                                  "keeps two threads busy, its reader and its Parquet writer)")
+    convert_pgn.add_argument("--part-bytes", type=_count("part bytes", 1), default=None, metavar="BYTES",
+                             help="cut an input of over 1.5 BYTES of text into parts of about BYTES, each its own "
+                                  "shard (default 1 GiB: 1073741824); the same value cuts it alike on a Dask cluster")
+    convert_pgn.add_argument("--compression", default="zstd", metavar="CODEC",
+                             help="the shards' compression: zstd (default), zstd:LEVEL (e.g. zstd:9, smaller and "
+                                  "slower), lz4 or none (docs/benchmarks.md measures each)")
     convert_pgn.set_defaults(run=cmd_pgn_convert)
 
     search = commands.add_parser("search", help="reproduce the shipped hash factors from their seeds",

@@ -209,7 +209,7 @@ def main(argv=None) -> None:
     parser.add_argument("--corpus", metavar="PATH", help="read this PGN file instead of generating one")
     parser.add_argument("--skip", action="append", default=[], metavar="NAME",
                         help="leave out a reader (python-chess, rust_pgn_reader, ...) or a table (encoders, parquet, "
-                             "all-cores); repeatable: python-chess takes minutes on a 100 MB corpus")
+                             "cpu, compression, all-cores); repeatable: python-chess takes minutes on a 100 MB corpus")
     parser.add_argument("--rounds", type=int, default=None, metavar="N",
                         help="rounds each table's runs take turns for, each keeping its best (default 5, the "
                              "Parquet and all-cores tables 3, --one-file-mb 2; 2 with --quick): more on a shared "
@@ -277,6 +277,10 @@ def main(argv=None) -> None:
             _encoders(text)
         if "parquet" not in args.skip:
             _to_parquet(raw, repeat=args.rounds or (2 if args.quick else 3))
+        if "cpu" not in args.skip:
+            _cpu(raw, repeat=args.rounds or (2 if args.quick else 3))
+        if "compression" not in args.skip:
+            _compressions(raw, repeat=args.rounds or (2 if args.quick else 3))
         if "all-cores" not in args.skip:
             _all_cores(raw, repeat=args.rounds or (2 if args.quick else 3))
 
@@ -403,6 +407,103 @@ def _to_parquet(raw: bytes, repeat: int) -> None:
                                f"{min(reference) / min(times):.0%}", f"{median_ratio(reference, times):.0%}",
                                f"{median_ratio(same_input[name], times):.0%}"]
                               for name, times in rounds.items()]))
+
+
+def _corpus_files(raw: bytes, folder: str) -> tuple[str, str | None]:
+    """The corpus as a .pgn in `folder`, and as a .pgn.zst (None without zstandard)."""
+    plain = os.path.join(folder, "corpus.pgn")
+    with open(plain, "wb") as out:
+        out.write(raw)
+    try:
+        import zstandard
+    except ImportError:
+        return plain, None
+    packed = os.path.join(folder, "corpus.pgn.zst")
+    with open(packed, "wb") as written:
+        written.write(zstandard.ZstdCompressor().compress(raw))
+    return plain, packed
+
+
+def _cpu(raw: bytes, repeat: int) -> None:
+    """CPU time per position, which a shared machine's load does not inflate as it does wall
+    time: to_arrays (one thread), and convert_file's reader (the calling thread) and the rest of
+    its process (its Parquet writer's thread; a .pgn.zst's unpacking thread too), the runs
+    taking turns, each keeping its least (thread time: time.thread_time; the process's:
+    time.process_time)."""
+    import tempfile
+    import time
+
+    from ..data.arrays import to_arrays
+    from ..data.datasets import convert_file
+    with contextlib.suppress(ImportError):
+        import pyarrow  # noqa: F401
+        with tempfile.TemporaryDirectory() as folder:
+            plain, packed = _corpus_files(raw, folder)
+            out = os.path.join(folder, "out")
+            runs = {"to_arrays": lambda: to_arrays(plain), "convert_file": lambda: convert_file(plain, out)}
+            if packed is not None:
+                runs["to_arrays from .pgn.zst"] = lambda: to_arrays(packed)
+                runs["convert_file from .pgn.zst"] = lambda: convert_file(packed, out)
+            positions = len(to_arrays(plain)["moves"])
+            spent: dict = {name: ([], []) for name in runs}
+            for _ in range(repeat):
+                for name, run in runs.items():
+                    shutil.rmtree(out, ignore_errors=True)
+                    thread, process = time.thread_time(), time.process_time()
+                    run()
+                    reader = time.thread_time() - thread
+                    spent[name][0].append(reader)
+                    spent[name][1].append(max(0.0, time.process_time() - process - reader))  # (clocks' grain)
+        least = {name: (min(reader), min(others)) for name, (reader, others) in spent.items()}
+        print(f"\nCPU time per position ({positions:,} positions), the least of {repeat} rounds in turns: the "
+              "calling thread (the reader), the process's other threads (the Parquet writer; a .pgn.zst's "
+              "unpacker), and both, against to_arrays of the same input:\n")
+        rows = []
+        for name, (reader, others) in least.items():
+            same = least["to_arrays from .pgn.zst" if ".pgn.zst" in name else "to_arrays"]
+            rows.append([name, f"{reader / positions * 1e9:.0f}", f"{others / positions * 1e9:.0f}",
+                         f"{(reader + others) / positions * 1e9:.0f}", f"{(reader + others) / sum(same):.2f}x"])
+        print(markdown_table(["run", "reader's thread, ns/position", "other threads, ns/position",
+                              "all, ns/position", "against to_arrays"], rows))
+
+
+#: The compressions the benchmark sets beside each other (datasets.compression_options's spelling).
+COMPRESSIONS_MEASURED = ("zstd", "zstd:-1", "zstd:3", "zstd:9", "lz4", "none")
+
+
+def _compressions(raw: bytes, repeat: int) -> None:
+    """convert_file with each compression of COMPRESSIONS_MEASURED beside to_arrays, the runs
+    taking turns (each round's ratio to to_arrays; its median), and the shards' sizes."""
+    import tempfile
+
+    from ..data.arrays import to_arrays
+    from ..data.datasets import convert_file
+    with contextlib.suppress(ImportError):
+        import pyarrow  # noqa: F401
+        with tempfile.TemporaryDirectory() as folder:
+            plain, _ = _corpus_files(raw, folder)
+            out = os.path.join(folder, "out")
+            sizes = {}
+            for compression in COMPRESSIONS_MEASURED:
+                shutil.rmtree(out, ignore_errors=True)
+                convert_file(plain, out, compression=compression)
+                sizes[compression] = {table: os.path.getsize(os.path.join(out, table, "corpus.parquet"))
+                                      for table in ("positions", "games")}
+            runs = {"to_arrays": lambda: to_arrays(plain)}
+            runs.update({compression: (lambda compression=compression: convert_file(plain, out,
+                                                                                    compression=compression))
+                         for compression in COMPRESSIONS_MEASURED})
+            rounds = round_times(runs, repeat=repeat, prepare=lambda: shutil.rmtree(out, ignore_errors=True))
+        reference = rounds["to_arrays"]
+        whole = sum(sizes["zstd"].values())
+        print(f"\nconvert_file's compressions (`--compression`), {repeat} rounds in turns with to_arrays; of "
+              f"to_arrays' speed: the median of each round's ratio; the shards of the {len(raw) / 1e6:.1f} MB "
+              "corpus:\n")
+        print(markdown_table(["compression", "seconds", "of to_arrays' speed", "positions MB", "games MB",
+                              "size against zstd"],
+                             [[name, f"{min(rounds[name]):.3f}", f"{median_ratio(reference, rounds[name]):.0%}",
+                               f"{sizes[name]['positions'] / 1e6:.1f}", f"{sizes[name]['games'] / 1e6:.2f}",
+                               f"{sum(sizes[name].values()) / whole:.2f}x"] for name in COMPRESSIONS_MEASURED]))
 
 
 def _one_big_file(megabytes: int, rounds: int) -> None:

@@ -16,14 +16,19 @@ to the threads beside the reader), `batches` (training batches from a dataset fo
 """
 from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move, dataset_move_parts
 from .arrays import NO_MOVE, RESULT_CODES, to_arrays
-from .batches import ENCODINGS, POLICIES, Batches, batches
+from .batches import ENCODINGS, POLICIES, Batches, Pass, SkippedRowsWarning, batches
 from .cluster import PART_BYTES, pgn_to_parquet
 from .datasets import (
+                       SHARD_COMPRESSIONS,
                        TABLES,
+                       ConversionInterrupted,
                        Shard,
+                       compression_options,
                        convert_file,
                        convert_files,
+                       convert_parts,
                        dataset_folder,
+                       default_processes,
                        read_arrays,
                        shard_paths,
                        write_arrays,
@@ -88,13 +93,16 @@ __all__ = [
     "ALPHAZERO_POLICY_SIZE", "COMPRESSIONS", "ENCODINGS", "EXTRAS_OF", "EXTRAS_SIZE", "GAME_TAGS", "LC0_MOVES",
     "LC0_POLICY_SIZE", "LEELA_PLANES", "NO_MOVE", "NO_RESULT", "PGN_SUFFIXES", "PIECE_PLANES", "POLICIES",
     "POLYGLOT_TABLE_SIZE", "RECORD_SIZE", "PART_BYTES", "RECORD_VARIANTS", "RESULTS", "RESULT_CODES",
-    "SCHEMA_VERSION", "SEVEN_TAG_ROSTER", "STDIN", "SUFFIX_NAGS", "TABLES", "alphazero_index", "alphazero_indices",
-    "alphazero_move", "Batches", "batches", "bitboards", "board_of", "compression_of", "convert_file",
-    "convert_files", "dataset_drop", "dataset_drop_piece", "dataset_folder", "dataset_move", "dataset_move_parts",
+    "SCHEMA_VERSION", "SEVEN_TAG_ROSTER", "SHARD_COMPRESSIONS", "STDIN", "SUFFIX_NAGS", "TABLES", "alphazero_index",
+    "alphazero_indices", "alphazero_move", "Batches", "batches", "bitboards", "board_of", "compression_of",
+    "compression_options", "ConversionInterrupted", "convert_file", "convert_files", "convert_parts", "dataset_drop",
+    "dataset_drop_piece", "dataset_folder", "dataset_move", "dataset_move_parts", "default_processes",
     "decompressed", "en_passant_capturable", "extras_dtype", "extras_of", "Game", "games_schema", "is_compressed",
     "lc0_index", "lc0_indices", "lc0_move", "leela_planes", "legal_move_masks", "Mate", "mirror", "mirror_extras",
-    "mirrored_castling", "nibble_of", "open_pgn", "pgn_files", "pgn_to_parquet", "piece_planes", "polyglot_keys",
+    "mirrored_castling", "nibble_of", "open_pgn", "Pass", "pgn_files", "pgn_to_parquet", "piece_planes",
+    "polyglot_keys",
     "polyglot_table", "position_dtype", "positions_of", "positions_schema", "read_arrays", "read_games", "record_of",
     "record_variant", "refuse_variant_records", "repetition_counts", "result_code", "Shard", "shard_paths",
-    "shard_stems", "source_names", "square_codes", "to_arrays", "unpack_planes", "write", "write_arrays"
+    "shard_stems", "SkippedRowsWarning", "source_names", "square_codes", "to_arrays", "unpack_planes", "write",
+    "write_arrays"
 ]

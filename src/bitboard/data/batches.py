@@ -21,9 +21,14 @@ How the rows are read, and why:
 - Filters. `filter` (a pyarrow.compute Expression over any columns of the table) is computed
   while reading, but rows are dropped only after the chunk is encoded, so a kept position still
   sees the history of rows the filter drops (a game the filter keeps no row of is dropped
-  first: `filter=ds.field("castling") < 16` leaves out crazyhouse and three-check games, which
-  the encoders refuse); a row where the expression is null is dropped, as pyarrow's filters
-  do. Policy and value targets are per row, so they are unaffected.
+  first); a row where the expression is null is dropped, as pyarrow's filters do. Policy and
+  value targets are per row, so they are unaffected.
+- Rows no encoding holds. No input plane holds a crazyhouse or three-check position (pockets,
+  check counters), and no policy head a king promotion (antichess): such rows are left out,
+  counted in the pass's `skipped` ({"crazyhouse positions": n, ...}), with one
+  SkippedRowsWarning a pass, never an error in mid-epoch. `filter=pc.field("castling") < 16`
+  leaves crazyhouse and three-check games out unread (their records name the variant in the
+  castling byte's high bits), and then nothing is counted.
 - Shuffle. `shuffle_buffer=N` keeps N encoded rows (packed, eight times smaller than planes)
   and sends out random ones as new rows come in; it also visits the shard's row groups in a
   random order. The order depends on `seed`, the shard's index and the epoch (`set_epoch`) only.
@@ -35,12 +40,13 @@ import glob
 import os
 from collections.abc import Iterator
 
+from ..core.encoding import KING, dataset_move_parts
 from ..errors import InvalidArgumentError, quoted
 from .encode import alphazero_indices, lc0_indices, leela_planes, piece_planes, unpack_planes
-from .records import position_dtype
+from .records import RECORD_VARIANTS, position_dtype, record_variant
 from .tables import NO_MOVE, NO_RESULT, fixed_bytes, position_records, positions_schema
 
-__all__ = ["ENCODINGS", "POLICIES", "Batches", "batches"]
+__all__ = ["ENCODINGS", "POLICIES", "Batches", "Pass", "SkippedRowsWarning", "batches"]
 
 #: The input encodings: unpacked uint8 planes or the packed uint64 masks they are made from.
 ENCODINGS = ("planes", "packed_planes", "lc0", "lc0_packed")
@@ -50,6 +56,30 @@ _KEEP = "__keep"  # the filter's value, computed while reading as one more colum
 #: Rows read at a time from the groups after a chunk, to finish its last game (a game is rarely
 #: longer than a few hundred plies, so one step is nearly always enough).
 _CONTINUATION_ROWS = 4096
+#: The filter that leaves out the games whose positions no input plane holds (crazyhouse and
+#: three-check: their records name the variant in the castling byte's bits 4-7).
+WHOLE_RECORDS_FILTER = 'pc.field("castling") < 16'
+
+
+class SkippedRowsWarning(UserWarning):
+    """A pass of `batches` left out rows that its encoding cannot hold (counted in `skipped`)."""
+
+
+class Pass:
+    """One pass over the rows of a `Batches` (an iterator of its batches), and what it left out:
+    `skipped`, {what: rows} of the rows no encoding could hold (crazyhouse and three-check
+    positions, king promotions with a policy), counted as the pass reads them."""
+
+    def __init__(self, batches: "Batches"):
+        import collections
+        self.skipped: collections.Counter = collections.Counter()
+        self._batches = batches._batches(self.skipped)
+
+    def __iter__(self) -> "Pass":
+        return self
+
+    def __next__(self) -> tuple:
+        return next(self._batches)
 
 
 class Batches:
@@ -121,10 +151,24 @@ class Batches:
             raise InvalidArgumentError(f"epoch must be an int of 0 or more, not {quoted(epoch)}")
         self.epoch = int(epoch)
 
-    def __iter__(self) -> Iterator[tuple]:
+    def __iter__(self) -> Pass:
+        """A pass over the rows (its `skipped` counts what no encoding could hold; so does this
+        Batches' `skipped`, of the last pass begun)."""
+        self.last = Pass(self)
+        return self.last
+
+    @property
+    def skipped(self):
+        """{what: rows} that the last pass begun left out: rows no encoding could hold (Pass)."""
+        import collections
+        return self.last.skipped if hasattr(self, "last") else collections.Counter()
+
+    def _batches(self, skipped) -> Iterator[tuple]:
         import numpy as np
         rng = np.random.default_rng([self.seed, self.epoch, self.shard[0]])
-        chunks: Iterator[dict] = (self._encoded(chunk) for chunk in _chunks(self._groups(rng), self._read_columns()))
+        warned: set = set()
+        chunks: Iterator[dict] = (self._encoded(chunk, skipped, warned)
+                                  for chunk in _chunks(self._groups(rng), self._read_columns()))
         if self.shuffle_buffer:
             chunks = _shuffled(chunks, self.shuffle_buffer, rng)
         for rows in _rebatched(chunks, self.batch_size):
@@ -160,29 +204,37 @@ class Batches:
             read[_KEEP] = self.filter
         return read
 
-    def _encoded(self, table) -> dict:
+    def _encoded(self, table, skipped, warned: set) -> dict:
         """A chunk of whole games as {name: array} of equal length: the packed inputs, the
-        targets and the asked-for columns, the filter's rows only."""
+        targets and the asked-for columns, the filter's rows only, less the rows no encoding
+        holds (counted in `skipped`)."""
         import numpy as np
         records = position_records(table)
         keep = None
         if self.filter is not None:
             keep = table.column(_KEEP).fill_null(False).to_numpy(zero_copy_only=False)
+        moves = None if self.policy is None else table.column("move").fill_null(NO_MOVE).to_numpy()
+        unheld = self._unheld(table, records, moves, keep, skipped, warned)
+        if unheld is not None:
+            keep = ~unheld if keep is None else keep & ~unheld
         history = self.encoding.startswith("lc0")
         if keep is not None and not history:  # without history a row needs no other: drop before the work
-            table, records, keep = table.filter(keep), records[keep], None
-        elif keep is not None:  # with history: drop the games the filter keeps no row of (crazyhouse ones too)
-            game = table.column("game").to_numpy()
-            wanted = np.isin(game, game[keep])
+            table, records, moves = table.filter(keep), records[keep], None if moves is None else moves[keep]
+            keep = None
+        elif keep is not None:  # with history: drop the games the filter keeps no row of, and a variant's
+            game = table.column("game").to_numpy()  # (crazyhouse, three-check: no row an input holds)
+            wanted = np.isin(game, game[keep]) & (record_variant(records["castling"]) == 0)
             if not wanted.all():
                 table, records, keep = table.filter(wanted), records[wanted], keep[wanted]
+                moves = None if moves is None else moves[wanted]
         out: dict = {}
         if history:
             out["inputs"], out["clocks"] = leela_planes(records, table.column("game").to_numpy(), packed=True)
         else:
             out["inputs"] = piece_planes(records, packed=True)
-        if self.policy is not None:
-            moves = table.column("move").fill_null(NO_MOVE).to_numpy()
+        if moves is not None:
+            if keep is not None:  # (a row that goes after encoding needs no policy: a king promotion has none)
+                moves = np.where(keep, moves, NO_MOVE)
             out["policy"] = (alphazero_indices(moves, records["turn"]) if self.policy == "alphazero"
                              else lc0_indices(moves, records))
         result = table.column("result").to_numpy().astype(np.float32)
@@ -193,6 +245,44 @@ class Batches:
         if keep is not None:
             out = {name: array[keep] for name, array in out.items()}
         return out
+
+    def _unheld(self, table, records, moves, keep, skipped, warned: set):
+        """The rows no encoding holds (None: none), the filter's among them counted in `skipped`
+        and warned of once a pass: crazyhouse and three-check positions (no input plane holds
+        pockets or check counters) and, with a policy, king promotions (antichess: no policy
+        head has one)."""
+        import warnings
+
+        import numpy as np
+        variant = record_variant(records["castling"])
+        unheld = variant != 0
+        king = None
+        if moves is not None:
+            king = (dataset_move_parts(moves)[2] == KING) & (moves != NO_MOVE) & ~unheld
+            unheld |= king
+        if not unheld.any():
+            return None
+        counted = unheld if keep is None else unheld & keep
+        found = {f"{RECORD_VARIANTS.get(int(code), int(code))} positions": counted & (variant == code)
+                 for code in np.unique(variant[counted & (variant != 0)])}
+        if king is not None and (counted & king).any():
+            found["king promotions"] = counted & king
+        for what, rows in found.items():
+            skipped[what] += int(np.count_nonzero(rows))
+            if what in warned:
+                continue
+            warned.add(what)
+            row = int(np.flatnonzero(rows)[0])
+            first = f"the first: game {table.column('game')[row].as_py()}, ply {table.column('ply')[row].as_py()}"
+            if what == "king promotions":
+                told, remedy = f"the {self.policy} policy has no index for king promotions (antichess; {first})", ""
+            else:
+                planes = "lc0's planes" if self.encoding.startswith("lc0") else "piece planes"
+                told = f"{planes} cannot hold {what} ({first})"
+                remedy = f"; filter={WHOLE_RECORDS_FILTER} leaves them out unread"
+            warnings.warn(f"batches: {told}: such rows are left out, counted in the pass's skipped{remedy}",
+                          SkippedRowsWarning, stacklevel=2)
+        return unheld
 
     def _finished(self, rows: dict) -> tuple:
         """A batch as it is handed out: planes unpacked where asked, C-contiguous arrays."""
@@ -216,7 +306,7 @@ class Batches:
 
 def batches(folder, batch_size: int, *, encoding: str = "planes", policy: str | None = "alphazero",
             shuffle_buffer: int = 0, seed: int = 0, shard: tuple[int, int] = (0, 1), filter=None,
-            columns=None) -> Iterator[tuple]:
+            columns=None) -> Pass:
     """Batches of `batch_size` rows of the positions table of a dataset folder (`folder`, or its
     `positions` folder itself): (inputs, policy_target, value_target), NumPy arrays::
 
@@ -233,8 +323,11 @@ def batches(folder, batch_size: int, *, encoding: str = "planes", policy: str | 
     fixed-size binaries as (B, width) uint8, strings as objects, a null float as NaN, a null
     `move` as NO_MOVE (0xFFFF) and another null int as 0 (to_arrays' conventions).
     `shuffle_buffer`, `seed`, `shard` and `filter` are the module's: whole games, sharded by
-    the row group each starts in, filtered after encoding. Every iteration of `Batches`, with
-    the same arguments, is a pass over the rows; this is one pass."""
+    the row group each starts in, filtered after encoding. Rows that the encoding cannot hold
+    (crazyhouse and three-check positions; king promotions with a policy) are left out and
+    counted in the pass's `skipped`, with a SkippedRowsWarning; `filter=pc.field("castling") <
+    16` leaves the first two out unread. Every iteration of `Batches`, with the same arguments,
+    is a pass over the rows; this is one pass (a Pass: its `skipped` says what it left out)."""
     return iter(Batches(folder, batch_size, encoding=encoding, policy=policy, shuffle_buffer=shuffle_buffer,
                         seed=seed, shard=shard, filter=filter, columns=columns))
 

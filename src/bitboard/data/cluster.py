@@ -2,34 +2,35 @@
 shards, each written under a temporary name and renamed when complete, a rerun (or a task run
 again after its worker died) skipping what is done. An input is one task, and a big one (a
 lichess month) is cut into parts of about `part_bytes` of text, each its own task and shard,
-read as if the input were read whole (bitboard.data.parts). Without a client,
-`datasets.convert_files` converts on this machine's cores; `bitboard.distributed` connects."""
+read as if the input were read whole (bitboard.data.parts). The cut depends on the input alone,
+as datasets.convert_files cuts it on one machine: a conversion begun there ends here, and the
+other way round. Without a client, `datasets.convert_files` converts on this machine's cores;
+`bitboard.distributed` connects."""
 import os
+
+from .parts import PART_BYTES
 
 __all__ = ["PART_BYTES", "pgn_to_parquet"]
 
-#: The PGN text per task when an input is cut into parts: about a minute of one core's work.
-PART_BYTES = 1 << 30
-#: No PGN text packs smaller than this: a compressed input this much under part_bytes is not sized.
-_BEST_PACKING = 16
-
 
 def pgn_to_parquet(sources, out_dir, client=None, *, overwrite: bool = False, progress=None,
-                   part_bytes: int | None = PART_BYTES) -> dict:
+                   part_bytes: int | None = PART_BYTES, compression: str = "zstd") -> dict:
     """Convert PGN inputs (files or folders of them) into the dataset folder `out_dir` on a Dask
     cluster; {source name: Shard}, `progress(shard)` as each task finishes (an input, or a part
     of one: its Shard then counts that part). An input of over 1.5 `part_bytes` of text is cut
-    into parts (None: never). A task is seconds of work or more, so its cost to schedule is lost
-    in it; a task whose worker dies is run again elsewhere, and its unfinished files, hidden,
-    are never read as shards. The paths go to the workers absolute (a worker's working folder is
-    not this one's); an error or Ctrl-C here cancels the tasks not yet finished."""
+    into parts (None: never), where convert_files cuts it on one machine (parts.input_cuts);
+    `compression` is convert_file's. A task is seconds of work or more, so its cost to schedule
+    is lost in it; a task whose worker dies is run again elsewhere, and its unfinished files,
+    hidden, are never read as shards. The paths go to the workers absolute (a worker's working
+    folder is not this one's); an error or Ctrl-C here cancels the tasks not yet finished."""
     from ..errors import InvalidArgumentError, quoted
     from . import datasets
     from .sources import STDIN, pgn_files, shard_stems, source_names
     if client is None:
-        return datasets.convert_files(sources, out_dir, overwrite=overwrite, finished=progress)
-    if part_bytes is not None and (not isinstance(part_bytes, int) or isinstance(part_bytes, bool) or part_bytes < 1):
-        raise InvalidArgumentError(f"part_bytes is a positive number of bytes or None, not {quoted(part_bytes)}")
+        return datasets.convert_files(sources, out_dir, overwrite=overwrite, finished=progress, part_bytes=part_bytes,
+                                      compression=compression)
+    datasets._check_part_bytes(part_bytes)
+    datasets.compression_options(compression)  # (checked here, not in every task)
     paths = pgn_files(sources)
     if not paths:
         raise InvalidArgumentError(f"no PGN inputs in {quoted(sources)}")
@@ -46,7 +47,7 @@ def pgn_to_parquet(sources, out_dir, client=None, *, overwrite: bool = False, pr
             name = inputs[path]
             for part in parts or [None]:
                 futures.append(client.submit(datasets.convert_file, path, out, name=name, stem=stems[name],
-                                             overwrite=overwrite, part=part, pure=False))
+                                             overwrite=overwrite, part=part, compression=compression, pure=False))
         return _gather(futures, progress)
     except BaseException:
         client.cancel(futures)  # a task already running finishes its shards; none is left half written
@@ -54,34 +55,20 @@ def pgn_to_parquet(sources, out_dir, client=None, *, overwrite: bool = False, pr
 
 
 def _cut(client, paths: list[str], part_bytes: int | None) -> dict:
-    """{absolute path: its parts (bitboard.data.parts.Part), or None to convert it whole}, the
-    sizing and counting done as tasks on the cluster."""
-    from .parts import count_from_cut, count_part, input_size, part_cuts, plan
-    from .sources import is_compressed
-    cuts: dict[str, list[int] | None] = dict.fromkeys(paths)
-    if part_bytes is None:
-        return cuts
-    sized = {}
-    for path in paths:
-        size = os.path.getsize(path)
-        if not is_compressed(path):
-            sized[path] = size
-        elif size * _BEST_PACKING > part_bytes * 3 // 2:
-            sized[path] = client.submit(input_size, path, pure=False)
-    for path, size in sized.items():
-        size = size.result() if hasattr(size, "result") else size
-        sized[path] = size
-        if len(part_cuts(size, part_bytes)) > 1:
-            cuts[path] = part_cuts(size, part_bytes)
+    """{absolute path: its parts (bitboard.data.parts.Part), or None to convert it whole}: the
+    cuts as parts.input_cuts makes them (here: a compressed input's first 8 MB are read), the
+    counting done as tasks on the cluster."""
+    from .parts import count_from_cut, count_part, input_cuts, plan
+    cuts = {path: input_cuts(path, part_bytes)[0] for path in paths}
     counts = {path: [client.submit(count_from_cut, path, cut, at[k + 1] if k + 1 < len(at) else None, pure=False)
                      for k, cut in enumerate(at)]
-              for path, at in cuts.items() if at}
+              for path, at in cuts.items() if len(at) > 1}
 
     def recount(path, at):
         return lambda k, start: client.submit(count_part, path, start, at[k + 1] if k + 1 < len(at) else None,
                                               pure=False).result()
 
-    return {path: (plan(client.gather(counts[path]), sized[path], recount(path, at)) if at else None)
+    return {path: (plan(client.gather(counts[path]), recount(path, at)) if len(at) > 1 else None)
             for path, at in cuts.items()}
 
 

@@ -18,6 +18,7 @@ refuses to replace a shard from another input unless asked to (`overwrite=True`)
 `write_arrays` and `read_arrays` keep to_arrays' dictionary as one `.npz` file (NumPy only).
 """
 import contextlib
+import functools
 import os
 import secrets
 import socket
@@ -29,11 +30,12 @@ from ..errors import InvalidArgumentError, ShardExistsError, quoted
 from . import sources as _sources
 from .game_columns import result_column
 from .gil import prompt_handoffs
-from .parts import Part, locate, part_stem, part_stream
+from .parts import PART_BYTES, Part, part_stem
 from .sources import PGN_SUFFIXES, STDIN, pgn_files, shard_stems, source_names
 from .tables import SCHEMA_VERSION, games_batch, games_schema, positions_batch, positions_schema
 
-__all__ = ["PGN_SUFFIXES", "TABLES", "Shard", "convert_file", "convert_files", "dataset_folder", "pgn_files",
+__all__ = ["PGN_SUFFIXES", "SHARD_COMPRESSIONS", "TABLES", "ConversionInterrupted", "Shard", "compression_options",
+           "convert_file", "convert_files", "convert_parts", "dataset_folder", "default_processes", "pgn_files",
            "read_arrays", "shard_paths", "write_arrays"]
 
 TABLES = ("games", "positions")
@@ -100,7 +102,19 @@ def _input_stamp(path: str) -> dict[str, str]:
 
 
 def _recorded(path: str) -> dict[str, str] | None:
-    """The bitboard metadata of an existing shard, or None when there is none."""
+    """The bitboard metadata of an existing shard that says what it was written from, or None
+    when there is none (what it says of its content, `first_error`, is left out: _counts)."""
+    meta = _metadata(path)
+    return None if meta is None else {key: value for key, value in meta.items() if key not in _SUMMARY}
+
+
+#: The metadata keys that sum a shard up rather than say what it was written from.
+_SUMMARY = ("first_error",)
+
+
+def _metadata(path: str) -> dict[str, str] | None:
+    """Every bitboard key of an existing shard's metadata (without the prefix), or None when
+    there is no such file."""
     if not os.path.exists(path):
         return None
     _, pq = _pyarrow()
@@ -113,15 +127,16 @@ def _recorded(path: str) -> dict[str, str] | None:
 
 
 def _counts(paths: dict[str, str]) -> tuple[int, int, int, str | None]:
-    """(games, positions, errors, first error) of a finished shard, from its files."""
+    """(games, positions, errors, first error) of a finished shard, from its files: the first
+    error as the run that wrote it said it, with its line."""
     _, pq = _pyarrow()
     errors = pq.read_table(paths["games"], columns=["game", "error"])
     failed = errors.filter(errors.column("error").is_valid())
-    first = None
-    if failed.num_rows:
+    first = (_metadata(paths["games"]) or {}).get("first_error")
+    if failed.num_rows and not first:
         first = f"game {failed.column('game')[0].as_py()}: {failed.column('error')[0].as_py()}"
     return (pq.ParquetFile(paths["games"]).metadata.num_rows, pq.ParquetFile(paths["positions"]).metadata.num_rows,
-            failed.num_rows, first)
+            failed.num_rows, first if failed.num_rows else None)
 
 
 def _unlike(record: dict[str, str], wanted: dict[str, str]) -> str:
@@ -137,30 +152,71 @@ def _unlike(record: dict[str, str], wanted: dict[str, str]) -> str:
 
 def convert_file(source, out_dir, *, name: str | None = None, stem: str | None = None, overwrite: bool = False,
                  progress: Progress | None = None, rows_per_group: int = ROWS_PER_GROUP,
-                 part: "Part | None" = None) -> Shard:
+                 part: "Part | None" = None, compression: str = "zstd") -> Shard:
     """Convert one PGN input (a path, "-" for standard input) into its shards of `out_dir`'s
     tables, streaming; `name` is its `source` (default: the file's name), `stem` its shards'
     name (default: from `name`). `progress(name, bytes read, bytes in all, games)` is called as
     it reads. A shard already there from the same input is skipped (Shard.skipped); one from
     anything else raises ShardExistsError unless `overwrite`. With `part` (bitboard.data.parts)
-    only that part of the input is converted, its rows numbered as in the whole input."""
+    only that part of the input is converted, its rows numbered as in the whole input.
+    `compression`: "zstd" (the default), "zstd:LEVEL", "lz4" or "none" (compression_options)."""
     path = os.fspath(source)
+    if part is not None:
+        return convert_parts(path, out_dir, [part], name=name, stem=stem, overwrite=overwrite, progress=progress,
+                             rows_per_group=rows_per_group, compression=compression)[0]
+    name, stem = _named(path, name, stem)
+    options = compression_options(compression)
+    return _converted(path, out_dir, name, stem, overwrite, progress, rows_per_group, None, None, options)
+
+
+def _named(path: str, name: str | None, stem: str | None) -> tuple[str, str]:
+    """The input's source name and shard stem (given, or from its path), once it is known to exist."""
     if path != STDIN and not os.path.isfile(path):
         raise InvalidArgumentError(f"no PGN file {path!r}")
     name = name or (source_names([path])[path])
-    stem = stem or shard_stems([name])[name]
-    opened = None  # (a part located here: its stream, from the part's start)
-    try:
-        if part is not None and not part.located:
-            with prompt_handoffs():  # (a compressed input's unpacking thread gets the GIL back at once)
-                found, opened = locate(path, part)
-            if found is None:
-                return _empty_part(out_dir, name, stem, part, overwrite)
-            part = found
-        return _converted(path, out_dir, name, stem, overwrite, progress, rows_per_group, part, opened)
-    finally:
-        if opened is not None:
-            opened.close()
+    return name, stem or shard_stems([name])[name]
+
+
+def convert_parts(source, out_dir, parts: "list[Part]", *, name: str | None = None, stem: str | None = None,
+                  overwrite: bool = False, progress: Progress | None = None, rows_per_group: int = ROWS_PER_GROUP,
+                  compression: str = "zstd", finished: "Callable[[Part, Shard], None] | None" = None,
+                  packing: float = 1.0) -> list[Shard]:
+    """Convert consecutive parts of one input (bitboard.data.parts: `cut_parts`, or counted
+    ones), each into its own shards, reading the input once (a parts.Run: each part goes on from
+    where the part before stopped, and the first is found by a reader that skips the moves);
+    a Shard a part, `finished(part, shard)` as each is done. A part with no game of its own has
+    no shard (its Shard is skipped, with no games). `progress` names each part "NAME (part K of
+    N)", in the input's bytes (`packing`: a compressed input's bytes per byte of text)."""
+    from .parts import Run
+    path = os.fspath(source)
+    name, stem = _named(path, name, stem)
+    options = compression_options(compression)
+    shards = []
+    with Run(path) as run:
+        for part in parts:
+            located = run.locate(part)
+            if located is None:
+                shard = _empty_part(out_dir, name, stem, part, overwrite)
+            else:
+                shard = _converted(path, out_dir, name, stem, overwrite, _part_progress(progress, part, packing),
+                                   rows_per_group, located, run, options)
+            shards.append(shard)
+            if finished is not None:
+                finished(part, shard)
+    return shards
+
+
+def _part_progress(progress: Progress | None, part: "Part", packing: float) -> Progress | None:
+    """A part's progress as its own line of the display, "NAME (part K of N)", in the input's
+    bytes (`packing`: a compressed input's bytes per byte of text)."""
+    if progress is None:
+        return None
+
+    def report(name: str, done: int, total: int | None, games: int) -> None:
+        progress(f"{name} (part {part.index + 1} of {part.count})", round(done * packing),
+                 None if total is None else round(total * packing), games)
+
+    return report
 
 
 def _empty_part(out_dir, name: str, stem: str, part: Part, overwrite: bool) -> Shard:
@@ -171,32 +227,50 @@ def _empty_part(out_dir, name: str, stem: str, part: Part, overwrite: bool) -> S
         if os.path.exists(path):
             if not overwrite:
                 raise ShardExistsError(f"{path!r} is already there, from another input: this part of the input "
-                                       "has no game: overwrite=True (--overwrite) removes it")
+                                       f"has no game: {OVERWRITE} removes it")
             os.remove(path)
     return Shard(name, skipped=True)
 
 
+#: How a refusal to replace a shard names the way to replace it (the command line says --overwrite).
+OVERWRITE = "overwrite=True"
+
+
 def _converted(path: str, out_dir, name: str, stem: str, overwrite: bool, progress: Progress | None,
-               rows_per_group: int, part: "Part | None", opened) -> Shard:
+               rows_per_group: int, part: "Part | None", run, options: dict) -> Shard:
     paths = shard_paths(out_dir, stem if part is None else part_stem(stem, part.index, part.count))
     wanted = {**_identity(name), **_input_stamp(path), **({"part": part.stamp()} if part is not None else {})}
     recorded = {table: _recorded(paths[table]) for table in TABLES}
-    if all(record == wanted for record in recorded.values()) and not overwrite:
+    if path == STDIN:  # no size or time tells one standard input from another: never taken as already there
+        for table, record in recorded.items():
+            if record is not None and not overwrite:
+                raise ShardExistsError(f"{paths[table]!r} is already there, from {_from(record)}: standard input "
+                                       "cannot be told from the input it was written from, so it is never skipped "
+                                       f"as already converted: {OVERWRITE} replaces it (or convert the input as a "
+                                       "file)")
+    elif all(record == wanted for record in recorded.values()) and not overwrite:
         return Shard(name, *_counts(paths), skipped=True)
     for table, record in recorded.items():
         if record is not None and record != wanted and not overwrite:
             raise ShardExistsError(f"{paths[table]!r} is already there, {_unlike(record, wanted)}: "
-                                   "overwrite=True (--overwrite) replaces it")
+                                   f"{OVERWRITE} replaces it")
     others = _other_cuts(out_dir, stem, part)
     if others and not overwrite:
         raise ShardExistsError(f"{others[0]!r} is already there, the same input cut into parts another way: "
-                               "overwrite=True (--overwrite) replaces it")
+                               f"{OVERWRITE} replaces it")
     with prompt_handoffs():  # (the writer and unpacker threads get the GIL back at once)
-        shard = _write_shards(path, name, paths, wanted, progress, rows_per_group, part, opened)
+        shard = _write_shards(path, name, paths, wanted, progress, rows_per_group, part, run, options)
     for other in others:  # (after the new shard is complete: a stopped run loses nothing)
         with contextlib.suppress(FileNotFoundError):
             os.remove(other)
     return shard
+
+
+def _from(record: dict[str, str]) -> str:
+    """What an existing shard was written from, by its record."""
+    if not record:
+        return "a program other than bitboard"
+    return "standard input" if record.get("input_size") == "" else f"the input {record.get('source')!r}"
 
 
 def _other_cuts(out_dir, stem: str, part: Part | None) -> list[str]:
@@ -248,8 +322,7 @@ def _alive(pid: int) -> bool:
 
 
 def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str, str],
-                  progress: Progress | None, rows_per_group: int, part: "Part | None" = None,
-                  opened=None) -> Shard:
+                  progress: Progress | None, rows_per_group: int, part: "Part | None", run, options: dict) -> Shard:
     import numpy as np
 
     from .pgn_reader import _Columns, _Reader
@@ -264,20 +337,23 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
     writers = {}
     background = None
     shard = Shard(name)
-    raw = stream = None
+    raw = stream = None  # (what this function opened and closes: a part's stream is its Run's)
     try:
         for table, schema in (("games", games_schema()), ("positions", positions_schema(source_dictionary=True))):
             os.makedirs(os.path.dirname(paths[table]), exist_ok=True)
-            writers[table] = _parquet_writer(pq, temporary[table], schema, table, metadata)
-        background = _BackgroundWriter(writers)
-        raw = open(path, "rb") if path != STDIN and part is None else None  # noqa: SIM115  (closed below)
+            writers[table] = _parquet_writer(pq, temporary[table], schema, table, metadata, options)
+        background = _BackgroundWriter({"positions": writers["positions"]})
+        found: list = []  # (a part: where the next part starts, found by the reader as it stops)
         total: int | None
         if part is not None:
-            raw = stream = opened if opened is not None else part_stream(path, part)
-            total = part.stop - part.start if part.stop >= 0 else None  # (the last part of a local cut: to the end)
+            source = run.reading()
+            total = part.stop - part.start if part.stop >= 0 else None  # (a part read to the end: not known)
+            text_total = total
         else:
-            stream = _sources.decompressed(raw, path) if raw is not None else _sources.open_pgn(STDIN)[0]
+            raw = open(path, "rb") if path != STDIN else None  # noqa: SIM115  (closed below)
+            source = stream = _sources.decompressed(raw, path) if raw is not None else _sources.open_pgn(STDIN)[0]
             total = os.fstat(raw.fileno()).st_size if raw is not None else None
+            text_total = total if stream is raw else None  # (in bytes of text: not packed)
         columns = _Columns(None, rows_per_group + 4096)  # (a row group and a long game: made once, never grown)
         reader = _Reader(False, False, columns)
         base = 0 if part is None else part.first_game  # the number of the part's first game
@@ -288,31 +364,31 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
         # soon after the reader, and has little left to write when the reader is done
         small = max(1, rows_per_group >> 3)
         group = small
-        text_total = total if part is not None or stream is raw else None  # (in bytes of text: not packed)
 
         def flush(upto: int, last: bool = False) -> None:
             nonlocal first_game, games_first
             rows = columns.rows(upto, extras=False)  # (views: the batch copies what it keeps)
             per_game = np.bincount(rows["game"] - np.uint32(first_game), minlength=upto - first_game)
             results = columns.games.lists(upto)[1][first_game - games_first:]
-            batches = {"positions": positions_batch(name, rows, result_column(results), first_game, per_game)}
+            background.put({"positions": positions_batch(name, rows, result_column(results), first_game, per_game)})
             columns.drop(upto)
             plies.append(np.maximum(per_game - 1, 0))
             if last or upto - games_first >= GAMES_PER_GROUP:
                 offsets, results, errors, tags = columns.games.take(upto)
-                batches["games"] = games_batch(name, games_first, offsets, results, errors, tags,
-                                               np.concatenate(plies))
+                # written here, on the reader's thread, while the writer's thread writes the positions:
+                # a twentieth of the writing, which the reader would otherwise spend waiting for it
+                writers["games"].write_batch(games_batch(name, games_first, offsets, results, errors, tags,
+                                                         np.concatenate(plies)))
                 plies.clear()
                 games_first = upto
-            background.put(batches)
             shard.positions += len(rows["game"])
             first_game = upto
 
         reader.rows_due = group
         # (the reader yields every 256 games and once the columns hold `group` rows: no Python per game)
-        for finished in (reader.read(stream) if part is None else
-                         reader.read(stream, part.start, part.first_game, part.lines_before,
-                                     cuts=[part.stop] if part.stop >= 0 else None, stop=True)):
+        for finished in (reader.read(source) if part is None else
+                         reader.read(source, part.start, part.first_game, part.lines_before,
+                                     cuts=[part.stop] if part.stop >= 0 else None, found=found, stop=True)):
             if columns.held() >= group:
                 flush(finished)
                 group = reader.rows_due = rows_per_group
@@ -324,12 +400,16 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
         shard.games, shard.errors, shard.first_error = reader.finished, reader.errors, reader.first_error
         flush(base + shard.games, last=True)
         background.close()
+        if shard.first_error is not None:  # (with its line: a rerun that skips the shard says it alike)
+            writers["games"].add_key_value_metadata({_META + "first_error": shard.first_error})
         for writer in writers.values():
             writer.close()
+        if progress is not None:  # (before the shard is there: an interrupt in it leaves none)
+            progress(name, total if total is not None else 0, total, shard.games)
+        if part is not None:
+            run.read_to(found)
         for table in TABLES:
             os.replace(temporary[table], paths[table])
-        if progress is not None:
-            progress(name, total if total is not None else 0, total, shard.games)
         return shard
     finally:
         if stream is not None and stream is not raw:
@@ -338,10 +418,12 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
             raw.close()
         if background is not None:
             background.stop()
-        for table in TABLES:  # stopped: the unfinished file goes, then its writer (if it got one:
-            if os.path.exists(temporary[table]):  # an interrupt can land between the two)
-                os.remove(temporary[table])
-                if table in writers:
+        left = [table for table in TABLES if os.path.exists(temporary[table])]
+        for table in left:  # stopped: the unfinished files go, then their writers (if they got one:
+            os.remove(temporary[table])  # an interrupt can land between the two)
+        for table in left:
+            if table in writers:  # (a file given up half written: what its writer says of it is moot)
+                with contextlib.suppress(Exception):
                     writers[table].close()
 
 
@@ -353,27 +435,30 @@ def _read_so_far(raw, part: Part | None, offset: int) -> int:
     return raw.tell() if raw is not None else offset
 
 
-# How each table is written. positions, the big one: zstd; dictionary encoding only where it
-# pays (`source` comes as a dictionary already, `mate` is almost all null: elsewhere pyarrow
-# hashes every value and gains little after zstd); byte-stream split for the two float columns
-# (smaller and faster to compress); data pages of version 2.0, whose levels are left uncompressed
-# (the writer 3-6% faster, the file 0.5% bigger); statistics where a filter may use them; no Arrow schema
-# stored (positions_schema's types all come back from Parquet's own, and `source`, written as
-# a dictionary, reads back as the string it is). games: small, zstd, its Arrow schema kept
-# (utc_time's time32[s] has no Parquet type of its own).
+# How each table is written (compressed as `compression` says: compression_options). positions,
+# the big one: dictionary encoding only where it pays (`source` comes as a dictionary already,
+# `mate` is almost all null: elsewhere pyarrow hashes every value and gains little after zstd);
+# byte-stream split for the two float columns (smaller and faster to compress); data pages of
+# version 2.0, whose levels are left uncompressed (the writer 3-6% faster, the file 0.5% bigger);
+# statistics where a filter may use them; a whole batch handed to each column's encoder at once
+# (write_batch_size: pyarrow's 1,024 rows at a time cost the writer 6% more instructions, for the
+# same file). Neither table stores its Arrow schema: every type of
+# positions_schema and games_schema comes back from Parquet's own (`source`, written as a
+# dictionary, reads back as the string it is; utc_time is time32[ms], Parquet's TIME(MILLIS)),
+# and the shards' bitboard metadata is then the file's, which read_schema shows whole.
 _WRITE_OPTIONS: dict[str, dict[str, Any]] = {
-    "games": {"compression": "zstd"},
-    "positions": {"compression": "zstd", "use_dictionary": ["source", "mate"], "data_page_version": "2.0",
+    "games": {"store_schema": False, "write_batch_size": GAMES_PER_GROUP},
+    "positions": {"write_batch_size": ROWS_PER_GROUP, "use_dictionary": ["source", "mate"], "data_page_version": "2.0",
                   "use_byte_stream_split": ["eval", "clock"],
                   "write_statistics": ["source", "game", "ply", "turn", "result"], "store_schema": False},
 }
 
 
-def _parquet_writer(pq, path: str, schema, table: str, metadata: dict):
+def _parquet_writer(pq, path: str, schema, table: str, metadata: dict, compression: dict):
     """A ParquetWriter of `table` with the shard's bitboard `metadata` in its key-value
     metadata: through the stored Arrow schema, or for a table stored without one, added to the
-    file (which pyarrow.parquet.read_schema reads alike)."""
-    options = _WRITE_OPTIONS[table]
+    file (which pyarrow.parquet.read_schema reads alike); `compression` (compression_options)."""
+    options = {**_WRITE_OPTIONS[table], **compression}
     if options.get("store_schema", True):
         return pq.ParquetWriter(path, schema.with_metadata(metadata), **options)
     writer = pq.ParquetWriter(path, schema, **options)
@@ -381,11 +466,33 @@ def _parquet_writer(pq, path: str, schema, table: str, metadata: dict):
     return writer
 
 
+#: The compressions a dataset's shards are written with (`compression`): zstd, at pyarrow's
+#: default level unless "zstd:LEVEL" gives one, lz4, or none.
+SHARD_COMPRESSIONS = ("zstd", "lz4", "none")
+
+
+def compression_options(compression: str) -> dict:
+    """pyarrow's writer options for a `compression` of SHARD_COMPRESSIONS ("zstd:3": zstd at level 3);
+    InvalidArgumentError naming anything else."""
+    codec, _, level = compression.partition(":") if isinstance(compression, str) else ("", "", "")
+    if codec not in SHARD_COMPRESSIONS or (level and codec != "zstd"):
+        raise InvalidArgumentError(f"compression {quoted(compression)} is not zstd, zstd:LEVEL, lz4 or none")
+    if not level:
+        return {"compression": codec}
+    pa, _ = _pyarrow()
+    low, high = pa.Codec.minimum_compression_level("zstd"), pa.Codec.maximum_compression_level("zstd")
+    if not level.lstrip("-").isdigit() or not low <= int(level) <= high:
+        raise InvalidArgumentError(f"compression {quoted(compression)}: zstd's level is a whole number from "
+                                   f"{low} to {high}")
+    return {"compression": "zstd", "compression_level": int(level)}
+
+
 class _BackgroundWriter:
-    """Writes each flush's record batches on a thread of its own: pyarrow encodes and compresses
-    Parquet without the GIL, so the reader goes on meanwhile (building the batches is Python's,
-    and stays with the reader: in the thread it would take the GIL from it). At most two flushes
-    wait (memory stays bounded); an error in the thread is raised at the next put or at close."""
+    """Writes each flush's record batches (the positions table's) on a thread of its own:
+    pyarrow encodes and compresses Parquet without the GIL, so the reader goes on meanwhile
+    (building the batches is Python's, and stays with the reader: in the thread it would take
+    the GIL from it). At most two flushes wait (memory stays bounded); an error in the thread is
+    raised at the next put or at close."""
 
     def __init__(self, writers: dict):
         import queue
@@ -393,20 +500,26 @@ class _BackgroundWriter:
         self.writers = writers
         self.queue: queue.Queue = queue.Queue(maxsize=2)
         self.error: BaseException | None = None
+        # (set as the thread ends: Thread.join interrupted by Ctrl-C can mark a thread still
+        # writing as stopped, and a later join would then not wait for it)
+        self.ended = threading.Event()
         self.thread = threading.Thread(target=self._run, name="bitboard parquet writer", daemon=True)
         self.thread.start()
 
     def _run(self) -> None:
-        while True:
-            batches = self.queue.get()
-            if batches is None:
-                return
-            if self.error is None:
-                try:
-                    for table, batch in batches.items():
-                        self.writers[table].write_batch(batch)
-                except BaseException as error:  # noqa: BLE001  (raised in the reading thread)
-                    self.error = error
+        try:
+            while True:
+                batches = self.queue.get()
+                if batches is None:
+                    return
+                if self.error is None:
+                    try:
+                        for table, batch in batches.items():
+                            self.writers[table].write_batch(batch)
+                    except BaseException as error:  # noqa: BLE001  (raised in the reading thread)
+                        self.error = error
+        finally:
+            self.ended.set()
 
     def put(self, batches: dict) -> None:
         if self.error is not None:
@@ -420,9 +533,11 @@ class _BackgroundWriter:
             raise self.error
 
     def stop(self) -> None:
-        if self.thread.is_alive():
+        """Wait until the thread has written what it was given and ended (again after an
+        interrupt: it ends at the first None)."""
+        if not self.ended.is_set():
             self.queue.put(None)
-            self.thread.join()
+            self.ended.wait()
 
 
 def dataset_folder(out_dir) -> str:
@@ -434,53 +549,123 @@ def dataset_folder(out_dir) -> str:
     return out
 
 
+class ConversionInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped convert_files: the shards finished are kept, the unfinished ones left
+    nothing. `kept` names what was finished: each input whose shards are all there (converted in
+    this run or before) by its source name, and a part of an unfinished input as "NAME (part K of
+    N)"; `inputs`, how many inputs there were."""
+
+    def __init__(self, kept: list[str], inputs: int):
+        super().__init__(f"{len([k for k in kept if ' (part ' not in k])} of {inputs} inputs converted")
+        self.kept, self.inputs = kept, inputs
+
+
 def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: bool = False,
                   processes: int | None = None, progress: Progress | None = None,
-                  finished: Callable[[Shard], None] | None = None) -> dict[str, Shard]:
+                  finished: Callable[[Shard], None] | None = None, part_bytes: int | None = PART_BYTES,
+                  compression: str = "zstd") -> dict[str, Shard]:
     """Convert PGN inputs (files, folders of them, "-") into the dataset folder `out_dir`,
-    one worker process per core (or `processes`), each input streamed into its own shards (with
-    fewer inputs than workers, a big input is cut into parts, one shard each, so that a lichess
-    month on its own uses every core);
-    {source name: Shard}. `progress` is convert_file's, `finished(shard)` is called as each input
-    is done. Ctrl-C stops every worker; finished shards stay, unfinished ones leave nothing.
+    each input streamed into its own shards, on `processes` worker processes (default:
+    default_processes(), one per two cores); {source name: Shard}. An input of over 1.5
+    `part_bytes` of text is cut into parts (bitboard.data.parts), each its own shard, as a Dask
+    cluster cuts it (pgn_to_parquet), so a conversion begun here can end there and the other
+    way round; the parts of one input are spread over the workers that the inputs leave free.
+    `progress` is convert_file's, `finished(shard)` is called as each input is done;
+    `compression` is convert_file's. Ctrl-C stops every worker; finished shards stay, unfinished
+    ones leave nothing (ConversionInterrupted, a KeyboardInterrupt, names what was kept).
 
     The workers are fresh interpreters running `python -m bitboard.data.workers`: they never
     import the calling script, so a script without `if __name__ == "__main__":` works."""
+    from .parts import cut_parts, input_cuts, run_starts
+    from .workers import Task, run_tasks
     paths = pgn_files(sources)
     if not paths:
         raise InvalidArgumentError(f"no PGN inputs in {quoted(sources)}")
     out = dataset_folder(out_dir)
+    compression_options(compression)  # (checked before any work)
+    _check_part_bytes(part_bytes)
     names = source_names(paths)
     stems = shard_stems(names.values())
-    processes = processes or _cores()
-    if processes < 1:
-        raise InvalidArgumentError(f"processes must be at least 1, not {quoted(processes)}")
-    done: dict[str, Shard] = {}
-    if processes == 1 or any(path == STDIN for path in paths):
-        for path in paths:
-            name = names[path]
-            done[name] = convert_file(path, out, name=name, stem=stems[name], overwrite=overwrite, progress=progress)
-            if finished is not None:
-                finished(done[name])
-        return done
-    from .workers import Task, run_tasks
-    cut, packing = _local_cuts(paths, processes)
-    parts: dict[str, list] = {}
-    tasks = [Task(path, names[path], stems[names[path]]) for path in paths]
-    for task, shard in run_tasks(tasks, out, overwrite=overwrite, processes=processes, progress=progress, cut=cut,
-                                 packing=packing):
-        if task.part is None:
-            done[shard.source] = shard
-        else:  # (finished once all its parts are: how many is known at the end)
-            parts.setdefault(task.path, []).append((task.part.index, shard))
+    processes = processes if processes is not None else default_processes()
+    if not _is_count(processes):
+        raise InvalidArgumentError(f"processes must be a whole number of at least 1, not {quoted(processes)}")
+    tasks: list[Task] = []
+    share = max(1, processes // len(paths))  # the workers each input may have
+    for path in paths:
+        task = Task(path, names[path], stems[names[path]])
+        cuts, size = input_cuts(path, part_bytes) if path != STDIN and part_bytes is not None else ([0], 0)
+        if len(cuts) == 1:
+            tasks.append(task)
             continue
+        pieces = cut_parts(cuts)
+        starts = run_starts(len(pieces), share)
+        packing = os.path.getsize(path) / max(size, 1)  # (a compressed input's bytes per byte of text)
+        tasks += [task._replace(parts=tuple(pieces[begin:end]), packing=packing)
+                  for begin, end in zip(starts, [*starts[1:], len(pieces)])]
+    done: dict[str, Shard] = {}
+    pieces_done: dict[str, list] = {}
+    kept: list[str] = []
+
+    def record(task: Task, part: "Part | None", shard: Shard) -> None:
+        if part is None:
+            done[task.name] = shard
+        else:
+            pieces_done.setdefault(task.name, []).append((part.index, shard))
+            if len(pieces_done[task.name]) < part.count:  # (finished once all its parts are)
+                kept.append(f"{task.name} (part {part.index + 1} of {part.count})")
+                return
+            done[task.name] = parts_added(pieces_done.pop(task.name))
+            kept[:] = [k for k in kept if not k.startswith(f"{task.name} (part ")]
+        kept.append(task.name)
         if finished is not None:
-            finished(done[shard.source])
-    for path, pieces in parts.items():
-        done[names[path]] = parts_added(pieces)
-        if finished is not None:
-            finished(done[names[path]])
+            finished(done[task.name])
+
+    try:
+        if processes == 1 or any(path == STDIN for path in paths):  # (standard input is this process's)
+            for task in tasks:
+                if task.parts is None:
+                    record(task, None, convert_file(task.path, out, name=task.name, stem=task.stem,
+                                                    overwrite=overwrite, progress=progress, compression=compression))
+                else:
+                    convert_parts(task.path, out, list(task.parts), name=task.name, stem=task.stem,
+                                  overwrite=overwrite, progress=progress, compression=compression,
+                                  packing=task.packing, finished=functools.partial(record, task))
+        else:
+            run_tasks(tasks, out, overwrite=overwrite, processes=processes, progress=progress,
+                      compression=compression, finished=record)
+    except KeyboardInterrupt:  # (what was finished as it stopped is there too, reported or not)
+        for task in tasks:
+            for part in task.parts or [None]:
+                named = task.name if part is None else f"{task.name} (part {part.index + 1} of {part.count})"
+                if task.name not in kept and named not in kept and _finished_there(out, task, part):
+                    kept.append(named)
+        raise ConversionInterrupted(kept, len(paths)) from None
     return done
+
+
+def _finished_there(out: str, task, part: "Part | None") -> bool:
+    """Whether the shards of an input (or of a part of it) are there, written from it as it is."""
+    if task.path == STDIN:  # (another standard input's would look the same: told by convert_files alone)
+        return False
+    paths = shard_paths(out, task.stem if part is None else part_stem(task.stem, part.index, part.count))
+    wanted = {**_identity(task.name), **_input_stamp(task.path)}
+    for table in TABLES:
+        record = _recorded(paths[table])
+        if record is None or any(record.get(key) != value for key, value in wanted.items()):
+            return False
+        if (part is None) != ("part" not in record) or (
+                part is not None and not record["part"].startswith(f"{part.index}/{part.count} ")):
+            return False
+    return True
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def _check_part_bytes(part_bytes) -> None:
+    if part_bytes is not None and not _is_count(part_bytes):
+        raise InvalidArgumentError(f"part_bytes is a positive number of bytes or None, not {quoted(part_bytes)}")
 
 
 def _cores() -> int:
@@ -488,28 +673,17 @@ def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-#: The smallest part of an input that convert_files cuts for its workers (of text).
-LOCAL_PART_BYTES = 64 << 20
+#: The threads a conversion keeps busy: its reader, and its Parquet writer beside it (a compressed
+#: input's unpacking thread adds a fraction of a core).
+BUSY_THREADS = 2
 
 
-def _local_cuts(paths: list[str], processes: int) -> tuple[dict[str, list[int]], dict[str, float]]:
-    """Where the inputs are cut for `processes` workers ({path: cuts}, parts.local_cuts): with
-    fewer inputs than workers, each input of two LOCAL_PART_BYTES or more is cut into as many
-    parts as it has workers, so that one big input (a lichess month) uses every core; and each
-    compressed input's packing, its bytes per byte of text."""
-    from .parts import local_cuts, text_size_estimate
-    cut: dict[str, list[int]] = {}
-    packing: dict[str, float] = {}
-    share = processes // len(paths)
-    if share < 2:
-        return cut, packing
-    for path in paths:
-        size = text_size_estimate(path)
-        count = min(share, size // LOCAL_PART_BYTES)
-        if count >= 2:
-            cut[path] = local_cuts(size, count)
-            packing[path] = os.path.getsize(path) / max(size, 1)
-    return cut, packing
+def default_processes() -> int:
+    """The worker processes convert_files runs by default: as many as the cores hold, each
+    conversion keeping BUSY_THREADS cores busy (processes x busy threads <= cores), at least one.
+    More would take turns on the same cores and run slower than fewer (on two cores, two
+    processes ran at 0.77-0.93x one)."""
+    return max(1, _cores() // BUSY_THREADS)
 
 
 def parts_added(pieces: list) -> Shard:

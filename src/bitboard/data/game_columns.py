@@ -605,7 +605,8 @@ def _days_in_month(year: cython.longlong, month: cython.longlong) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def _time(p: cython.p_char, n: cython.Py_ssize_t) -> cython.longlong:
-    """A time of day, HH:MM:SS (00:00:00 to 23:59:59), as seconds since midnight (time32[s])."""
+    """A time of day, HH:MM:SS (00:00:00 to 23:59:59), as seconds since midnight (the games
+    table's time32[ms] holds them in milliseconds)."""
     if n != 8 or p[2] != 58 or p[5] != 58:
         return _NOT_READ
     hours: cython.longlong = _digits(p, 0, 2)

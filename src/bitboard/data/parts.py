@@ -1,7 +1,8 @@
 """One big PGN input converted as parts, on many workers, exactly as if read whole.
 
 A lichess month is one file of 30+ GB: one task per input would leave a cluster idle. Such an
-input is cut into parts of about `part_bytes` of PGN text each, in two passes of tasks:
+input is cut into parts of about `part_bytes` of PGN text each; on a cluster (bitboard.data.
+cluster) in two passes of tasks:
 
 1. **Count.** Part k starts at the first line at or after k * part_bytes that can only begin a
    game: a tag line (`[`) after a line that is neither a tag line nor blank-and-unknown. From
@@ -19,22 +20,29 @@ input is cut into parts of about `part_bytes` of PGN text each, in two passes of
 A compressed input (one zstd frame, as lichess ships its months) cannot be entered in the
 middle: a part's task unpacks it from the start and drops what comes before the part. Unpacking
 runs at several times the reader's speed, so this costs well under the parse for a few parts
-per worker; the size is found by one unpacking pass first.
+per worker.
 
-On one machine (datasets.convert_files) every worker finds its own part instead: it reads the
-input from the start with a reader that skips the moves, up to the first game at or after its
-cut, and converts on from there with the same stream (`locate`), so a compressed input is
-unpacked once a worker. A later part starts later, so it is cut smaller (`local_cuts`).
+Where the cuts fall depends on the input alone (`input_cuts`: its size, a compressed input's
+estimated from its first 8 MB, and `part_bytes`), so one machine and a cluster cut it alike:
+the same parts, the same (source, game) keys and the same shards, and a conversion started on
+one resumes on the other. One machine (datasets.convert_files) finds the parts as it reads
+(`Run`): a worker reads consecutive parts from one stream, each part starting where the last
+one's reader stopped, and the first part of its run found by a reader that skips the moves from
+the input's start, so a compressed input is unpacked once a worker.
 """
 import contextlib
 import io
 import os
 from dataclasses import dataclass
-from typing import Any
 
 from .sources import compression_of, is_compressed, open_pgn, unpacking
 
-__all__ = ["Part", "count_part", "input_size", "local_parts", "locate", "open_at", "part_cuts", "part_stem"]
+__all__ = ["PART_BYTES", "Part", "Run", "count_part", "cut_parts", "input_cuts", "input_size", "open_at", "part_cuts",
+           "part_stem"]
+
+#: The PGN text of a part (a task on a cluster, a shard): about a minute of one core's work. An
+#: input of over 1.5 PART_BYTES of text is cut into parts, on one machine as on a cluster.
+PART_BYTES = 1 << 30
 
 #: How far before a cut the search for a part's first game looks back for the line before it.
 _LOOK_BACK = 4096
@@ -46,10 +54,11 @@ _SAMPLE = 8 << 20  # compressed bytes unpacked to estimate a compressed input's 
 class Part:
     """Part `index` of `count` of an input: its PGN text (unpacked) from byte `start` up to the
     first game at or after byte `stop` that starts with a tag line (where the next part starts:
-    exactly `stop` for a counted part, the next cut for a part of a local cut), the number of its
-    first game in the input and of the line before its first line. Not `located`: `start` is
-    only a cut, and the part begins at the first game at or after it that starts with a tag line,
-    which `locate` finds (and with it the part's first game and lines before)."""
+    exactly `stop` for a counted part, the next cut for a part found as it is read; -1: the end
+    of the text), the number of its first game in the input and of the line before its first
+    line. Not `located`: `start` is only its cut, and the part begins at the first game at or
+    after it that starts with a tag line, which a `Run` finds (and with it the part's first game
+    and lines before)."""
 
     index: int
     count: int
@@ -60,9 +69,11 @@ class Part:
     located: bool = True
 
     def stamp(self) -> str:
-        """The part as its shards' metadata records it: a rerun skips a shard only for the same."""
-        return f"{self.index}/{self.count} bytes {self.start}-{self.stop} game {self.first_game} " \
-               f"line {self.lines_before + 1}"
+        """The part as its shards' metadata records it: a rerun skips a shard only for the same.
+        Where it starts and its first game and line, not where it stops, which a counted part
+        knows exactly and a part found as it is read knows as the next cut: both end at the
+        same game."""
+        return f"{self.index}/{self.count} from byte {self.start} game {self.first_game} line {self.lines_before + 1}"
 
 
 def part_stem(stem: str, index: int, count: int) -> str:
@@ -91,18 +102,31 @@ def part_cuts(size: int, part_bytes: int) -> list[int]:
     return [size * k // count for k in range(count)]
 
 
-def local_cuts(size: int, count: int, lag: float = 0.2) -> list[int]:
-    """Where `count` parts of `size` bytes of text are cut for one machine's workers: part k
-    starts only once its worker's counting pass (locate) reaches it, `lag` of the worker's time
-    per byte (it skips the moves), so each part is that much smaller than the one before, and all
-    end together."""
-    weights = [(1 - lag) ** k for k in range(count)]
+def input_cuts(path: str, part_bytes: int | None = PART_BYTES) -> tuple[list[int], int]:
+    """(where the input `path` is cut into parts of about `part_bytes` of text, part_cuts; its
+    text's size, text_size_estimate). It depends on the input's bytes alone, never on where it
+    runs or how many workers there are: one machine and a cluster cut it alike. part_bytes None:
+    never cut, [0]."""
+    size = text_size_estimate(path)
+    return ([0] if part_bytes is None else part_cuts(size, part_bytes)), size
+
+
+def run_starts(count: int, runs: int, lag: float = 0.2) -> list[int]:
+    """The first part of each of `runs` runs of consecutive parts (of `count`) for one machine's
+    workers: a later run starts only once its worker's reader, skipping the moves, has reached
+    it (`lag` of the worker's time per byte), so each run is that much shorter than the one
+    before, and all end together. Every run has a part."""
+    runs = max(1, min(runs, count))
+    weights = [(1 - lag) ** k for k in range(runs)]
     total = sum(weights)
-    cuts, done = [], 0.0
+    starts: list[int] = []
+    done = 0.0
     for weight in weights:
-        cuts.append(round(size * done / total))
+        starts.append(min(round(count * done / total), count - runs + len(starts)))
         done += weight
-    return cuts
+    for k in range(1, runs):  # (each after the last)
+        starts[k] = max(starts[k], starts[k - 1] + 1)
+    return starts
 
 
 def text_size_estimate(path: str) -> int:
@@ -144,36 +168,32 @@ def open_at(path: str, offset: int):
     return stream
 
 
-def local_parts(cuts: list[int]) -> list[Part]:
-    """The parts of an input cut for one machine's workers (local_cuts): the first from the
-    start, each later one from its cut, to be located by its worker (locate), each ending at
-    the next cut (the last at the end of the text)."""
+def cut_parts(cuts: list[int]) -> list[Part]:
+    """The parts of an input cut at `cuts` (input_cuts), to be found as they are read (a Run):
+    the first from the start, each later one from its cut, each ending at the next cut (the last
+    at the end of the text)."""
     ends = [*cuts[1:], -1]
     return [Part(k, len(cuts), cut, ends[k], located=k == 0) for k, cut in enumerate(cuts)]
 
 
-def part_stream(path: str, part: Part):
-    """A binary stream of the input's text from the part's start on: its reader stops at the
-    part's end (bitboard.data.pgn_reader's `cuts`, with `stop`)."""
-    return open_at(path, part.start)
-
-
-#: The last blocks a locating pass keeps: the line that starts its part began in one of them.
+#: The last blocks a stream of a Run keeps: the line that starts the next part began in one of them.
 _REMEMBERED = 3
 
 
 class _Remembering:
-    """A stream that keeps the last blocks read from it (`_REMEMBERED`), and where they begin."""
+    """A stream that keeps the last blocks read from it (`_REMEMBERED`), and where they begin
+    (the stream's first byte is at `begin` of the text)."""
 
-    def __init__(self, stream):
+    def __init__(self, stream, begin: int = 0):
         from collections import deque
         self.stream = stream
         self.blocks: deque = deque(maxlen=_REMEMBERED)
-        self.end = 0  # the bytes read in all
+        self.end = begin  # where the bytes read so far end
 
     def read(self, size: int = -1) -> bytes:
         block = self.stream.read(size)
-        self.blocks.append(block)
+        if _REMEMBERED:
+            self.blocks.append(block)
         self.end += len(block)
         return block
 
@@ -181,7 +201,7 @@ class _Remembering:
         """What was read from byte `offset` on; None if that is no longer kept."""
         kept = b"".join(self.blocks)
         begin = self.end - len(kept)
-        return kept[offset - begin:] if offset >= begin else None
+        return kept[offset - begin:] if begin <= offset <= self.end else None
 
 
 class _Replayed(io.RawIOBase):
@@ -211,34 +231,87 @@ class _Replayed(io.RawIOBase):
             super().close()
 
 
-def locate(path: str, part: Part) -> tuple[Part | None, Any]:
-    """A part of a local cut (not `located`) found: one counting pass from the start of the
-    input (it skips the moves) finds the first game at or after its cut that starts with a tag
-    line, with its number and the lines before it, and hands on its stream from there, so that
-    a compressed input is unpacked once. (part, stream from its start); (None, None) for an
-    empty part (no game starts after its cut but at or after the next: no shard)."""
-    from .pgn_reader import _Reader
-    reader = _Reader(False, False, None, True)
-    found: list = []
-    stream = open_at(path, 0)
-    try:
-        remembering = _Remembering(stream)
-        for _ in reader.read(remembering, 0, cuts=[part.start], found=found, stop=True):
-            pass
-        start, first_game, lines_before = found[0] if found else (-1, 0, 0)
-        if start < 0 or 0 <= part.stop <= start:  # (no game after the cut, or the next part starts there too)
-            stream.close()
-            return None, None
-        rest = remembering.rest_from(start)
-        if rest is None:  # (its line began before the blocks kept, a line of megabytes: unpacked again)
-            stream.close()
-            stream = open_at(path, start)
+class Run:
+    """Consecutive parts of one input read from one stream, in order, so that a compressed input
+    is unpacked once: each part starts where the reader of the part before stopped (the first
+    game at or after its cut that starts with a tag line, found with the whole text's context),
+    and a part the run has not reached is found by a reader that skips the moves from where the
+    stream stands (the input's start, at first). A counted part (`located`, a cluster's) is read
+    from its own start. Close it (or use it as a context manager) to close its stream."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.stream: _Replayed | None = None  # the text from `at` on (what a reader stopped inside comes first)
+        # where the stream stands, the text's start or a game's: (offset, game number, lines before)
+        self.at: tuple[int, int, int] = (0, 0, 0)
+        self.ended = False  # no game starts at or after `at`
+        self._reading: _Remembering | None = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None
+
+    def _open(self, offset: int) -> None:
+        self.close()
+        self.stream = _Replayed(b"", open_at(self.path, offset))
+
+    def locate(self, part: Part) -> Part | None:
+        """`part` with its start, first game and lines before, the stream standing at its start;
+        None for a part with no game of its own (no game starts at or after its cut but before
+        the next: it has no shard, and the next part starts where the stream stands)."""
+        if part.located:
+            if self.stream is None or self.at[0] != part.start:
+                self._open(part.start)
+            self.at, self.ended = (part.start, part.first_game, part.lines_before), False
+            return part
+        if self.stream is None:
+            self._open(0)
+            self.at, self.ended = (0, 0, 0), False
+        if not self.ended and self.at[0] < part.start:
+            from .pgn_reader import _Reader
+            reader = _Reader(False, False, None, True)
+            found: list = []
+            reading = _Remembering(self.stream, self.at[0])
+            for _ in reader.read(reading, *self.at, cuts=[part.start], found=found, stop=True):
+                pass
+            self._went_on(reading, found)
+        start, first_game, lines_before = self.at
+        if self.ended or 0 <= part.stop <= start:
+            return None
+        return Part(part.index, part.count, start, part.stop, first_game, lines_before)
+
+    def reading(self) -> _Remembering:
+        """The stream from the located part's start on, for its converter's reader (which stops at
+        the part's end, appending where the next part starts to its `found`: `read_to`)."""
+        assert self.stream is not None
+        self._reading = _Remembering(self.stream, self.at[0])
+        return self._reading
+
+    def read_to(self, found: list) -> None:
+        """The converter's reader stopped where `found` says the next part starts (nothing: it
+        read to the end): the stream stands there."""
+        assert self._reading is not None
+        self._went_on(self._reading, found)
+        self._reading = None
+
+    def _went_on(self, reading: _Remembering, found: list) -> None:
+        if not found:
+            self.ended = True
+            return
+        self.at = (found[0][0], found[0][1], found[0][2])
+        rest = reading.rest_from(self.at[0])
+        if rest is None:  # (its line began before the blocks kept, a line of megabytes: read again)
+            self._open(self.at[0])
         else:
-            stream = _Replayed(rest, stream)
-    except BaseException:
-        stream.close()
-        raise
-    return Part(part.index, part.count, start, part.stop, first_game, lines_before), stream
+            assert self.stream is not None
+            self.stream.head = rest + self.stream.head  # (what the reader did not read of the head follows)
 
 
 def _first_game_line(path: str, cut: int) -> int:
@@ -306,17 +379,19 @@ def count_from_cut(path: str, cut: int, end_cut: int | None) -> tuple[int, int, 
     return count_part(path, start, end_cut)
 
 
-def plan(counts: list[tuple[int, int, int, int]], size: int, recount) -> list[Part]:
+def plan(counts: list[tuple[int, int, int, int]], recount) -> list[Part]:
     """The parts of an input from its parts' counts (count_from_cut, in order), each checked to
     start where the previous ends; `recount(k, start)` counts part k again from the right start
-    (count_part). Parts without a game are left out (their shards are never written)."""
+    (count_part). Parts without a game are left out (their shards are never written); a part
+    that reads to the end of the text has stop -1."""
     parts = []
     stop, first_game, lines_before = 0, 0, 0
     count = len(counts)
     for k, (start, end, games, lines) in enumerate(counts):
+        if stop < 0:  # the part before read to the end: no game is left for this one
+            break
         if start != stop:  # a cut fooled by the text: count it from where the last part ended
             start, end, games, lines = recount(k, stop)
-        end = size if end < 0 else end
         if games:
             parts.append(Part(k, count, start, end, first_game, lines_before))
         stop, first_game, lines_before = end, first_game + games, lines_before + lines

@@ -83,8 +83,12 @@ class Prefetched(io.BufferedIOBase):
         self._queue: queue.Queue = queue.Queue(depth)
         self._stopping = threading.Event()
         self._chunk, self._at, self._ended = b"", 0, False
+        # (set as the thread ends: Thread.join interrupted by Ctrl-C can mark a thread still
+        # reading as stopped, and a later join would then not wait for it)
+        self._done = threading.Event()
         # (the thread holds no reference to self: a dropped stream is closed, and its thread ends)
-        self._thread = threading.Thread(target=_read_ahead, args=(stream, block, self._queue, self._stopping),
+        self._thread = threading.Thread(target=_read_ahead, args=(stream, block, self._queue, self._stopping,
+                                                                  self._done),
                                         name="bitboard pgn unpacker", daemon=True)
         self._thread.start()
 
@@ -120,15 +124,16 @@ class Prefetched(io.BufferedIOBase):
     def close(self) -> None:
         if not self.closed:
             self._stopping.set()
-            self._thread.join()
+            self._done.wait()  # (the unpacking is done with the stream before it is closed)
             try:
                 self.stream.close()
             finally:
                 super().close()
 
 
-def _read_ahead(stream, block: int, blocks, stopping) -> None:
-    """Prefetched's thread: put the stream's blocks (b"" at its end, or the error raised) on `blocks`."""
+def _read_ahead(stream, block: int, blocks, stopping, done) -> None:
+    """Prefetched's thread: put the stream's blocks (b"" at its end, or the error raised) on
+    `blocks`; `done` set as it ends."""
     import queue
 
     def put(item) -> bool:
@@ -147,6 +152,8 @@ def _read_ahead(stream, block: int, blocks, stopping) -> None:
                 return
     except BaseException as error:  # noqa: BLE001  (raised in the reading thread)
         put(error)
+    finally:
+        done.set()
 
 
 def open_pgn(source):

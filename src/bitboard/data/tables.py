@@ -36,7 +36,9 @@ GAME_TAGS = {
 
 def _arrow_type(name: str):
     import pyarrow as pa
-    return {"string": pa.string(), "date32": pa.date32(), "time32": pa.time32("s"), "int16": pa.int16()}[name]
+    # (a time of day in milliseconds, Parquet's TIME(MILLIS): it has no unit of seconds, so every reader
+    # reads time32[ms]; the tag's seconds are written as whole seconds of it)
+    return {"string": pa.string(), "date32": pa.date32(), "time32": pa.time32("ms"), "int16": pa.int16()}[name]
 
 
 def games_schema():
@@ -108,8 +110,9 @@ def games_batch(source: str, first: int, offsets: list, results: list, errors: l
             columns[name] = _strings(*parts)
         else:
             values, valid = parts
-            width = np.int16 if kind == pa.int16() else np.int32  # (date32 and time32[s] are int32)
-            columns[name] = pa.Array.from_buffers(kind, count, [_validity(valid), pa.py_buffer(values.astype(width))])
+            width = np.int16 if kind == pa.int16() else np.int32  # (date32 and time32 are int32)
+            values = values.astype(width) * (1000 if pa.types.is_time32(kind) else 1)  # (the tag's seconds, in ms)
+            columns[name] = pa.Array.from_buffers(kind, count, [_validity(valid), pa.py_buffer(values)])
     return pa.RecordBatch.from_arrays([columns[name] for name in schema.names], schema=schema)
 
 

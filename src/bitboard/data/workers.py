@@ -14,13 +14,13 @@ import selectors
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import NamedTuple
 
 from .. import errors as _errors
-from .datasets import Progress, Shard, convert_file
-from .parts import Part, local_parts
+from .datasets import Progress, Shard, convert_file, convert_parts
+from .parts import Part
 
 __all__ = ["Task", "run_tasks"]
 
@@ -35,52 +35,73 @@ def _command() -> tuple[list[str], dict[str, str]]:
 
 
 class Task(NamedTuple):
-    """An input for a worker: its path, source name and shard stem, and the part of it to convert
-    (bitboard.data.parts.Part; None: all of it)."""
+    """An input for a worker: its path, source name and shard stem, and the consecutive parts
+    of it to convert (bitboard.data.parts.Part, read from one stream; None: all of it), with a
+    compressed input's bytes per byte of text (`packing`, for progress)."""
 
     path: str
     name: str
     stem: str
-    part: Part | None = None
+    parts: tuple[Part, ...] | None = None
+    packing: float = 1.0
 
 
 def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: int,
-              progress: Progress | None = None, cut: dict[str, list[int]] | None = None,
-              packing: dict[str, float] | None = None) -> Iterator[tuple[Task, Shard]]:
-    """Convert each Task in a worker, `processes` at a time; yields (task, Shard) as each is
-    done. An input of `cut` ({path: its parts' cuts, parts.local_cuts}) is converted as parts,
-    a task each, every part but the first found by its own worker (parts.locate; `packing`: a
-    compressed input's bytes per byte of text, for `progress`). An error in a worker stops them
-    all and is raised here, as its own class when it is one of bitboard's."""
+              finished: Callable[[Task, Part | None, Shard], None], progress: Progress | None = None,
+              compression: str = "zstd") -> None:
+    """Convert each Task in a worker, `processes` at a time; `finished(task, part or None,
+    Shard)` as each input, or each part of a task's parts, is done. An error in a worker stops
+    them all and is raised here, as its own class when it is one of bitboard's.
+
+    The workers run in sessions of their own, so that Ctrl-C in a terminal reaches only this
+    process, which then stops each worker with SIGTERM: one signal each, never two racing. A
+    shard a worker finished before it stopped is still reported to `finished`."""
     command, env = _command()
-    cut, packing = cut or {}, packing or {}
-    pending: list[Task] = []
-    for task in tasks:
-        cuts = cut.get(task.path)
-        if not cuts:
-            pending.append(task)
-            continue
-        pending += [task._replace(part=part) for part in local_parts(cuts)]
-    pending.reverse()  # (taken from the end: in order)
-    expected = len(pending)
+    pending = list(reversed(tasks))  # (taken from the end: in order)
+    expected = sum(len(task.parts) if task.parts else 1 for task in tasks)
     selector = selectors.DefaultSelector()
     workers: list[subprocess.Popen] = []
     unread: dict[int, bytes] = {}  # each worker's output after its last whole line
     doing: dict[int, Task] = {}
+    left: dict[int, int] = {}  # the shards each worker's task has still to send
     idle: list[subprocess.Popen] = []
+    done = 0
+
+    def answer(worker: subprocess.Popen, line: bytes) -> None:
+        nonlocal done
+        message = json.loads(line)
+        if "progress" in message:
+            if progress is not None:
+                progress(*message["progress"])
+        elif "error" in message:
+            kind = getattr(_errors, message["kind"], None) or getattr(builtins, message["kind"], None)
+            if not (isinstance(kind, type) and issubclass(kind, Exception)):
+                kind = RuntimeError
+            raise kind(message["error"])
+        else:
+            done += 1
+            task = doing[worker.pid]
+            left[worker.pid] -= 1
+            if not left[worker.pid]:
+                del doing[worker.pid]
+                idle.append(worker)
+            finished(task, None if message["part"] is None else Part(**message["part"]), Shard(**message["shard"]))
+
+    stopped = False
     try:
-        for _ in range(min(processes, expected)):
-            worker = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        for _ in range(min(processes, len(tasks))):
+            worker = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      start_new_session=True)
             workers.append(worker)
             unread[worker.pid] = b""
             selector.register(worker.stdout, selectors.EVENT_READ, worker)  # type: ignore[arg-type]
             idle.append(worker)
-        done = 0
         while done < expected:
             while idle and pending:
                 worker = idle.pop()
-                doing[worker.pid] = pending.pop()
-                _send(worker, doing[worker.pid], out_dir, overwrite)
+                task = doing[worker.pid] = pending.pop()
+                left[worker.pid] = len(task.parts) if task.parts else 1
+                _send(worker, task, out_dir, overwrite, compression)
             for key, _ in selector.select():
                 worker = key.data
                 # read what is there, unbuffered: a buffered readline could hold a second line
@@ -89,24 +110,16 @@ def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: in
                 if not data:
                     raise RuntimeError(f"a PGN worker stopped with exit status {worker.wait()} "
                                        "(see its error above)")
-                *lines, unread[worker.pid] = (unread[worker.pid] + data).split(b"\n")
-                for line in lines:
-                    message = json.loads(line)
-                    if "progress" in message:
-                        if progress is not None:
-                            task = doing[worker.pid]
-                            progress(*_part_progress(task, packing.get(task.path, 1.0), *message["progress"]))
-                    elif "error" in message:
-                        kind = getattr(_errors, message["kind"], None) or getattr(builtins, message["kind"], None)
-                        if not (isinstance(kind, type) and issubclass(kind, Exception)):
-                            kind = RuntimeError
-                        raise kind(message["error"])
-                    else:
-                        done += 1
-                        yield doing.pop(worker.pid), Shard(**message["shard"])
-                        idle.append(worker)
+                unread[worker.pid] += data
+                while b"\n" in unread[worker.pid]:  # (each line dropped once answered: Ctrl-C loses none)
+                    line, rest = unread[worker.pid].split(b"\n", 1)
+                    answer(worker, line)
+                    unread[worker.pid] = rest
         for worker in workers:
             worker.stdin.close()  # type: ignore[union-attr]  # no more tasks: the worker's loop ends
+    except KeyboardInterrupt:
+        stopped = True
+        raise
     finally:
         for worker in workers:
             if worker.poll() is None and not worker.stdin.closed:  # type: ignore[union-attr]
@@ -116,59 +129,76 @@ def run_tasks(tasks: list[Task], out_dir: str, *, overwrite: bool, processes: in
                 worker.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 worker.kill()
+                worker.wait()
+            if stopped and worker.pid in doing:  # (what it finished before it stopped: there, and named)
+                for line in _rest(worker, unread[worker.pid]):
+                    if line.startswith(b'{"shard"'):
+                        answer(worker, line)
             for stream in (worker.stdin, worker.stdout):
                 if stream is not None:
                     stream.close()
         selector.close()
 
 
-def _part_progress(task: Task, packing: float, name: str, done: int, total, games: int) -> tuple:
-    """A part's progress as its own line of the display, "NAME (part K of N)", in the input's
-    bytes (`packing`: a compressed input's bytes per byte of text)."""
-    if task.part is None:
-        return name, done, total, games
-    return (f"{name} (part {task.part.index + 1} of {task.part.count})", round(done * packing),
-            None if total is None else round(total * packing), games)
+def _rest(worker: subprocess.Popen, unread: bytes) -> list[bytes]:
+    """The lines a worker that has ended wrote and were not yet read."""
+    assert worker.stdout is not None
+    while True:
+        data = os.read(worker.stdout.fileno(), 1 << 16)
+        if not data:
+            return unread.split(b"\n")
+        unread += data
 
 
-def _send(worker: subprocess.Popen, task: Task, out_dir: str, overwrite: bool) -> None:
+def _send(worker: subprocess.Popen, task: Task, out_dir: str, overwrite: bool, compression: str) -> None:
     assert worker.stdin is not None
+    parts = None if task.parts is None else [asdict(part) for part in task.parts]
     worker.stdin.write(json.dumps({"path": task.path, "name": task.name, "stem": task.stem, "out_dir": out_dir,
-                                   "overwrite": overwrite,
-                                   "part": asdict(task.part) if task.part is not None else None}).encode() + b"\n")
+                                   "overwrite": overwrite, "compression": compression, "parts": parts,
+                                   "packing": task.packing}).encode() + b"\n")
     worker.stdin.flush()
 
 
 def _serve() -> None:
     """The worker: tasks from standard input, answers on standard output, until input ends."""
     def stop(signum, frame):
-        for name in (signal.SIGINT, signal.SIGTERM):  # once: a second signal would cut the cleanup short
-            signal.signal(name, signal.SIG_IGN)
+        # once: a second signal would cut the cleanup short (a handler that does nothing, not
+        # SIG_IGN: a signal already pending would find no handler, and Python print a traceback)
+        for name in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(name, _ignored)
         raise KeyboardInterrupt  # unwinds convert_file, which removes its temporary files
 
     signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)  # Ctrl-C reaches the parent and its workers, the parent then SIGTERM
+    signal.signal(signal.SIGINT, stop)
     out = sys.stdout
 
-    def report(*args) -> None:
-        out.write(json.dumps({"progress": args}) + "\n")
+    def send(message: dict) -> None:
+        out.write(json.dumps(message) + "\n")
         out.flush()
 
     try:
         for line in sys.stdin:
             task = json.loads(line)
+            options = {"name": task["name"], "stem": task["stem"], "overwrite": task["overwrite"],
+                       "compression": task["compression"]}
             try:
-                part = Part(**task["part"]) if task.get("part") else None
-                shard = convert_file(task["path"], task["out_dir"], name=task["name"], stem=task["stem"],
-                                     overwrite=task["overwrite"], progress=report, part=part)
+                if task["parts"] is None:
+                    shard = convert_file(task["path"], task["out_dir"], **options,
+                                         progress=lambda *args: send({"progress": args}))
+                    send({"shard": asdict(shard), "part": None})
+                else:
+                    convert_parts(task["path"], task["out_dir"], [Part(**part) for part in task["parts"]], **options,
+                                  packing=task["packing"], progress=lambda *args: send({"progress": args}),
+                                  finished=lambda part, shard: send({"shard": asdict(shard), "part": asdict(part)}))
             except Exception as exc:  # noqa: BLE001  (sent to the parent, which raises it)
-                out.write(json.dumps({"error": str(exc), "kind": type(exc).__name__}) + "\n")
-                out.flush()
+                send({"error": str(exc), "kind": type(exc).__name__})
                 return
-            out.write(json.dumps({"shard": asdict(shard)}) + "\n")
-            out.flush()
     except (KeyboardInterrupt, BrokenPipeError):
         return  # stopped: convert_file has removed its unfinished files
+
+
+def _ignored(signum, frame) -> None:
+    """A signal after the first: the worker is already stopping."""
 
 
 if __name__ == "__main__":
