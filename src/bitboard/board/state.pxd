@@ -44,8 +44,6 @@ cdef class BoardState(BaseBoard):
     cdef list _legal_codes(self, unsigned long long from_mask, unsigned long long to_mask)
     cdef list _pseudo_codes(self, unsigned long long from_mask, unsigned long long to_mask)
     cdef Move _move_for(self, int code)
-    cdef int _shown_code(self, int code) noexcept
-    cdef array.array _listing(self, unsigned short *codes, int n, object before)
     cdef int _listed_code(self, object move)
     cdef int _code_of(self, object move)
     cdef bint _names(self, Move m, int code)

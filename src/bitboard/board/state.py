@@ -526,37 +526,20 @@ class BoardState(BaseBoard):
         if type(self) is not _STANDARD_CLASS and _python_rules(type(self)) & _OWN_END and self.is_variant_end():  # type: ignore[attr-defined]
             return iter([])  # (python-chess's: a game its variant rule has ended has no moves)
         buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
+        shown = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]
         n: cython.int = _legal_moves(self, buf, _low64(from_mask), _low64(to_mask))
-        i: cython.int  # noqa: F842  (the comprehension's C index)
-        moves = [self._move_for(buf[i]) for i in range(n)]
+        i: cython.int
+        for i in range(n):
+            shown[i] = _shown_code(buf[i], self._chess960)
+        moves = [_move_of(shown[i]) for i in range(n)]
         if from_mask == BB_ALL and to_mask == BB_ALL:
             ply: cython.Py_ssize_t = len(self._undo)
             if self._listed is None:
                 self._listed = []
             while len(self._listed) <= ply:
                 self._listed.append(None)
-            self._listed[ply] = self._listing(buf, n, self._listed[ply])
+            self._listed[ply] = _listing(buf, shown, n, self._listed[ply])
         return iter(moves)
-
-    @cython.cfunc
-    def _listing(self, codes: cython.pointer(cython.ushort), n: cython.int, before: object) -> array.array:
-        """What push looks for among the moves listed at a ply: for each, the plain code of the
-        Move shown for it (_shown_code) above its own code. Codes, not Moves: the board keeps no
-        Move it handed out, so a program's changes to one cannot reach push. (`before`: the ply's
-        last listing, or None; compiled, its array is reused.)"""
-        listing: array.array
-        if cython.compiled and before is not None:
-            listing = before
-            array.resize(listing, n)
-        else:
-            listing = _new_listing(n)
-        i: cython.int
-        for i in range(n):
-            if cython.compiled:
-                listing.data.as_uints[i] = (self._shown_code(codes[i]) << 16) | codes[i]
-            else:
-                listing[i] = (self._shown_code(codes[i]) << 16) | codes[i]
-        return listing
 
     def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
         """The legal captures, en passant included."""
@@ -602,17 +585,7 @@ class BoardState(BaseBoard):
     def _move_for(self, code: cython.int) -> Move:
         """The Move of a generated code: castling is king takes rook in Chess960 and the king's
         two-square step (e1g1) in standard chess, as python-chess writes them."""
-        return _move_of(self._shown_code(code))
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _shown_code(self, code: cython.int) -> cython.int:
-        """The code of the Move shown for a generated code (_move_for's): itself, but a castling
-        in standard chess, which is shown as the king's two-square step."""
-        if move_flag(code) != CASTLING or self._chess960:
-            return code
-        frm: cython.int = move_from(code)
-        return encode_move(frm, castled_king_square(frm, move_to(code) > frm), NORMAL)
+        return _move_of(_shown_code(code, self._chess960))
 
     @cython.cfunc
     def _listed_code(self, move: object) -> cython.int:
@@ -956,6 +929,41 @@ def _find_listed(listing: array.array, plain: cython.int) -> cython.int:
         if entry >> 16 == plain:
             return entry & 0xFFFF
     return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _shown_code(code: cython.int, chess960: cython.bint) -> cython.int:
+    """The code of the Move shown for a generated code (BoardState._move_for's): itself, but a
+    castling in standard chess, which is shown as the king's two-square step (e1g1)."""
+    if move_flag(code) != CASTLING or chess960:
+        return code
+    frm: cython.int = move_from(code)
+    return encode_move(frm, castled_king_square(frm, move_to(code) > frm), NORMAL)
+
+
+@cython.cfunc
+def _listing(codes: cython.pointer(cython.ushort), shown: cython.pointer(cython.ushort), n: cython.int,
+             before: object) -> array.array:
+    """What push looks for among the moves listed at a ply: for each, the code of the Move shown
+    for it (_shown_code) above its own code. Codes, not Moves: the board keeps no Move
+    it handed out, so a program's changes to one cannot reach push. (`before`: the ply's last
+    listing, or None; compiled, its array is reused.)"""
+    listing: array.array
+    if cython.compiled and before is not None:
+        listing = before
+        if len(listing) != n:
+            array.resize(listing, n)
+    else:
+        listing = _new_listing(n)
+    i: cython.int
+    for i in range(n):
+        if cython.compiled:
+            listing.data.as_uints[i] = (shown[i] << 16) | codes[i]
+        else:
+            listing[i] = (shown[i] << 16) | codes[i]
+    return listing
 
 
 @cython.cfunc
