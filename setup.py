@@ -41,6 +41,7 @@ COMPILED_MODULES = [
     "move_generators",
     "board.members",
     "board.base",
+    "board.stacks",
     "board.state",
     "board.notation",
     "board.game",

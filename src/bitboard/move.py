@@ -35,6 +35,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         move_from,
         move_to,
     )
+    from .core.native import drop_instance_dict
+
     PyObject_GenericSetAttr = object.__setattr__
 else:
     from cython.cimports.bitboard.core.encoding import (
@@ -48,6 +50,7 @@ else:
         move_from,
         move_to,
     )
+    from cython.cimports.bitboard.core.native import drop_instance_dict
     from cython.cimports.cpython.object import PyObject_GenericSetAttr
     from cython.cimports.cpython.ref import Py_REFCNT
 
@@ -88,6 +91,7 @@ class Move:
     __match_args__ = ("from_square", "to_square", "promotion", "drop")
 
     def __init__(self, from_square, to_square, promotion=None, drop=None):
+        drop_instance_dict(self)  # (where it pays, made at a program's first own attribute: native.pxd)
         self.from_square = _index(from_square, "from_square", 0, 63, InvalidSquareError)
         self.to_square = _index(to_square, "to_square", 0, 63, InvalidSquareError)
         self._promotion = 0 if promotion is None else _index(promotion, "promotion piece type", PAWN, KING,
@@ -276,6 +280,7 @@ def _move_of(code: cython.int) -> Move:
     if not cython.compiled:  # (uncompiled, every Move is a new one: nothing to share)
         return Move(move_to(code) if drop else move_from(code), move_to(code), promotion or None, drop or None)
     move = Move.__new__(Move)  # (the code's fields are valid: no __init__ checks)
+    drop_instance_dict(move)
     move.from_square = move_to(code) if drop else move_from(code)
     move.to_square = move_to(code)
     move._promotion = promotion

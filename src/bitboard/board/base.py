@@ -24,7 +24,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         u64,
     )
     from ..core.movegen import _attackers
-    from ..core.native import clz64
+    from ..core.native import clz64, drop_instance_dict
     from ..core.position import (
         Position,
         _compute_key,
@@ -45,7 +45,7 @@ else:
         u64,
     )
     from cython.cimports.bitboard.core.movegen import _attackers
-    from cython.cimports.bitboard.core.native import clz64
+    from cython.cimports.bitboard.core.native import clz64, drop_instance_dict
     from cython.cimports.bitboard.core.position import (
         Position,
         _compute_key,
@@ -90,6 +90,7 @@ class BaseBoard(Position):
     # (its C fields are declared in base.pxd)
 
     def __init__(self, board_fen: str | None = STARTING_BOARD_FEN):
+        drop_instance_dict(self)  # (where it pays, made at a program's first own attribute: native.pxd)
         Position.__init__(self)
         self._promoted = 0
         if board_fen is not None:

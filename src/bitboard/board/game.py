@@ -36,7 +36,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         u64,
         undo_ep,
     )
-    from ..core.native import popcount64
+    from ..core.native import drop_instance_dict, popcount64
     from ..core.position import (
         Position,
         _copy_position,
@@ -59,11 +59,13 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..move import Move
     from .base import BaseBoard
     from .notation import BoardNotation
-    from .state import _as_move, _new_stack, _stack_from
+    from .stacks import new_stack, stack_from
+    from .state import _as_move
 else:
     from cython.cimports.bitboard.board.base import BaseBoard
     from cython.cimports.bitboard.board.notation import BoardNotation
-    from cython.cimports.bitboard.board.state import _as_move, _new_stack, _stack_from
+    from cython.cimports.bitboard.board.stacks import new_stack, stack_from
+    from cython.cimports.bitboard.board.state import _as_move
     from cython.cimports.bitboard.core.encoding import (
         ATOMIC,
         BB_ALL,
@@ -80,7 +82,7 @@ else:
         u64,
         undo_ep,
     )
-    from cython.cimports.bitboard.core.native import popcount64
+    from cython.cimports.bitboard.core.native import drop_instance_dict, popcount64
     from cython.cimports.bitboard.core.position import (
         Position,
         _copy_position,
@@ -528,11 +530,12 @@ class Board(BoardNotation):
         board: Board
         if type(self) is Board:  # made without __init__: _copy_position sets every C field
             board = Board.__new__(Board)
+            drop_instance_dict(board)
             if not cython.compiled:  # (compiled, the C arrays come zeroed with the object)
                 Position.__init__(board)
             board._chess960 = self._chess960
             board._moves = []
-            board._set_stacks(_new_stack(), _new_stack())
+            board._set_stacks(new_stack(), new_stack())
             board._listed = board._spurious_stack = None
         else:  # a subclass's __init__ may set up more
             board = type(self)(None, chess960=self._chess960)
@@ -543,14 +546,14 @@ class Board(BoardNotation):
         board._take_views(self)
         if stack is True or (stack is not False and stack >= len(self._moves)):
             board._moves = list(self._moves)
-            board._set_stacks(_stack_from(self._undo, 0), _stack_from(self._keys, 0))
+            board._set_stacks(stack_from(self._undo, 0), stack_from(self._keys, 0))
             board._spurious_stack = None if self._spurious_stack is None else list(self._spurious_stack)
             if self._saved_count:
                 _copy_saved(board, self)
         elif stack:
             n: cython.Py_ssize_t = len(self._moves) - stack
             board._moves = self._moves[n:]
-            board._set_stacks(_stack_from(self._undo, n), _stack_from(self._keys, n))
+            board._set_stacks(stack_from(self._undo, n), stack_from(self._keys, n))
             board._spurious_stack = [(ply - n, *given) for ply, *given in self._spurious_stack or () if ply >= n]
             if self._saved_count:
                 _copy_saved(board, self)

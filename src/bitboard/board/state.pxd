@@ -59,5 +59,3 @@ cdef class BoardState(BaseBoard):
 
 
 cdef Move _as_move(object move)
-cdef array.array _new_stack()
-cdef array.array _stack_from(array.array stack, Py_ssize_t start)

@@ -61,6 +61,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     )
     from ..core.legality import _exposes_king, _legal_moves, _pseudo_legal
     from ..core.movegen import _count, _generate
+    from ..core.native import drop_instance_dict
     from ..core.position import (
         Position,
         _castling_tables_serve,
@@ -79,9 +80,11 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.zobrist import EP_KEYS
     from ..move import Move, _move_of
     from .base import BaseBoard
+    from .stacks import fill_listing, find_listed, grown, new_stack
 else:
     from cython.cimports.bitboard.board.base import BaseBoard
     from cython.cimports.bitboard.board.members import Py_SET_SIZE
+    from cython.cimports.bitboard.board.stacks import fill_listing, find_listed, grown, new_stack
     from cython.cimports.bitboard.core.arguments import square_arg
     from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
     from cython.cimports.bitboard.core.encoding import (
@@ -122,6 +125,7 @@ else:
     )
     from cython.cimports.bitboard.core.legality import _exposes_king, _legal_moves, _pseudo_legal
     from cython.cimports.bitboard.core.movegen import _count, _generate
+    from cython.cimports.bitboard.core.native import drop_instance_dict
     from cython.cimports.bitboard.core.position import (
         Position,
         _castling_tables_serve,
@@ -140,7 +144,6 @@ else:
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move, _move_of
     from cython.cimports.cpython import array
-    from cython.cimports.libc.string import memcpy
 
 import types
 from collections.abc import Iterator
@@ -181,10 +184,11 @@ class BoardState(BaseBoard):
     """
 
     def __init__(self, fen: str | None = STARTING_FEN, *, chess960: bool = False):
+        drop_instance_dict(self)  # (where it pays, made at a program's first own attribute: native.pxd)
         Position.__init__(self)
         self._promoted = 0
         self._moves: list[Move] = []
-        self._set_stacks(_new_stack(), _new_stack())
+        self._set_stacks(new_stack(), new_stack())
         self._listed: list[array.array | None] | None = None  # made by the first generate_legal_moves
         # made when first needed: most boards never need it
         self._spurious_stack: list[tuple[int, ...]] | None = None
@@ -339,7 +343,7 @@ class BoardState(BaseBoard):
     def clear_stack(self) -> None:
         """Forget the move stack (the position stays); move_stack is emptied in place."""
         self._moves.clear()
-        self._set_stacks(_new_stack(), _new_stack())
+        self._set_stacks(new_stack(), new_stack())
         self._listed = None  # made by the first generate_legal_moves
         self._spurious_stack = None
         _drop_saved(self, self._saved_count)
@@ -538,7 +542,7 @@ class BoardState(BaseBoard):
                 self._listed = []
             while len(self._listed) <= ply:
                 self._listed.append(None)
-            self._listed[ply] = _listing(buf, shown, n, self._listed[ply])
+            self._listed[ply] = fill_listing(buf, shown, n, self._listed[ply])
         return iter(moves)
 
     def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
@@ -606,7 +610,7 @@ class BoardState(BaseBoard):
             if not KNIGHT <= m._promotion <= KING:
                 return -1
             plain = encode_move(m.from_square, m.to_square, promotion_flag(m._promotion))
-        return _find_listed(listing, plain)
+        return find_listed(listing, plain)
 
     @cython.cfunc
     def _code_of(self, move: object) -> cython.int:
@@ -777,8 +781,8 @@ class BoardState(BaseBoard):
             n: cython.Py_ssize_t = len(self._undo)
             if n == self._capacity:  # new arrays (the old may be _EMPTY, or a copy's)
                 self._capacity = 2 * n + 16
-                self._undo = _grown(self._undo, self._capacity)
-                self._keys = _grown(self._keys, self._capacity)
+                self._undo = grown(self._undo, self._capacity)
+                self._keys = grown(self._keys, self._capacity)
             Py_SET_SIZE(self._undo, n + 1)
             Py_SET_SIZE(self._keys, n + 1)
             self._undo.data.as_ulonglongs[n] = entry
@@ -884,53 +888,6 @@ class BoardState(BaseBoard):
 
 
 # Compiled, every empty stack is this one: a board's first push makes its own (_push_entry).
-_EMPTY = array.array("Q")
-
-
-@cython.cfunc
-def _new_stack() -> array.array:
-    """An empty stack of u64: the undo entries or the keys of the moves pushed."""
-    if cython.compiled:
-        return _EMPTY
-    return array.array("Q")
-
-
-@cython.cfunc
-def _grown(stack: array.array, capacity: cython.Py_ssize_t) -> array.array:
-    """A new array with room for `capacity` entries that holds those of `stack` (compiled)."""
-    if cython.compiled:
-        grown: array.array = array.clone(_EMPTY, capacity, False)
-        memcpy(grown.data.as_ulonglongs, stack.data.as_ulonglongs, len(stack) * cython.sizeof(u64))
-        Py_SET_SIZE(grown, len(stack))
-        return grown
-    return stack
-
-
-@cython.cfunc
-def _stack_from(stack: array.array, start: cython.Py_ssize_t) -> array.array:
-    """A copy of `stack` from its entry `start` on (a Board's copy with the last moves)."""
-    if len(stack) <= start:
-        return _new_stack()
-    if cython.compiled and start == 0:
-        return array.copy(stack)
-    return stack[start:]
-
-
-@cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.exceptval(check=False)
-def _find_listed(listing: array.array, plain: cython.int) -> cython.int:
-    """The code listed with the shown code `plain` (see _listing), or -1."""
-    i: cython.Py_ssize_t
-    entry: cython.uint
-    for i in range(len(listing)):
-        entry = listing.data.as_uints[i] if cython.compiled else listing[i]
-        if entry >> 16 == plain:
-            return entry & 0xFFFF
-    return -1
-
-
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
@@ -941,40 +898,6 @@ def _shown_code(code: cython.int, chess960: cython.bint) -> cython.int:
         return code
     frm: cython.int = move_from(code)
     return encode_move(frm, castled_king_square(frm, move_to(code) > frm), NORMAL)
-
-
-@cython.cfunc
-def _listing(codes: cython.pointer(cython.ushort), shown: cython.pointer(cython.ushort), n: cython.int,
-             before: object) -> array.array:
-    """What push looks for among the moves listed at a ply: for each, the code of the Move shown
-    for it (_shown_code) above its own code. Codes, not Moves: the board keeps no Move
-    it handed out, so a program's changes to one cannot reach push. (`before`: the ply's last
-    listing, or None; compiled, its array is reused.)"""
-    listing: array.array
-    if cython.compiled and before is not None:
-        listing = before
-        if len(listing) != n:
-            array.resize(listing, n)
-    else:
-        listing = _new_listing(n)
-    i: cython.int
-    for i in range(n):
-        if cython.compiled:
-            listing.data.as_uints[i] = (shown[i] << 16) | codes[i]
-        else:
-            listing[i] = (shown[i] << 16) | codes[i]
-    return listing
-
-
-@cython.cfunc
-def _new_listing(n: cython.int) -> array.array:
-    """An array of n unsigned 32-bit entries (contents to be written)."""
-    if cython.compiled:
-        return array.clone(_LISTING, n, False)
-    return array.array("I", bytes(4 * n))
-
-
-_LISTING = array.array("I")  # (the type _new_listing's arrays are cloned from)
 
 
 @cython.cfunc

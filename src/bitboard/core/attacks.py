@@ -232,7 +232,7 @@ def _build_magic_tables():
             n = bin(masks[sq]).count("1")
             shifts.append(64 - n)
             offsets.append(size)
-            size += 1 << n
+            size += ONE << n
         layout[piece] = (masks, SLIDER_MAGICS[piece], shifts, offsets)
     if size != SLIDER_TABLE_SIZE:
         raise AssertionError(f"slider table has {size} entries, attacks.pxd declares {SLIDER_TABLE_SIZE}")

@@ -7,6 +7,8 @@
 # intrinsics.h spells each for the compiler: GCC's and clang's builtins, MSVC's intrinsics (x64,
 # ARM64), plain C elsewhere (and with BITBOARD_PLAIN_C=1). ctz and clz are undefined for 0, as
 # the builtins are: callers test for the empty set first.
+from cpython.object cimport Py_TYPE, PyObject, PyTypeObject
+from cpython.ref cimport Py_XDECREF
 from libc.string cimport memchr
 
 cdef extern from "intrinsics.h":
@@ -46,3 +48,21 @@ cdef inline Py_ssize_t find_byte(object data, const char *p, int c, Py_ssize_t i
         return -1
     cdef const char *hit = <const char *>memchr(p + i, c, n - i)
     return -1 if hit == NULL else hit - p
+
+
+# Cython's tp_new gives every object of a type that declares `cdef dict __dict__` an empty dict at
+# once. Called from the type's __init__ (or after its __new__), drop_instance_dict takes it back
+# where that is faster: on Python 3.12 and later, whose interpreter specializes a method call on an object whose dict
+# is not made yet (LOAD_ATTR_METHOD_LAZY_DICT). CPython then makes the dict at a program's first
+# attribute (move.score = 3), as for a Python class. Python 3.11 specializes method calls only on
+# an object with a dict (LOAD_METHOD_WITH_DICT) or a type without one: there the empty dict stays.
+cdef extern from *:
+    const bint LAZY_INSTANCE_DICT "(PY_VERSION_HEX >= 0x030C0000)"
+
+cdef inline void drop_instance_dict(object obj) noexcept:
+    cdef Py_ssize_t offset = Py_TYPE(obj).tp_dictoffset
+    cdef PyObject **slot
+    if LAZY_INSTANCE_DICT and offset > 0:
+        slot = <PyObject **>((<char *><PyObject *>obj) + offset)
+        Py_XDECREF(slot[0])
+        slot[0] = NULL

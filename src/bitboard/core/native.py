@@ -67,3 +67,8 @@ BUILD_KIND = b"uncompiled"
 CPU_X86_64_V2 = cpu.x86_64_v2()
 CPU_X86_64_V3 = cpu.x86_64_v3()
 CPU_FAST_PEXT = cpu.fast_pext()
+
+
+def drop_instance_dict(obj):
+    """Compiled, gives back the empty __dict__ Cython makes for each object; a Python class's is
+    made when first needed already."""

@@ -1,0 +1,10 @@
+# The move stack's C arrays (board/stacks.py): what board/state.py and board/game.py cimport.
+from cpython cimport array
+
+
+cdef array.array new_stack()
+cdef array.array grown(array.array stack, Py_ssize_t capacity)
+cdef array.array stack_from(array.array stack, Py_ssize_t start)
+cdef int find_listed(array.array listing, int plain) noexcept
+cdef array.array fill_listing(unsigned short *codes, unsigned short *shown, int n, object before)
+cdef array.array new_listing(int n)
