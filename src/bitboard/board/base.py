@@ -625,7 +625,7 @@ def _chess960_codes(scharnagl) -> tuple:
     return _starting_codes(scharnagl)
 
 
-_starting_codes = None
+_starting_codes: Callable[[int], tuple] | None = None
 
 
 def _restore_base(cls, board_fen, promoted):

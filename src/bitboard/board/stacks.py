@@ -62,15 +62,15 @@ def find_listed(listing: array.array, plain: cython.int) -> cython.int:
     i: cython.Py_ssize_t
     entry: cython.uint
     for i in range(len(listing)):
-        entry = listing.data.as_uints[i] if cython.compiled else listing[i]
+        entry = listing.data.as_uints[i] if cython.compiled else listing[i]  # type: ignore[attr-defined]
         if entry >> 16 == plain:
             return entry & 0xFFFF
     return -1
 
 
 @cython.cfunc
-def fill_listing(codes: cython.pointer(cython.ushort), shown: cython.pointer(cython.ushort), n: cython.int,
-                 before: object) -> array.array:
+def fill_listing(codes: cython.pointer(cython.ushort), shown: cython.pointer(cython.ushort),  # type: ignore[valid-type]
+                 n: cython.int, before: object) -> array.array:
     """What push looks for among the moves listed at a ply: for each, the code of the Move shown
     for it (state.py's _shown_code) above its own code. Codes, not Moves: the board keeps no Move
     it handed out, so a program's changes to one cannot reach push. (`before`: the ply's last

@@ -767,7 +767,7 @@ class BoardState(BaseBoard):
                 or move_flag(code) >= PROMOTION):
             self._remember_given(code)
         undo = _make_null(self) if code == NULL_MOVE else _make(self, code)
-        self._moves.append(self._move_for(code) if stacked is None else stacked)
+        self._moves.append(self._move_for(code) if stacked is None else stacked)  # type: ignore[arg-type]
         self._push_entry(stack_entry(undo | phantom, code), key)
         while self._listed and len(self._listed) > len(self._undo):  # forget the lists above the new ply
             self._listed.pop()

@@ -23,6 +23,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import types
 
 #: The package whose submodules stand in for python-chess's (bitboard.chess; bitboard_pure.chess
 #: for the uncompiled build).
@@ -88,7 +89,7 @@ class SubmoduleAliases:
 def _importer_binds_chess_to(package) -> bool:
     """Whether the code running the import under way (the first frame outside the import
     machinery) has the name `chess` bound to `package`, as `import bitboard.chess as chess` does."""
-    frame = sys._getframe(2)
+    frame: types.FrameType | None = sys._getframe(2)
     while frame is not None and (frame.f_code.co_filename.startswith(_IMPORT_MACHINERY)
                                  or frame.f_code.co_filename == __file__):
         frame = frame.f_back
