@@ -1,0 +1,20 @@
+# The 4,672-action numberings as C tables, for the environments' loops (bitboard.env).
+cdef enum:
+    PETTINGZOO = 0      # PettingZoo's chess_v6: (file * 8 + rank) * 73 + plane
+    PGX = 1             # pgx's chess: (file * 8 + rank) * 73 + plane, its own planes
+    ALPHAZERO = 2       # the AlphaZero paper's, as policy.py numbers it: plane * 64 + from-square
+    NUMBERING_COUNT = 3
+    ACTION_COUNT = 4672
+    MASK_BYTES = 584    # ACTION_COUNT / 8: a mask as bits
+
+# [numbering * 4096 + from * 64 + to]: the action of a move between two squares seen from the
+# mover (ranks flipped for black), -1 for none; underpromotions apart, [numbering * 72 + file *
+# 9 + (file step + 1) * 3 + piece - KNIGHT] (from the seventh rank, seen from the mover)
+cdef short ACTIONS[12288]
+cdef short UNDERPROMOTIONS[216]
+
+cdef int _action(int numbering, int code, bint white) noexcept nogil
+cdef int _find(int numbering, unsigned short[:, ::1] moves, Py_ssize_t row, int count, bint white,
+               int action) noexcept nogil
+cdef void _write_mask(int numbering, unsigned short[:, ::1] moves, Py_ssize_t row, int count, bint white,
+                      unsigned char[:, ::1] out, Py_ssize_t out_row, bint bits) noexcept nogil
