@@ -35,8 +35,8 @@ class Game:
     gives the game's start and its moves so far (its move stack); `draws` and `max_plies` are the
     rules, as ChessVectorEnv takes them."""
 
-    __slots__ = ("numbering", "draws", "max_plies", "_numbering", "_draws", "_max_plies", "_scratch", "_rows",
-                 "_moves")
+    __slots__ = ("numbering", "draws", "max_plies", "_numbering", "_draws", "_max_plies", "_root", "_scratch",
+                 "_rows", "_moves")
 
     def __init__(self, board=None, *, numbering: str = "pettingzoo", draws: str = "claim",
                  max_plies: int | None = None):
@@ -47,8 +47,9 @@ class Game:
         self._max_plies = max_plies_value(max_plies)
         self.numbering, self.draws, self.max_plies = numbering, draws, max_plies
         root, moves = _checked_board(Board() if board is None else board)
-        self._scratch = root
-        self._rows = start_rows(root.copy(), root, self._numbering, self._draws, self._max_plies)
+        self._root = root  # the start, kept as it is; the scratch board's C state is each step's
+        self._scratch = root.copy()
+        self._rows = start_rows(root, self._scratch, self._numbering, self._draws, self._max_plies)
         self._moves: tuple = ()
         for move in moves:
             self.push(move)
@@ -58,7 +59,7 @@ class Game:
         other = Game.__new__(Game)
         other.numbering, other.draws, other.max_plies = self.numbering, self.draws, self.max_plies
         other._numbering, other._draws, other._max_plies = self._numbering, self._draws, self._max_plies
-        other._scratch = self._scratch
+        other._root, other._scratch = self._root, self._scratch
         other._rows = Rows.__new__(Rows)
         other._rows.words, other._rows.bytes = self._rows.words.copy(), self._rows.bytes.copy()
         other._rows.moves = self._rows.moves.copy()
@@ -98,7 +99,7 @@ class Game:
 
     def board(self):
         """The game as a bitboard Board, its moves on the move stack."""
-        board = self._scratch.copy()
+        board = self._root.copy()
         moves, stack = [], self._moves
         while stack:
             stack, move = stack
@@ -129,7 +130,7 @@ class Game:
         if code is None or self.is_over():
             raise IllegalMoveError(f"action {action!r} is not legal in this game")
         frm, to, flag = move_from(code), move_to(code), move_flag(code)
-        if flag == CASTLING and not self._scratch.chess960:
+        if flag == CASTLING and not self._root.chess960:
             to = castled_king_square(frm, to > frm)
         return Move(frm, to, flag_promotion(flag) or None)
 

@@ -51,3 +51,23 @@ cdef enum:
     NEXT_STEP = 0
     SAME_STEP = 1
     DISABLED = 2
+
+
+from bitboard.core.position cimport Position
+
+
+cdef class Single:
+    # one game's rows, the start's and the scratch position, held as views: the AEC environment's
+    # calls convert only their outputs
+    cdef Position scratch
+    cdef unsigned long long[:, ::1] st
+    cdef unsigned char[:, ::1] sq
+    cdef unsigned short[:, ::1] moves
+    cdef unsigned long long[:, ::1] start_st
+    cdef unsigned char[:, ::1] start_sq
+    cdef unsigned short[:, ::1] start_moves
+    cdef float[:, ::1] dummy32
+    cdef unsigned long long[:, ::1] dummy64
+    cdef int numbering
+    cdef int draws
+    cdef long long max_plies

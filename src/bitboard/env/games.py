@@ -589,3 +589,42 @@ def legal_actions(st: U64View, moves: MoveView, row: cython.Py_ssize_t, numberin
 def action_codes(st: U64View, moves: MoveView, row: cython.Py_ssize_t, numbering: cython.int) -> dict:
     """{legal action: its move code} of a game."""
     return {_action(numbering, moves[row, i], st[row, W_TURN] == 1): moves[row, i] for i in range(st[row, W_MOVES])}
+
+
+@cython.cclass
+class Single:
+    """One game (row 0 of `rows`, a (words, bytes, moves) triple of views) stepped by action and
+    observed as chess_v6 sees it, the views held so that a call converts only its outputs: the
+    AEC environment's game."""
+
+    def __init__(self, scratch: Position, rows: tuple, start: tuple, dummies: tuple, numbering: cython.int,
+                 draws: cython.int, max_plies: cython.longlong):
+        self.scratch = scratch
+        self.st, self.sq, self.moves = rows
+        self.start_st, self.start_sq, self.start_moves = start
+        self.dummy32, self.dummy64 = dummies
+        self.numbering = numbering
+        self.draws = draws
+        self.max_plies = max_plies
+
+    def observe(self, planes: ByteView, mask: ByteView, white: cython.bint, with_mask: cython.bint) -> None:
+        """chess_v6's planes seen by `white` into planes[0], the mask into mask[0] (zeros unless
+        `with_mask`)."""
+        _load(self.scratch, self.st, self.sq, 0)
+        _observe(self.scratch, self.st, 0, OBSERVE_PETTINGZOO, white, self.numbering, self.moves, planes,
+                 self.dummy32, self.dummy64, mask, 0, with_mask)
+
+    def step(self, action: cython.longlong) -> int:
+        """step_one's: the status after, -2 for an action that is not legal, -1 for too many moves."""
+        if not _legal(self.st, 0, action):
+            return -2
+        return _advance(self.scratch, self.st, self.sq, self.moves, 0, action, self.numbering, self.draws,
+                        self.max_plies)
+
+    def restart(self) -> None:
+        """Back to the start."""
+        _copy_row(self.st, self.sq, self.moves, 0, self.start_st, self.start_sq, self.start_moves, 0)
+
+    def turn(self) -> int:
+        """The side to move (1 white)."""
+        return self.st[0, W_TURN]

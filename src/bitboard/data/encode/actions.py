@@ -75,7 +75,7 @@ else:
         move_to,
     )
 
-from ...errors import UnsupportedVariantError
+from ...errors import InvalidArgumentError, UnsupportedVariantError
 from .policy import ALPHAZERO_POLICY_SIZE, alphazero_index, alphazero_move
 
 #: The numberings by name, in the order of their C codes (PETTINGZOO, PGX, ALPHAZERO).
@@ -225,7 +225,7 @@ def _write_mask(numbering: cython.int, moves: cython.ushort[:, ::1], row: cython
 def numbering_code(numbering: str) -> int:
     """The C code of a numbering's name (NUMBERINGS), or a ValueError naming it."""
     if numbering not in NUMBERINGS:
-        raise ValueError(f"numbering {numbering!r} is not one of {', '.join(map(repr, NUMBERINGS))}")
+        raise InvalidArgumentError(f"numbering {numbering!r} is not one of {', '.join(map(repr, NUMBERINGS))}")
     return NUMBERINGS.index(numbering)
 
 
