@@ -22,15 +22,17 @@ cdef enum:
     W_OTHERS = 24       # how many earlier positions pgx counts as the same as this one
     W_RNG = 25          # the state of the game's random stream (core/xorshift)
     W_HISTORY = 32      # HISTORY_WORDS words (data/encode/observations)
-    W_LEGAL = 176       # 73 words: the legal actions as bits, in the environment's numbering
+    W_CHOSEN = 176      # the index of the move the next step plays (found when the actions are checked)
     W_RING = 256        # RING words: the keys of the window's positions
     RING = 256
     WORDS = 512
     # the bytes of a game's row: the piece on each square, then each ring slot's count
     B_RING = 64
     BYTES = 320
-    # room for a game's legal moves (a position of a game has 218 at most)
+    # room for a game's legal moves (a position of a game has 218 at most): the moves row holds
+    # their codes, then from MOVE_ROOM on their actions in the environment's numbering
     MOVE_ROOM = 256
+    MOVE_WIDTH = 512
     # the draws the rules know
     DRAWS_CLAIM = 0     # python-chess's can_claim_draw: chess_v6's rules
     DRAWS_AUTOMATIC = 1 # python-chess's is_game_over(): fivefold repetition, seventy-five moves

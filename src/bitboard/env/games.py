@@ -58,7 +58,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     )
     from ..core.xorshift import _next
     from ..core.zobrist import EP_KEYS
-    from ..data.encode.actions import _action, _find, _write_mask
+    from ..data.encode.actions import _action
 
     ACTION_COUNT = 4672
     from ..data.encode.observations import (
@@ -71,8 +71,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
 
     W_PIECES, W_COLORS, W_TURN, W_CASTLING, W_EP, W_HALFMOVE, W_FULLMOVE, W_KEY = 0, 7, 9, 10, 11, 12, 13, 14
     W_PLY, W_MOVES, W_STATUS, W_TRUNCATED, W_DONE, W_WINDOW, W_HEAD = 15, 16, 17, 18, 19, 20, 21
-    W_SINCE_PUSH, W_COUNT, W_OTHERS, W_RNG, W_HISTORY, W_LEGAL, W_RING = 22, 23, 24, 25, 32, 176, 256
-    RING, WORDS, B_RING, BYTES, MOVE_ROOM = 256, 512, 64, 320, 256
+    W_SINCE_PUSH, W_COUNT, W_OTHERS, W_RNG, W_HISTORY, W_CHOSEN, W_RING = 22, 23, 24, 25, 32, 176, 256
+    RING, WORDS, B_RING, BYTES, MOVE_ROOM, MOVE_WIDTH = 256, 512, 64, 320, 256, 512
     DRAWS_CLAIM, DRAWS_AUTOMATIC, DRAWS_PGX = 0, 1, 2
     CHECKMATE, STALEMATE, INSUFFICIENT_MATERIAL, SEVENTYFIVE_MOVES = 1, 2, 3, 4
     FIVEFOLD_REPETITION, FIFTY_MOVES, THREEFOLD_REPETITION = 5, 6, 7
@@ -108,7 +108,7 @@ else:
     )
     from cython.cimports.bitboard.core.xorshift import _next
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
-    from cython.cimports.bitboard.data.encode.actions import ACTION_COUNT, _action, _find, _write_mask
+    from cython.cimports.bitboard.data.encode.actions import _action
     from cython.cimports.bitboard.data.encode.observations import (
         _clear_history,
         _push_history,
@@ -116,6 +116,7 @@ else:
         _write_pettingzoo_packed,
         _write_pgx,
     )
+    from cython.cimports.libc.string import memset
 
 U64View = cython.typedef(cython.ulonglong[:, ::1])
 ByteView = cython.typedef(cython.uchar[:, ::1])
@@ -294,11 +295,8 @@ def _settle(pos: Position, st: U64View, sq: ByteView, moves: MoveView, row: cyth
         if move_flag(buf[i]) == EN_PASSANT:
             legal_ep = True
     st[row, W_MOVES] = count
-    for i in range(73):
-        st[row, W_LEGAL + i] = 0
     for i in range(count):
-        slot = _action(numbering, buf[i], white)
-        st[row, W_LEGAL + (slot >> 6)] |= ONE << (slot & 63)
+        moves[row, MOVE_ROOM + i] = _action(numbering, buf[i], white)
     # the keys: python-chess's (the en-passant file where the capture is legal) and pgx's (where
     # any pawn just made a two-square step)
     if _ep_capturable(pos):
@@ -338,22 +336,27 @@ def _settle(pos: Position, st: U64View, sq: ByteView, moves: MoveView, row: cyth
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _legal(st: U64View, row: cython.Py_ssize_t, action: cython.longlong) -> cython.bint:
-    """Whether `action` is legal in the game of `row` (its bits; the game goes on)."""
-    if action < 0 or action >= ACTION_COUNT or st[row, W_DONE]:
-        return False
-    return (st[row, W_LEGAL + (action >> 6)] >> (action & 63)) & 1 != 0
+def _index(st: U64View, moves: MoveView, row: cython.Py_ssize_t, action: cython.longlong) -> cython.int:
+    """The index of the legal move numbered `action` in the game of `row`, -1 if none (or the game
+    is over)."""
+    i: cython.int
+    if st[row, W_DONE]:
+        return -1
+    for i in range(st[row, W_MOVES]):
+        if moves[row, MOVE_ROOM + i] == action:
+            return i
+    return -1
 
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def _advance(pos: Position, st: U64View, sq: ByteView, moves: MoveView, row: cython.Py_ssize_t,
-             action: cython.int, numbering: cython.int, draws: cython.int, max_plies: cython.longlong) -> cython.int:
-    """Play the legal `action` in the game of `row`; its status after (or -1: too many moves)."""
+             index: cython.int, numbering: cython.int, draws: cython.int, max_plies: cython.longlong) -> cython.int:
+    """Play the legal move `index` of the game of `row`; its status after (or -1: too many moves).
+    The position after stays in `pos`."""
     _load(pos, st, sq, row)
-    i: cython.int = _find(numbering, moves, row, st[row, W_MOVES], pos._turn == 1, action)
-    _make(pos, moves[row, i])
+    _make(pos, moves[row, index])
     st[row, W_PLY] += 1
     if _settle(pos, st, sq, moves, row, numbering, draws, max_plies, False) < 0:
         return -1
@@ -376,6 +379,7 @@ def _copy_row(st: U64View, sq: ByteView, moves: MoveView, row: cython.Py_ssize_t
         sq[row, i] = src_sq[src_row, i]
     for i in range(src[src_row, W_MOVES]):
         moves[row, i] = src_moves[src_row, i]
+        moves[row, MOVE_ROOM + i] = src_moves[src_row, MOVE_ROOM + i]
     st[row, W_RNG] = rng
 
 
@@ -388,6 +392,7 @@ def _observe(pos: Position, st: U64View, row: cython.Py_ssize_t, kind: cython.in
     """The observation of the game of `row` (loaded in `pos`) seen by `white`, into the output
     arrays of its kind, and the legal-action mask where `with_mask` (else zeros)."""
     i: cython.int
+    action: cython.int
     width: cython.int = mask.shape[1]
     if kind == OBSERVE_PETTINGZOO:
         _write_pettingzoo(st, row, W_HISTORY, pos, white, obs8, out_row)
@@ -395,10 +400,18 @@ def _observe(pos: Position, st: U64View, row: cython.Py_ssize_t, kind: cython.in
         _write_pgx(st, row, W_HISTORY, pos, st[row, W_PLY], obs32, out_row)
     else:
         _write_pettingzoo_packed(st, row, W_HISTORY, pos, white, obs64, out_row)
-    for i in range(width):
-        mask[out_row, i] = 0
+    if cython.compiled:
+        memset(cython.address(mask[out_row, 0]), 0, width)
+    else:
+        for i in range(width):
+            mask[out_row, i] = 0
     if with_mask:
-        _write_mask(numbering, moves, row, st[row, W_MOVES], pos._turn == 1, mask, out_row, kind == OBSERVE_PACKED)
+        for i in range(st[row, W_MOVES]):
+            action = moves[row, MOVE_ROOM + i]
+            if kind == OBSERVE_PACKED:
+                mask[out_row, action >> 3] |= cython.cast(cython.uchar, ONE << (action & 7))
+            else:
+                mask[out_row, action] = 1
 
 
 @cython.cfunc
@@ -412,7 +425,7 @@ def _run(pos: Position, st: U64View, sq: ByteView, moves: MoveView, start_st: U6
          obs8: ByteView, obs32: FloatView, obs64: U64View, mask: ByteView, rewards: cython.float[::1],
          ended: ByteView, final8: ByteView, final32: FloatView, final64: U64View,
          final_mask: ByteView) -> cython.Py_ssize_t:
-    """Step the games first ... stop - 1 (actions checked legal before). `ended[i]`: terminated,
+    """Step the games first ... stop - 1 (their moves found by `legal` before). `ended[i]`: terminated,
     truncated, final observation written (SAME_STEP). Returns -1, or a game whose position has
     more legal moves than its row holds."""
     i: cython.Py_ssize_t
@@ -424,8 +437,9 @@ def _run(pos: Position, st: U64View, sq: ByteView, moves: MoveView, start_st: U6
         ended[i, 2] = 0
         if st[i, W_DONE] and mode == NEXT_STEP:
             _copy_row(st, sq, moves, i, start_st, start_sq, start_moves, 0)
+            _load(pos, st, sq, i)
         else:
-            status = _advance(pos, st, sq, moves, i, actions[i], numbering, draws, max_plies)
+            status = _advance(pos, st, sq, moves, i, st[i, W_CHOSEN], numbering, draws, max_plies)
             if status < 0:
                 return i
             rewards[i] = 1.0 if status == CHECKMATE else 0.0
@@ -436,7 +450,7 @@ def _run(pos: Position, st: U64View, sq: ByteView, moves: MoveView, start_st: U6
                          i, True)
                 ended[i, 2] = 1
                 _copy_row(st, sq, moves, i, start_st, start_sq, start_moves, 0)
-        _load(pos, st, sq, i)
+                _load(pos, st, sq, i)
         _observe(pos, st, i, kind, pos._turn == 1, numbering, moves, obs8, obs32, obs64, mask, i, True)
     return -1
 
@@ -490,19 +504,23 @@ def push_code(scratch: Position, st: U64View, sq: ByteView, moves: MoveView, row
     return -2
 
 
-def legal(st: U64View, actions: cython.longlong[::1], first: cython.Py_ssize_t, stop: cython.Py_ssize_t,
-          mode: cython.int) -> int:
-    """The first game of first ... stop - 1 whose action is not legal, -1 if none (a game that
-    ended waits for its reset in NEXT_STEP mode, whatever its action)."""
+def legal(st: U64View, moves: MoveView, actions: cython.longlong[::1], first: cython.Py_ssize_t,
+          stop: cython.Py_ssize_t, mode: cython.int) -> int:
+    """The first game of first ... stop - 1 whose action is not legal, -1 if none; each legal
+    action's move found for the step (a game that ended waits for its reset in NEXT_STEP mode,
+    whatever its action)."""
     i: cython.Py_ssize_t
+    index: cython.int
     found: cython.Py_ssize_t = -1
     with cython.nogil:
         for i in range(first, stop):
             if st[i, W_DONE] and mode == NEXT_STEP:
                 continue
-            if not _legal(st, i, actions[i]):
+            index = _index(st, moves, i, actions[i])
+            if index < 0:
                 found = i
                 break
+            st[i, W_CHOSEN] = index
     return found
 
 
@@ -541,9 +559,10 @@ def step_one(scratch: Position, st: U64View, sq: ByteView, moves: MoveView, row:
              action: cython.longlong, numbering: cython.int, draws: cython.int, max_plies: cython.longlong) -> int:
     """Play `action` in the game of `row`: its status after (0 while it goes on), -2 if the action
     is not legal there (or the game is over), -1 if the position after has too many moves."""
-    if not _legal(st, row, action):
+    index: cython.int = _index(st, moves, row, action)
+    if index < 0:
         return -2
-    return _advance(scratch, st, sq, moves, row, action, numbering, draws, max_plies)
+    return _advance(scratch, st, sq, moves, row, index, numbering, draws, max_plies)
 
 
 def restart(st: U64View, sq: ByteView, moves: MoveView, rows: cython.longlong[::1], start_st: U64View,
@@ -577,18 +596,18 @@ def sample(st: U64View, moves: MoveView, numbering: cython.int, out: cython.long
                 out[i] = 0
                 continue
             state[0] = st[i, W_RNG]
-            out[i] = _action(numbering, moves[i, _next(state) % count], st[i, W_TURN] == 1)
+            out[i] = moves[i, MOVE_ROOM + _next(state) % count]
             st[i, W_RNG] = state[0]
 
 
 def legal_actions(st: U64View, moves: MoveView, row: cython.Py_ssize_t, numbering: cython.int) -> list:
     """The legal actions of a game, in the order of its move codes."""
-    return [_action(numbering, moves[row, i], st[row, W_TURN] == 1) for i in range(st[row, W_MOVES])]
+    return [moves[row, MOVE_ROOM + i] for i in range(st[row, W_MOVES])]
 
 
 def action_codes(st: U64View, moves: MoveView, row: cython.Py_ssize_t, numbering: cython.int) -> dict:
     """{legal action: its move code} of a game."""
-    return {_action(numbering, moves[row, i], st[row, W_TURN] == 1): moves[row, i] for i in range(st[row, W_MOVES])}
+    return {moves[row, MOVE_ROOM + i]: moves[row, i] for i in range(st[row, W_MOVES])}
 
 
 @cython.cclass
@@ -616,9 +635,10 @@ class Single:
 
     def step(self, action: cython.longlong) -> int:
         """step_one's: the status after, -2 for an action that is not legal, -1 for too many moves."""
-        if not _legal(self.st, 0, action):
+        index: cython.int = _index(self.st, self.moves, 0, action)
+        if index < 0:
             return -2
-        return _advance(self.scratch, self.st, self.sq, self.moves, 0, action, self.numbering, self.draws,
+        return _advance(self.scratch, self.st, self.sq, self.moves, 0, index, self.numbering, self.draws,
                         self.max_plies)
 
     def restart(self) -> None:

@@ -12,7 +12,7 @@ AUTORESET_MODES = {"next_step": 0, "same_step": 1, "disabled": 2}
 _AUTORESET_VALUES = {"NextStep": "next_step", "SameStep": "same_step", "Disabled": "disabled"}
 
 # the row sizes (games.pxd's WORDS, BYTES, MOVE_ROOM)
-WORDS, BYTES, MOVE_ROOM = 512, 320, 256
+WORDS, BYTES, MOVE_ROOM, MOVE_WIDTH = 512, 320, 256, 512
 W_TURN, W_PLY, W_MOVES, W_STATUS, W_TRUNCATED, W_DONE, W_RNG = 9, 15, 16, 17, 18, 19, 25
 
 
@@ -46,13 +46,14 @@ def autoreset_code(mode) -> int:
 
 class Rows:
     """`count` games' rows: words (count, WORDS) uint64, bytes (count, BYTES) uint8 and moves
-    (count, MOVE_ROOM) uint16, with their views for the C functions."""
+    (count, MOVE_WIDTH) uint16 (the legal moves' codes, then their actions), with their views for
+    the C functions."""
 
     def __init__(self, count: int):
         import numpy as np
         self.words = np.zeros((count, WORDS), dtype=np.uint64)
         self.bytes = np.zeros((count, BYTES), dtype=np.uint8)
-        self.moves = np.zeros((count, MOVE_ROOM), dtype=np.uint16)
+        self.moves = np.zeros((count, MOVE_WIDTH), dtype=np.uint16)
         self.views = (view(self.words), view(self.bytes), view(self.moves))
 
     def __len__(self) -> int:

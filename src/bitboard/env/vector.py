@@ -177,7 +177,7 @@ class ChessVectorEnv:
                                        f"({self.num_envs},) ints")
         actions = actions.astype(np.int64, copy=False)
         words, sq, moves = self._rows.views
-        bad = games.legal(words, view(actions), 0, self.num_envs, self._mode)
+        bad = games.legal(words, moves, view(actions), 0, self.num_envs, self._mode)
         if bad >= 0:
             if self._rows.words[bad, W_DONE]:
                 raise IllegalMoveError(f"game {bad} is over: reset it (autoreset_mode 'disabled')")

@@ -14,7 +14,3 @@ cdef short ACTIONS[12288]
 cdef short UNDERPROMOTIONS[216]
 
 cdef int _action(int numbering, int code, bint white) noexcept nogil
-cdef int _find(int numbering, unsigned short[:, ::1] moves, Py_ssize_t row, int count, bint white,
-               int action) noexcept nogil
-cdef void _write_mask(int numbering, unsigned short[:, ::1] moves, Py_ssize_t row, int count, bint white,
-                      unsigned char[:, ::1] out, Py_ssize_t out_row, bint bits) noexcept nogil

@@ -32,8 +32,8 @@ to a queen. The three numberings differ in the order:
 from-square (its home is policy.py; this module only lays it out for C).
 
 `action_index(move, turn, numbering)` and `action_move(index, board, numbering)` convert one
-move; the C tables (`ACTIONS`, `UNDERPROMOTIONS`) and `_action`, `_find`, `_write_mask` serve the
-environments' loops (bitboard.env).
+move; the C tables (`ACTIONS`, `UNDERPROMOTIONS`) and `_action` serve the environments' loops
+(bitboard.env).
 """
 from ..._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -46,7 +46,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         CASTLING,
         KING,
         KNIGHT,
-        ONE,
         PAWN,
         QUEEN,
         ROOK,
@@ -64,7 +63,6 @@ else:
         CASTLING,
         KING,
         KNIGHT,
-        ONE,
         PAWN,
         QUEEN,
         ROOK,
@@ -185,41 +183,6 @@ def _action(numbering: cython.int, code: cython.int, white: cython.bint) -> cyth
     if piece != 0 and piece != QUEEN:
         return UNDERPROMOTIONS[numbering * 72 + (frm & 7) * 9 + ((to & 7) - (frm & 7) + 1) * 3 + piece - KNIGHT]
     return ACTIONS[numbering * 4096 + frm * 64 + to]
-
-
-@cython.cfunc
-@cython.nogil
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.exceptval(check=False)
-def _find(numbering: cython.int, moves: cython.ushort[:, ::1], row: cython.Py_ssize_t, count: cython.int,
-          white: cython.bint, action: cython.int) -> cython.int:
-    """The index among the `count` move codes moves[row, :] of the one numbered `action`, -1 if none."""
-    i: cython.int
-    for i in range(count):
-        if _action(numbering, moves[row, i], white) == action:
-            return i
-    return -1
-
-
-@cython.cfunc
-@cython.nogil
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.exceptval(check=False)
-def _write_mask(numbering: cython.int, moves: cython.ushort[:, ::1], row: cython.Py_ssize_t, count: cython.int,
-                white: cython.bint, out: cython.uchar[:, ::1], out_row: cython.Py_ssize_t,
-                bits: cython.bint) -> cython.void:
-    """Mark the actions of the `count` move codes moves[row, :] in out[out_row]: a 1 per action,
-    or with `bits` the action's bit (bit a % 8 of byte a // 8). The row must be cleared first."""
-    i: cython.int
-    action: cython.int
-    for i in range(count):
-        action = _action(numbering, moves[row, i], white)
-        if bits:
-            out[out_row, action >> 3] |= cython.cast(cython.uchar, ONE << (action & 7))
-        else:
-            out[out_row, action] = 1
 
 
 def numbering_code(numbering: str) -> int:
