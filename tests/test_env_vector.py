@@ -230,3 +230,22 @@ def test_gymnasium_spaces_describe_the_arrays():
         obs, _ = env.reset(seed=0)
         assert env.observation_space.contains(obs)
         assert env.single_action_space.n == 4672
+
+
+def test_copied_games_play_on_as_their_sources():
+    env = ChessVectorEnv(4, "packed")
+    env.reset(seed=1)
+    for _ in range(30):
+        env.step(env.sample_legal_actions())
+    obs, *_ = env.step(env.sample_legal_actions())
+    env.copy_games([0, 1], [2, 3])
+    assert np.array_equal(obs["observation"][0], obs["observation"][2])
+    assert np.array_equal(obs["observation"][1], obs["observation"][3])
+    env.copy_games([0], [1])
+    actions = env.sample_legal_actions().copy()
+    actions[1] = actions[0]
+    obs, *_ = env.step(actions)
+    assert np.array_equal(obs["observation"][0], obs["observation"][1])
+    assert np.array_equal(obs["action_mask"][0], obs["action_mask"][1])
+    with pytest.raises(InvalidArgumentError):
+        env.copy_games([0], [4])

@@ -73,3 +73,29 @@ cdef class Single:
     cdef int numbering
     cdef int draws
     cdef long long max_plies
+
+
+cdef class Batch:
+    # the vector environment's arrays, held as views: a step converts only its actions
+    cdef unsigned long long[:, ::1] st
+    cdef unsigned char[:, ::1] sq
+    cdef unsigned short[:, ::1] moves
+    cdef unsigned long long[:, ::1] start_st
+    cdef unsigned char[:, ::1] start_sq
+    cdef unsigned short[:, ::1] start_moves
+    cdef unsigned char[:, ::1] obs8
+    cdef float[:, ::1] obs32
+    cdef unsigned long long[:, ::1] obs64
+    cdef unsigned char[:, ::1] mask
+    cdef float[::1] rewards
+    cdef unsigned char[:, ::1] ended
+    cdef unsigned char[:, ::1] final8
+    cdef float[:, ::1] final32
+    cdef unsigned long long[:, ::1] final64
+    cdef unsigned char[:, ::1] final_mask
+    cdef long long[::1] sampled
+    cdef int kind
+    cdef int numbering
+    cdef int draws
+    cdef long long max_plies
+    cdef int mode

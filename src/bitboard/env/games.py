@@ -648,3 +648,44 @@ class Single:
     def turn(self) -> int:
         """The side to move (1 white)."""
         return self.st[0, W_TURN]
+
+
+@cython.cclass
+class Batch:
+    """The vector environment's arrays held as views (rows, start row, outputs, final outputs,
+    rewards, ended, sampled actions) and its rules: a step converts only its actions."""
+
+    def __init__(self, rows: tuple, start: tuple, outputs: tuple, finals: tuple, rewards, ended, sampled,
+                 kind: cython.int, numbering: cython.int, draws: cython.int, max_plies: cython.longlong,
+                 mode: cython.int):
+        self.st, self.sq, self.moves = rows
+        self.start_st, self.start_sq, self.start_moves = start
+        self.obs8, self.obs32, self.obs64, self.mask = outputs
+        self.final8, self.final32, self.final64, self.final_mask = finals
+        self.rewards = rewards
+        self.ended = ended
+        self.sampled = sampled
+        self.kind = kind
+        self.numbering = numbering
+        self.draws = draws
+        self.max_plies = max_plies
+        self.mode = mode
+
+    def legal(self, actions: cython.longlong[::1]) -> int:
+        """legal()'s: the first game whose action is not legal, -1 if none, the moves found."""
+        return legal(self.st, self.moves, actions, 0, self.st.shape[0], self.mode)
+
+    def run(self, pos: Position, actions: cython.longlong[::1], first: cython.Py_ssize_t,
+            stop: cython.Py_ssize_t) -> int:
+        """Step the games first ... stop - 1 without the GIL (run()'s)."""
+        found: cython.Py_ssize_t
+        with cython.nogil:
+            found = _run(pos, self.st, self.sq, self.moves, self.start_st, self.start_sq, self.start_moves, actions,
+                         first, stop, self.kind, self.numbering, self.draws, self.max_plies, self.mode, self.obs8,
+                         self.obs32, self.obs64, self.mask, self.rewards, self.ended, self.final8, self.final32,
+                         self.final64, self.final_mask)
+        return found
+
+    def sample(self) -> None:
+        """sample()'s, into the sampled actions."""
+        sample(self.st, self.moves, self.numbering, self.sampled)

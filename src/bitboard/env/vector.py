@@ -96,6 +96,10 @@ class ChessVectorEnv:
                                         else (None, _outputs(1, observation)[1]))
         self._rewards = np.zeros(num_envs, dtype=np.float32)
         self._ended = np.zeros((num_envs, 3), dtype=np.uint8)
+        self._terminations = self._ended[:, 0].view(np.bool_)
+        self._truncations = self._ended[:, 1].view(np.bool_)
+        self._infos = ({"final_obs": self._final, "_final_obs": self._ended[:, 2].view(np.bool_)}
+                       if self._final is not None else {})
         self._sampled = np.zeros(num_envs, dtype=np.int64)
         self._all = np.arange(num_envs, dtype=np.int64)
         bounds = [num_envs * k // threads for k in range(threads + 1)]
@@ -104,6 +108,9 @@ class ChessVectorEnv:
         if threads > 1:
             from concurrent.futures import ThreadPoolExecutor
             self._pool = ThreadPoolExecutor(threads - 1, thread_name_prefix="bitboard-env")
+        self._batch = games.Batch(self._rows.views, self._start.views, self._out, self._final_out,
+                                  view(self._rewards), view(self._ended), view(self._sampled), self._kind,
+                                  self._numbering, self._draws, self._max_plies, self._mode)
         self._seeded = False
         self._reset_done = False
         self._seed(seed)
@@ -176,20 +183,16 @@ class ChessVectorEnv:
             raise InvalidArgumentError(f"actions have shape {actions.shape} and dtype {actions.dtype}, not "
                                        f"({self.num_envs},) ints")
         actions = actions.astype(np.int64, copy=False)
-        words, sq, moves = self._rows.views
-        bad = games.legal(words, moves, view(actions), 0, self.num_envs, self._mode)
+        act = view(actions)
+        bad = self._batch.legal(act)
         if bad >= 0:
             if self._rows.words[bad, W_DONE]:
                 raise IllegalMoveError(f"game {bad} is over: reset it (autoreset_mode 'disabled')")
             raise IllegalMoveError(f"action {int(actions[bad])} of game {bad} is not legal there")
-        start = self._start.views
-        act = view(actions)
+        batch, slices, scratch = self._batch, self._slices, self._scratch
 
         def part(k):
-            first, stop = self._slices[k]
-            return games.run(self._scratch[k], words, sq, moves, *start, act, first, stop, self._kind,
-                             self._numbering, self._draws, self._max_plies, self._mode, *self._out,
-                             view(self._rewards), view(self._ended), *self._final_out)
+            return batch.run(scratch[k], act, *slices[k])
 
         if self._pool is None:
             found = [part(0)]
@@ -199,16 +202,32 @@ class ChessVectorEnv:
         for game in found:
             if game >= 0:
                 raise InvalidPositionError(f"game {game} reached a position with more than {MOVE_ROOM} legal moves")
-        infos: dict = {}
-        if self._final is not None:
-            infos = {"final_obs": self._final, "_final_obs": self._ended[:, 2].view(np.bool_)}
-        return (self._obs, self._rewards, self._ended[:, 0].view(np.bool_), self._ended[:, 1].view(np.bool_),
-                infos)
+        return self._obs, self._rewards, self._terminations, self._truncations, dict(self._infos)
+
+    def copy_games(self, sources, targets) -> None:
+        """Each game targets[j] made a copy of game sources[j] (its random stream kept), its
+        observation written: a batched search tree expanding its nodes."""
+        import numpy as np
+        sources = np.ascontiguousarray(sources, dtype=np.int64)
+        targets = np.ascontiguousarray(targets, dtype=np.int64)
+        if sources.shape != targets.shape or sources.ndim != 1:
+            raise InvalidArgumentError(f"sources {sources.shape} and targets {targets.shape} are not two equal "
+                                       "lists of games")
+        for name, rows in (("sources", sources), ("targets", targets)):
+            if len(rows) and (rows.min() < 0 or rows.max() >= self.num_envs):
+                raise InvalidArgumentError(f"{name} name a game outside 0..{self.num_envs - 1}")
+        copies = Rows(len(sources))
+        copies.words[:], copies.bytes[:], copies.moves[:] = (self._rows.words[sources], self._rows.bytes[sources],
+                                                             self._rows.moves[sources])
+        every = view(np.arange(len(sources), dtype=np.int64))
+        games.copy_rows(*self._rows.views, view(targets), *copies.views, every)
+        games.observe(self._scratch[0], *self._rows.views, view(targets), view(targets), self._kind, -1, True,
+                      self._numbering, *self._out)
 
     def sample_legal_actions(self):
         """A legal action of each game drawn uniformly in C from the game's seeded stream (0 for a
         game that is over); the array is the environment's own, overwritten by the next call."""
-        games.sample(self._rows.views[0], self._rows.views[2], self._numbering, view(self._sampled))
+        self._batch.sample()
         return self._sampled
 
     @property

@@ -13,4 +13,30 @@ cdef enum:
 cdef short ACTIONS[12288]
 cdef short UNDERPROMOTIONS[216]
 
-cdef int _action(int numbering, int code, bint white) noexcept nogil
+from bitboard.core.encoding cimport (
+    CASTLING,
+    KNIGHT,
+    QUEEN,
+    castled_king_square,
+    flag_promotion,
+    move_flag,
+    move_from,
+    move_to,
+)
+
+
+# The action of a move code (core/encoding) of the side `white` in a numbering (inline: the
+# environments call it for every legal move; actions.py has its plain-Python twin).
+cdef inline int _action(int numbering, int code, bint white) noexcept nogil:
+    cdef int frm = move_from(code)
+    cdef int to = move_to(code)
+    cdef int flag = move_flag(code)
+    cdef int piece = flag_promotion(flag)
+    if flag == CASTLING:  # the king takes its own rook: the king's two-square step
+        to = castled_king_square(frm, to > frm)
+    if not white:
+        frm ^= 56
+        to ^= 56
+    if piece != 0 and piece != QUEEN:
+        return UNDERPROMOTIONS[numbering * 72 + (frm & 7) * 9 + ((to & 7) - (frm & 7) + 1) * 3 + piece - KNIGHT]
+    return ACTIONS[numbering * 4096 + frm * 64 + to]

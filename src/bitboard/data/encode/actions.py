@@ -166,23 +166,19 @@ def _decoders() -> list:
 _DECODERS: list = []
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _action(numbering: cython.int, code: cython.int, white: cython.bint) -> cython.int:
-    """The action of a move code (core/encoding) of the side `white` in a numbering."""
-    frm: cython.int = move_from(code)
-    to: cython.int = move_to(code)
-    flag: cython.int = move_flag(code)
-    piece: cython.int = flag_promotion(flag)
-    if flag == CASTLING:  # the king takes its own rook: the king's two-square step
-        to = castled_king_square(frm, to > frm)
-    if not white:
-        frm ^= 56
-        to ^= 56
-    if piece != 0 and piece != QUEEN:
-        return UNDERPROMOTIONS[numbering * 72 + (frm & 7) * 9 + ((to & 7) - (frm & 7) + 1) * 3 + piece - KNIGHT]
-    return ACTIONS[numbering * 4096 + frm * 64 + to]
+if not cython.compiled:  # compiled, the inline function of actions.pxd
+    def _action(numbering, code, white):
+        """The action of a move code (core/encoding) of the side `white` in a numbering."""
+        frm, to, flag = move_from(code), move_to(code), move_flag(code)
+        piece = flag_promotion(flag)
+        if flag == CASTLING:  # the king takes its own rook: the king's two-square step
+            to = castled_king_square(frm, to > frm)
+        if not white:
+            frm ^= 56
+            to ^= 56
+        if piece != 0 and piece != QUEEN:
+            return UNDERPROMOTIONS[numbering * 72 + (frm & 7) * 9 + ((to & 7) - (frm & 7) + 1) * 3 + piece - KNIGHT]
+        return ACTIONS[numbering * 4096 + frm * 64 + to]
 
 
 def numbering_code(numbering: str) -> int:

@@ -169,8 +169,7 @@ def _pettingzoo_masks(st: cython.ulonglong[:, ::1], row: cython.Py_ssize_t, base
     ep: cython.int
     own: cython.int
     plane: cython.int
-    pawns: u64
-    piece: u64
+    pawns: cython.int
     if white:
         masks[0] = _all_if(castling & WHITE_KINGSIDE)
         masks[1] = _all_if(castling & WHITE_QUEENSIDE)
@@ -184,6 +183,7 @@ def _pettingzoo_masks(st: cython.ulonglong[:, ::1], row: cython.Py_ssize_t, base
     masks[4] = _all_if(not white)
     masks[5] = _seen(ONE << clock, white) if 0 <= clock < 64 else 0
     masks[6] = BB_ALL
+    own = 0 if white else 6  # the player's pieces first: white's are the entry's first six
     for age in range(HISTORY_LENGTH):
         plane = 7 + 13 * age
         at = _slot(st, row, base, age)
@@ -191,18 +191,20 @@ def _pettingzoo_masks(st: cython.ulonglong[:, ::1], row: cython.Py_ssize_t, base
             for k in range(13):
                 masks[plane + k] = 0
             continue
+        for k in range(6):
+            masks[plane + k] = st[row, at + own + k]
+            masks[plane + 6 + k] = st[row, at + 6 - own + k]
         ep = st[row, at + ENTRY_EP]
-        for k in range(12):
-            own = k if white else (k + 6) % 12  # the player's pieces first
-            piece = st[row, at + own]
-            if (own == 0 or own == 6) and ep != NO_SQUARE and ep != 0:
-                pawns = piece
-                if own == 0 and ep < 32:  # white's pawn just passed: shown on the first rank
-                    pawns = (pawns & ~(ONE << (ep + 8))) | (ONE << (ep & 7))
-                elif own == 6 and ep >= 32:
-                    pawns = (pawns & ~(ONE << (ep - 8))) | (ONE << (56 + (ep & 7)))
-                piece = pawns & BB_ALL
-            masks[plane + k] = _seen(piece, white)
+        if ep != NO_SQUARE and ep != 0:  # the pawn that just passed, shown on its first rank
+            if ep < 32:
+                pawns = plane + own  # white's pawns
+                masks[pawns] = (masks[pawns] & ~(ONE << (ep + 8)) & BB_ALL) | (ONE << (ep & 7))
+            else:
+                pawns = plane + 6 - own
+                masks[pawns] = (masks[pawns] & ~(ONE << (ep - 8)) & BB_ALL) | (ONE << (56 + (ep & 7)))
+        if white:
+            for k in range(12):
+                masks[plane + k] = bswap64(masks[plane + k])
         masks[plane + 12] = _all_if(st[row, at + ENTRY_REPEATED] != 0)
 
 
