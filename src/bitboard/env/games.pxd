@@ -35,7 +35,7 @@ cdef enum:
     MOVE_WIDTH = 512
     # the draws the rules know
     DRAWS_CLAIM = 0     # python-chess's can_claim_draw: chess_v6's rules
-    DRAWS_AUTOMATIC = 1 # python-chess's is_game_over(): fivefold repetition, seventy-five moves
+    DRAWS_AUTOMATIC = 1  # python-chess's is_game_over(): fivefold repetition, seventy-five moves
     DRAWS_PGX = 2       # pgx's: threefold repetition and fifty moves, automatic
     # python-chess's Termination numbers
     CHECKMATE = 1

@@ -118,18 +118,13 @@ else:
     )
     from cython.cimports.libc.string import memset
 
-U64View = cython.typedef(cython.ulonglong[:, ::1])
-ByteView = cython.typedef(cython.uchar[:, ::1])
-MoveView = cython.typedef(cython.ushort[:, ::1])
-FloatView = cython.typedef(cython.float[:, ::1])
-
 
 @cython.cfunc
 @cython.nogil
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.exceptval(check=False)
-def _load(pos: Position, st: U64View, sq: ByteView, row: cython.Py_ssize_t) -> cython.void:
+def _load(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], row: cython.Py_ssize_t) -> cython.void:
     """The game of `row` into the scratch position."""
     i: cython.int
     for i in range(7):
@@ -151,7 +146,8 @@ def _load(pos: Position, st: U64View, sq: ByteView, row: cython.Py_ssize_t) -> c
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.exceptval(check=False)
-def _store(pos: Position, st: U64View, sq: ByteView, row: cython.Py_ssize_t) -> cython.void:
+def _store(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1],
+           row: cython.Py_ssize_t) -> cython.void:
     """The scratch position into the game of `row`."""
     i: cython.int
     for i in range(7):
@@ -173,7 +169,8 @@ def _store(pos: Position, st: U64View, sq: ByteView, row: cython.Py_ssize_t) -> 
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.exceptval(check=False)
-def _claims_threefold(pos: Position, st: U64View, sq: ByteView, moves: MoveView, row: cython.Py_ssize_t) -> cython.bint:
+def _claims_threefold(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1],
+                      moves: cython.ushort[:, ::1], row: cython.Py_ssize_t) -> cython.bint:
     """python-chess's can_claim_threefold_repetition beyond the position now: a legal move reaches
     a position that stood twice in the window already."""
     window: cython.int = st[row, W_WINDOW]
@@ -205,7 +202,8 @@ def _claims_threefold(pos: Position, st: U64View, sq: ByteView, moves: MoveView,
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _claims_fifty(pos: Position, st: U64View, moves: MoveView, row: cython.Py_ssize_t) -> cython.bint:
+def _claims_fifty(pos: Position, st: cython.ulonglong[:, ::1], moves: cython.ushort[:, ::1],
+                  row: cython.Py_ssize_t) -> cython.bint:
     """python-chess's can_claim_fifty_moves: fifty moves now, or after a legal move that neither
     captures nor moves a pawn and leaves the opponent a move."""
     i: cython.int
@@ -234,8 +232,8 @@ def _claims_fifty(pos: Position, st: U64View, moves: MoveView, row: cython.Py_ss
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _status(pos: Position, st: U64View, sq: ByteView, moves: MoveView, row: cython.Py_ssize_t,
-            draws: cython.int) -> cython.int:
+def _status(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+            row: cython.Py_ssize_t, draws: cython.int) -> cython.int:
     """The Termination number of the position now by the rules (python-chess's outcome order), 0
     while the game goes on."""
     count: cython.int = st[row, W_MOVES]
@@ -268,13 +266,14 @@ def _status(pos: Position, st: U64View, sq: ByteView, moves: MoveView, row: cyth
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.exceptval(check=False)
-def _settle(pos: Position, st: U64View, sq: ByteView, moves: MoveView, row: cython.Py_ssize_t,
-            numbering: cython.int, draws: cython.int, max_plies: cython.longlong, fresh: cython.bint) -> cython.int:
+def _settle(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+            row: cython.Py_ssize_t, numbering: cython.int, draws: cython.int, max_plies: cython.longlong,
+            fresh: cython.bint) -> cython.int:
     """Everything about the position now that the step leaves in the row: its legal moves and
     their bits, its repetitions, its history entry, whether the game is over. `fresh`: the first
     position of a game (its window starts here). Returns the number of legal moves, or -1 where
     they do not fit the row."""
-    buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[valid-type]
+    buf = cython.declare(cython.ushort[MAX_MOVES])  # type: ignore[misc, valid-type]  # a C array
     count: cython.int = _generate(pos, buf, 0, BB_ALL, False)
     ep: cython.int = pos._ep
     white: cython.bint = pos._turn == 1
@@ -336,7 +335,8 @@ def _settle(pos: Position, st: U64View, sq: ByteView, moves: MoveView, row: cyth
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _index(st: U64View, moves: MoveView, row: cython.Py_ssize_t, action: cython.longlong) -> cython.int:
+def _index(st: cython.ulonglong[:, ::1], moves: cython.ushort[:, ::1], row: cython.Py_ssize_t,
+           action: cython.longlong) -> cython.int:
     """The index of the legal move numbered `action` in the game of `row`, -1 if none (or the game
     is over)."""
     i: cython.int
@@ -351,8 +351,9 @@ def _index(st: U64View, moves: MoveView, row: cython.Py_ssize_t, action: cython.
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _advance(pos: Position, st: U64View, sq: ByteView, moves: MoveView, row: cython.Py_ssize_t,
-             index: cython.int, numbering: cython.int, draws: cython.int, max_plies: cython.longlong) -> cython.int:
+def _advance(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+             row: cython.Py_ssize_t, index: cython.int, numbering: cython.int, draws: cython.int,
+             max_plies: cython.longlong) -> cython.int:
     """Play the legal move `index` of the game of `row`; its status after (or -1: too many moves).
     The position after stays in `pos`."""
     _load(pos, st, sq, row)
@@ -368,8 +369,9 @@ def _advance(pos: Position, st: U64View, sq: ByteView, moves: MoveView, row: cyt
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.exceptval(check=False)
-def _copy_row(st: U64View, sq: ByteView, moves: MoveView, row: cython.Py_ssize_t, src: U64View, src_sq: ByteView,
-              src_moves: MoveView, src_row: cython.Py_ssize_t) -> cython.void:
+def _copy_row(st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+              row: cython.Py_ssize_t, src: cython.ulonglong[:, ::1], src_sq: cython.uchar[:, ::1],
+              src_moves: cython.ushort[:, ::1], src_row: cython.Py_ssize_t) -> cython.void:
     """A game's row from another's (its random stream kept)."""
     i: cython.int
     rng: u64 = st[row, W_RNG]
@@ -386,9 +388,10 @@ def _copy_row(st: U64View, sq: ByteView, moves: MoveView, row: cython.Py_ssize_t
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _observe(pos: Position, st: U64View, row: cython.Py_ssize_t, kind: cython.int, white: cython.bint,
-             numbering: cython.int, moves: MoveView, obs8: ByteView, obs32: FloatView, obs64: U64View,
-             mask: ByteView, out_row: cython.Py_ssize_t, with_mask: cython.bint) -> cython.void:
+def _observe(pos: Position, st: cython.ulonglong[:, ::1], row: cython.Py_ssize_t, kind: cython.int, white: cython.bint,
+             numbering: cython.int, moves: cython.ushort[:, ::1], obs8: cython.uchar[:, ::1],
+             obs32: cython.float[:, ::1], obs64: cython.ulonglong[:, ::1], mask: cython.uchar[:, ::1],
+             out_row: cython.Py_ssize_t, with_mask: cython.bint) -> cython.void:
     """The observation of the game of `row` (loaded in `pos`) seen by `white`, into the output
     arrays of its kind, and the legal-action mask where `with_mask` (else zeros)."""
     i: cython.int
@@ -419,12 +422,14 @@ def _observe(pos: Position, st: U64View, row: cython.Py_ssize_t, kind: cython.in
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.exceptval(check=False)
-def _run(pos: Position, st: U64View, sq: ByteView, moves: MoveView, start_st: U64View, start_sq: ByteView,
-         start_moves: MoveView, actions: cython.longlong[::1], first: cython.Py_ssize_t, stop: cython.Py_ssize_t,
-         kind: cython.int, numbering: cython.int, draws: cython.int, max_plies: cython.longlong, mode: cython.int,
-         obs8: ByteView, obs32: FloatView, obs64: U64View, mask: ByteView, rewards: cython.float[::1],
-         ended: ByteView, final8: ByteView, final32: FloatView, final64: U64View,
-         final_mask: ByteView) -> cython.Py_ssize_t:
+def _run(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+         start_st: cython.ulonglong[:, ::1], start_sq: cython.uchar[:, ::1], start_moves: cython.ushort[:, ::1],
+         actions: cython.longlong[::1], first: cython.Py_ssize_t, stop: cython.Py_ssize_t, kind: cython.int,
+         numbering: cython.int, draws: cython.int, max_plies: cython.longlong, mode: cython.int,
+         obs8: cython.uchar[:, ::1], obs32: cython.float[:, ::1], obs64: cython.ulonglong[:, ::1],
+         mask: cython.uchar[:, ::1], rewards: cython.float[::1], ended: cython.uchar[:, ::1],
+         final8: cython.uchar[:, ::1], final32: cython.float[:, ::1], final64: cython.ulonglong[:, ::1],
+         final_mask: cython.uchar[:, ::1]) -> cython.Py_ssize_t:
     """Step the games first ... stop - 1 (their moves found by `legal` before). `ended[i]`: terminated,
     truncated, final observation written (SAME_STEP). Returns -1, or a game whose position has
     more legal moves than its row holds."""
@@ -457,8 +462,9 @@ def _run(pos: Position, st: U64View, sq: ByteView, moves: MoveView, start_st: U6
 
 # --- what Python calls ----------------------------------------------------------------------------
 
-def setup(position: Position, scratch: Position, st: U64View, sq: ByteView, moves: MoveView,
-          row: cython.Py_ssize_t, numbering: cython.int, draws: cython.int, max_plies: cython.longlong) -> int:
+def setup(position: Position, scratch: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1],
+          moves: cython.ushort[:, ::1], row: cython.Py_ssize_t, numbering: cython.int, draws: cython.int,
+          max_plies: cython.longlong) -> int:
     """A game's row set to start from `position` (its legal moves, history, status); the number
     of legal moves, -1 if they do not fit the row."""
     i: cython.int
@@ -478,9 +484,9 @@ def setup(position: Position, scratch: Position, st: U64View, sq: ByteView, move
     return _settle(scratch, st, sq, moves, row, numbering, draws, max_plies, True)
 
 
-def push_code(scratch: Position, st: U64View, sq: ByteView, moves: MoveView, row: cython.Py_ssize_t,
-              frm: cython.int, to: cython.int, promotion: cython.int, numbering: cython.int, draws: cython.int,
-              max_plies: cython.longlong) -> int:
+def push_code(scratch: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+              row: cython.Py_ssize_t, frm: cython.int, to: cython.int, promotion: cython.int, numbering: cython.int,
+              draws: cython.int, max_plies: cython.longlong) -> int:
     """Play the legal move from `frm` to `to` (castling as the king's two-square step or the king
     taking its rook), promoting to `promotion` (0 for none); -2 if it is not legal, -1 if the
     position after has too many moves, else the status after."""
@@ -504,8 +510,8 @@ def push_code(scratch: Position, st: U64View, sq: ByteView, moves: MoveView, row
     return -2
 
 
-def legal(st: U64View, moves: MoveView, actions: cython.longlong[::1], first: cython.Py_ssize_t,
-          stop: cython.Py_ssize_t, mode: cython.int) -> int:
+def legal(st: cython.ulonglong[:, ::1], moves: cython.ushort[:, ::1], actions: cython.longlong[::1],
+          first: cython.Py_ssize_t, stop: cython.Py_ssize_t, mode: cython.int) -> int:
     """The first game of first ... stop - 1 whose action is not legal, -1 if none; each legal
     action's move found for the step (a game that ended waits for its reset in NEXT_STEP mode,
     whatever its action)."""
@@ -524,11 +530,14 @@ def legal(st: U64View, moves: MoveView, actions: cython.longlong[::1], first: cy
     return found
 
 
-def run(pos: Position, st: U64View, sq: ByteView, moves: MoveView, start_st: U64View, start_sq: ByteView,
-        start_moves: MoveView, actions: cython.longlong[::1], first: cython.Py_ssize_t, stop: cython.Py_ssize_t,
-        kind: cython.int, numbering: cython.int, draws: cython.int, max_plies: cython.longlong, mode: cython.int,
-        obs8: ByteView, obs32: FloatView, obs64: U64View, mask: ByteView, rewards: cython.float[::1],
-        ended: ByteView, final8: ByteView, final32: FloatView, final64: U64View, final_mask: ByteView) -> int:
+def run(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+        start_st: cython.ulonglong[:, ::1], start_sq: cython.uchar[:, ::1], start_moves: cython.ushort[:, ::1],
+        actions: cython.longlong[::1], first: cython.Py_ssize_t, stop: cython.Py_ssize_t, kind: cython.int,
+        numbering: cython.int, draws: cython.int, max_plies: cython.longlong, mode: cython.int,
+        obs8: cython.uchar[:, ::1], obs32: cython.float[:, ::1], obs64: cython.ulonglong[:, ::1],
+        mask: cython.uchar[:, ::1], rewards: cython.float[::1], ended: cython.uchar[:, ::1],
+        final8: cython.uchar[:, ::1], final32: cython.float[:, ::1], final64: cython.ulonglong[:, ::1],
+        final_mask: cython.uchar[:, ::1]) -> int:
     """_run without the GIL."""
     found: cython.Py_ssize_t
     with cython.nogil:
@@ -538,9 +547,10 @@ def run(pos: Position, st: U64View, sq: ByteView, moves: MoveView, start_st: U64
     return found
 
 
-def observe(pos: Position, st: U64View, sq: ByteView, moves: MoveView, rows: cython.longlong[::1],
-            out_rows: cython.longlong[::1], kind: cython.int, viewer: cython.int, with_mask: cython.bint,
-            numbering: cython.int, obs8: ByteView, obs32: FloatView, obs64: U64View, mask: ByteView) -> None:
+def observe(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+            rows: cython.longlong[::1], out_rows: cython.longlong[::1], kind: cython.int, viewer: cython.int,
+            with_mask: cython.bint, numbering: cython.int, obs8: cython.uchar[:, ::1], obs32: cython.float[:, ::1],
+            obs64: cython.ulonglong[:, ::1], mask: cython.uchar[:, ::1]) -> None:
     """The observations of the games rows[j] into rows out_rows[j] of the outputs, seen by the
     player to move (viewer -1) or by white (1) or black (0); the mask (the legal actions of the
     player to move) where `with_mask`, else zeros."""
@@ -555,8 +565,9 @@ def observe(pos: Position, st: U64View, sq: ByteView, moves: MoveView, rows: cyt
             _observe(pos, st, row, kind, white, numbering, moves, obs8, obs32, obs64, mask, out_rows[j], with_mask)
 
 
-def step_one(scratch: Position, st: U64View, sq: ByteView, moves: MoveView, row: cython.Py_ssize_t,
-             action: cython.longlong, numbering: cython.int, draws: cython.int, max_plies: cython.longlong) -> int:
+def step_one(scratch: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+             row: cython.Py_ssize_t, action: cython.longlong, numbering: cython.int, draws: cython.int,
+             max_plies: cython.longlong) -> int:
     """Play `action` in the game of `row`: its status after (0 while it goes on), -2 if the action
     is not legal there (or the game is over), -1 if the position after has too many moves."""
     index: cython.int = _index(st, moves, row, action)
@@ -565,8 +576,9 @@ def step_one(scratch: Position, st: U64View, sq: ByteView, moves: MoveView, row:
     return _advance(scratch, st, sq, moves, row, index, numbering, draws, max_plies)
 
 
-def restart(st: U64View, sq: ByteView, moves: MoveView, rows: cython.longlong[::1], start_st: U64View,
-            start_sq: ByteView, start_moves: MoveView) -> None:
+def restart(st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+            rows: cython.longlong[::1], start_st: cython.ulonglong[:, ::1], start_sq: cython.uchar[:, ::1],
+            start_moves: cython.ushort[:, ::1]) -> None:
     """The games `rows` back to the start row (their random streams kept)."""
     j: cython.Py_ssize_t
     with cython.nogil:
@@ -574,8 +586,9 @@ def restart(st: U64View, sq: ByteView, moves: MoveView, rows: cython.longlong[::
             _copy_row(st, sq, moves, rows[j], start_st, start_sq, start_moves, 0)
 
 
-def copy_rows(st: U64View, sq: ByteView, moves: MoveView, rows: cython.longlong[::1], src_st: U64View,
-              src_sq: ByteView, src_moves: MoveView, src_rows: cython.longlong[::1]) -> None:
+def copy_rows(st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
+              rows: cython.longlong[::1], src_st: cython.ulonglong[:, ::1], src_sq: cython.uchar[:, ::1],
+              src_moves: cython.ushort[:, ::1], src_rows: cython.longlong[::1]) -> None:
     """Each game rows[j] made a copy of the game src_rows[j] (the search trees' expansions)."""
     j: cython.Py_ssize_t
     with cython.nogil:
@@ -583,12 +596,13 @@ def copy_rows(st: U64View, sq: ByteView, moves: MoveView, rows: cython.longlong[
             _copy_row(st, sq, moves, rows[j], src_st, src_sq, src_moves, src_rows[j])
 
 
-def sample(st: U64View, moves: MoveView, numbering: cython.int, out: cython.longlong[::1]) -> None:
+def sample(st: cython.ulonglong[:, ::1], moves: cython.ushort[:, ::1], numbering: cython.int,
+           out: cython.longlong[::1]) -> None:
     """A uniformly drawn legal action of each game, from the game's own random stream (0 for a
     game without one)."""
     i: cython.Py_ssize_t
     count: cython.int
-    state = cython.declare(u64[1])  # type: ignore[valid-type]
+    state = cython.declare(u64[1])  # type: ignore[misc, valid-type]  # a C array
     with cython.nogil:
         for i in range(st.shape[0]):
             count = st[i, W_MOVES]
@@ -600,12 +614,14 @@ def sample(st: U64View, moves: MoveView, numbering: cython.int, out: cython.long
             st[i, W_RNG] = state[0]
 
 
-def legal_actions(st: U64View, moves: MoveView, row: cython.Py_ssize_t, numbering: cython.int) -> list:
+def legal_actions(st: cython.ulonglong[:, ::1], moves: cython.ushort[:, ::1], row: cython.Py_ssize_t,
+                  numbering: cython.int) -> list:
     """The legal actions of a game, in the order of its move codes."""
     return [moves[row, MOVE_ROOM + i] for i in range(st[row, W_MOVES])]
 
 
-def action_codes(st: U64View, moves: MoveView, row: cython.Py_ssize_t, numbering: cython.int) -> dict:
+def action_codes(st: cython.ulonglong[:, ::1], moves: cython.ushort[:, ::1], row: cython.Py_ssize_t,
+                 numbering: cython.int) -> dict:
     """{legal action: its move code} of a game."""
     return {moves[row, MOVE_ROOM + i]: moves[row, i] for i in range(st[row, W_MOVES])}
 
@@ -626,7 +642,8 @@ class Single:
         self.draws = draws
         self.max_plies = max_plies
 
-    def observe(self, planes: ByteView, mask: ByteView, white: cython.bint, with_mask: cython.bint) -> None:
+    def observe(self, planes: cython.uchar[:, ::1], mask: cython.uchar[:, ::1], white: cython.bint,
+                with_mask: cython.bint) -> None:
         """chess_v6's planes seen by `white` into planes[0], the mask into mask[0] (zeros unless
         `with_mask`)."""
         _load(self.scratch, self.st, self.sq, 0)

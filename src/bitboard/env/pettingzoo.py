@@ -148,7 +148,7 @@ class ChessWrapper(OrderEnforcingWrapper):
 class raw_env(AECEnv, EzPickle):
     """chess_v6's raw_env, its game in bitboard's C."""
 
-    metadata = {
+    metadata: dict = {
         "render_modes": ["ansi"],
         "name": "chess_v6",
         "is_parallelizable": False,
@@ -175,7 +175,7 @@ class raw_env(AECEnv, EzPickle):
             for name in self.agents
         }
         self.rewards = None
-        self.infos = {name: {} for name in self.agents}
+        self.infos: dict = {name: {} for name in self.agents}
         self.truncations = dict.fromkeys(self.agents, False)
         self.terminations = dict.fromkeys(self.agents, False)
         self.agent_selection = None

@@ -37,7 +37,8 @@ def max_plies_value(max_plies) -> int:
 
 
 def autoreset_code(mode) -> int:
-    name = _AUTORESET_VALUES.get(getattr(mode, "value", None), mode)
+    value = getattr(mode, "value", None)
+    name = _AUTORESET_VALUES.get(value, mode) if isinstance(value, str) else mode
     if name not in AUTORESET_MODES:
         raise InvalidArgumentError(f"autoreset_mode {mode!r} is not one of {', '.join(map(repr, AUTORESET_MODES))} "
                                    "(or gymnasium.vector.AutoresetMode)")

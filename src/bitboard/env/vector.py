@@ -92,8 +92,11 @@ class ChessVectorEnv:
         self._start = start_rows(self._scratch[0], self._scratch[0], self._numbering, self._draws, self._max_plies)
         self._rows = Rows(num_envs)
         self._obs, self._out = _outputs(num_envs, observation)
-        self._final, self._final_out = (_outputs(num_envs, observation) if self._mode == 1
-                                        else (None, _outputs(1, observation)[1]))
+        self._final: dict | None = None
+        if self._mode == 1:
+            self._final, self._final_out = _outputs(num_envs, observation)
+        else:
+            self._final_out = _outputs(1, observation)[1]
         self._rewards = np.zeros(num_envs, dtype=np.float32)
         self._ended = np.zeros((num_envs, 3), dtype=np.uint8)
         self._terminations = self._ended[:, 0].view(np.bool_)

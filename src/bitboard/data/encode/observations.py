@@ -148,7 +148,7 @@ def _seen(mask: u64, white: cython.bint) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _all_if(condition: cython.bint) -> u64:
+def _all_if(condition: cython.int) -> u64:
     return BB_ALL if condition else 0
 
 
@@ -158,7 +158,7 @@ def _all_if(condition: cython.bint) -> u64:
 @cython.wraparound(False)
 @cython.exceptval(check=False)
 def _pettingzoo_masks(st: cython.ulonglong[:, ::1], row: cython.Py_ssize_t, base: cython.int, pos: Position,
-                      white: cython.bint, masks: cython.pointer(u64)) -> cython.void:
+                      white: cython.bint, masks: cython.pointer(u64)) -> cython.void:  # type: ignore[valid-type]
     """chess_v6's 111 planes seen by the player `white` (True: white), as masks of cells."""
     castling: cython.int = pos._castling
     clock: cython.longlong = pos._halfmove // 2
@@ -216,7 +216,7 @@ def _pettingzoo_masks(st: cython.ulonglong[:, ::1], row: cython.Py_ssize_t, base
 def _write_pettingzoo(st: cython.ulonglong[:, ::1], row: cython.Py_ssize_t, base: cython.int, pos: Position,
                       white: cython.bint, out: cython.uchar[:, ::1], out_row: cython.Py_ssize_t) -> cython.void:
     """chess_v6's observation seen by `white` into out[out_row] (7,104 bytes: [cell, plane])."""
-    masks = cython.declare(u64[111])  # type: ignore[valid-type]
+    masks = cython.declare(u64[111])  # type: ignore[misc, valid-type]  # a C array
     plane: cython.int
     cell: cython.int
     mask: u64
@@ -246,7 +246,7 @@ def _write_pettingzoo_packed(st: cython.ulonglong[:, ::1], row: cython.Py_ssize_
                              pos: Position, white: cython.bint, out: cython.ulonglong[:, ::1],
                              out_row: cython.Py_ssize_t) -> cython.void:
     """chess_v6's observation seen by `white` into out[out_row] as 111 masks of cells."""
-    masks = cython.declare(u64[111])  # type: ignore[valid-type]
+    masks = cython.declare(u64[111])  # type: ignore[misc, valid-type]  # a C array
     plane: cython.int
     _pettingzoo_masks(st, row, base, pos, white, masks)
     for plane in range(PETTINGZOO_PLANES):
