@@ -33,8 +33,10 @@ def _play(games, seed):
         obs, rewards, terminations, truncations, _ = ours.step(actions)
         ended, pgx_rewards = np.asarray(state.terminated), np.asarray(state.rewards)
         mover = 1 - np.asarray(state.current_player)
+        pgx_masks = np.asarray(state.legal_action_mask)
         for i in np.flatnonzero(live):
             assert bool(ended[i]) == bool(terminations[i] or truncations[i]), (steps, i)
+            assert np.array_equal(pgx_masks[i], obs["action_mask"][i]), (steps, i)  # all ones at the end
             assert pgx_rewards[i][mover[i]] == rewards[i]
             assert pgx_rewards[i][1 - mover[i]] == -rewards[i]
             steps += 1
@@ -72,3 +74,28 @@ def test_the_action_numbering_is_pgxs():
         # pgx's squares are file * 8 + rank; ours a1 = 0, rank * 8 + file
         assert found[:2] == ((frm % 8) * 8 + frm // 8, (to % 8) * 8 + to // 8), action
         assert found[2] == ((4, 3, 2)[plane // 3] if plane < 9 else 0), action  # rook, bishop, knight
+
+
+def test_a_scripted_game_with_repetitions_equals_pgxs():
+    import chess
+    import jax.numpy as jnp
+
+    from bitboard import Move
+    from bitboard.data.encode.actions import pgx_index
+    env = pgx.make("chess")
+    state = jax.jit(env.init)(jax.random.PRNGKey(0))
+    step = jax.jit(env.step)
+    ours = ChessVectorEnv(1, "alphazero")
+    obs, _ = ours.reset(seed=0)
+    board = chess.Board()
+    # after 1. e4 the knights dance: the position after 1... Nf6 stands a third time at the tenth ply
+    dance = ["e2e4", "g8f6", "g1f3", "f6g8", "f3g1", "g8f6", "g1f3", "f6g8", "f3g1", "g8f6"]
+    for uci in dance:
+        action = pgx_index(Move.from_uci(uci), board.turn)
+        board.push_uci(uci)
+        state = step(state, jnp.int32(action))
+        obs, rewards, terminations, truncations, _ = ours.step(np.array([action]))
+        assert np.array_equal(np.asarray(state.observation), obs["observation"][0]), uci
+        assert np.array_equal(np.asarray(state.legal_action_mask), obs["action_mask"][0]), uci
+        assert bool(state.terminated) == bool(terminations[0] or truncations[0]), uci
+    assert bool(state.terminated)  # the threefold repetition, as pgx counts it

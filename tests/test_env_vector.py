@@ -249,3 +249,21 @@ def test_copied_games_play_on_as_their_sources():
     assert np.array_equal(obs["action_mask"][0], obs["action_mask"][1])
     with pytest.raises(InvalidArgumentError):
         env.copy_games([0], [4])
+
+
+def test_a_position_after_a_two_square_step_repeats_for_python_chess_not_for_pgx():
+    # 1. e4 leaves no pawn to take en passant: python-chess's key of the position holds no
+    # en-passant square, and the knights' dance brings it back; pgx's key holds e3 for good
+    board = chess.Board()
+    chess_v6, pgx = ChessVectorEnv(1, "pettingzoo"), ChessVectorEnv(1, "alphazero")
+    p, _ = chess_v6.reset(seed=0)
+    a, _ = pgx.reset(seed=0)
+    for uci in ("e2e4", "g8f6", "g1f3", "f6g8", "f3g1"):
+        move = Move.from_uci(uci)
+        p, *_ = chess_v6.step(np.array([action_index(move, board.turn, "pettingzoo")]))
+        a, *_ = pgx.step(np.array([action_index(move, board.turn, "pgx")]))
+        board.push_uci(uci)
+    assert board.is_repetition(2)
+    assert p["observation"][0][..., 7 + 12].all()  # chess_v6: the position now stood before
+    assert a["observation"][0][..., 12].all() and not a["observation"][0][..., 13].any()  # pgx: no other is it
+    assert a["observation"][0][..., 14 * 4 + 12].all()  # (the same position four plies ago, as pgx counts it)

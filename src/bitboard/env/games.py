@@ -408,7 +408,10 @@ def _observe(pos: Position, st: cython.ulonglong[:, ::1], row: cython.Py_ssize_t
     else:
         for i in range(width):
             mask[out_row, i] = 0
-    if with_mask:
+    if with_mask and kind == OBSERVE_PGX and st[row, W_DONE]:  # pgx's mask at a game's end: every action
+        for i in range(width):
+            mask[out_row, i] = 1
+    elif with_mask:
         for i in range(st[row, W_MOVES]):
             action = moves[row, MOVE_ROOM + i]
             if kind == OBSERVE_PACKED:
