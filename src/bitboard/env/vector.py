@@ -44,7 +44,8 @@ class ChessVectorEnv:
     observation: "pettingzoo" (PettingZoo chess_v6's: bool 8 x 8 x 111 planes, an int8 mask of
     4,672 actions, chess_v6's numbering), "alphazero" (pgx's: float32 8 x 8 x 119, a bool mask,
     pgx's numbering; as pgx's, the mask of a game that just ended holds every action) or "packed"
-    (chess_v6's planes as 111 uint64 masks, the mask as 584 bytes of bits). Each is seen by the player to move; an observation is the dict {"observation",
+    (chess_v6's planes as 111 uint64 masks, the mask as 584 bytes of bits).
+    Each is seen by the player to move; an observation is the dict {"observation",
     "action_mask"} of arrays with the games as first axis, written in place each step (copy what
     you keep).
 
