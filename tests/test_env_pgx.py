@@ -40,10 +40,10 @@ def _play(games, seed):
             assert pgx_rewards[i][mover[i]] == rewards[i]
             assert pgx_rewards[i][1 - mover[i]] == -rewards[i]
             steps += 1
-        finished = live & ended
         live &= ~ended
-        if finished.any():
-            ours.reset(options={"reset_mask": finished})
+        over = (terminations | truncations).copy()  # games pgx ended, and the ones ours keeps playing after
+        if over.any():
+            ours.reset(options={"reset_mask": over})
     return steps
 
 

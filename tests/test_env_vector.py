@@ -77,7 +77,7 @@ def test_automatic_draws_are_python_chess_game_over():
 @pytest.mark.parametrize("draws, quiet", [("claim", 0.6), ("claim", 0.95), ("automatic", 0.7), ("automatic", 0.98)])
 def test_many_games_follow_python_chess_rules(draws, quiet):
     ends, steps = _rules_match(draws, games=40, quiet=quiet, seed=7, observation="pettingzoo")
-    assert sum(ends.values()) == 40 and len(ends) >= 3
+    assert sum(ends.values()) == 40 and len(ends) >= 2
 
 
 def test_the_ply_limit_truncates():
