@@ -269,6 +269,7 @@ def _fill(out: cython.float[:, ::1], out_row: cython.Py_ssize_t, plane: cython.i
 @cython.nogil
 @cython.boundscheck(False)
 @cython.wraparound(False)
+@cython.cdivision(True)
 @cython.exceptval(check=False)
 def _write_pgx(st: cython.ulonglong[:, ::1], row: cython.Py_ssize_t, base: cython.int, pos: Position,
                ply: cython.longlong, out: cython.float[:, ::1], out_row: cython.Py_ssize_t) -> cython.void:
