@@ -107,6 +107,7 @@ BENCHMARKS = {
     "pgn_memory": "PGN to a Parquet dataset: a worker's peak memory on inputs of 1 GB and 4 GB (--quick: 64, 256 MB)",
     "variants": "variant perft beside python-chess and Fairy-Stockfish, and python-chess's perft loop on the "
                 "variant boards",
+    "env": "random self-play steps/s: bitboard.env beside PettingZoo's chess_v6, OpenSpiel and pgx",
 }
 
 

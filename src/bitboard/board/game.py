@@ -23,20 +23,16 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.encoding import (
         ATOMIC,
         BB_ALL,
-        BISHOP,
         CRAZYHOUSE,
         KING,
-        KNIGHT,
         NO_SQUARE,
         ONE,
         PAWN,
         PHANTOM_EP,
-        QUEEN,
-        ROOK,
         u64,
         undo_ep,
     )
-    from ..core.native import drop_instance_dict, popcount64
+    from ..core.native import drop_instance_dict
     from ..core.position import (
         Position,
         _copy_position,
@@ -45,6 +41,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         _ep_capturable,
         _king_attacked,
     )
+    from ..core.position import _insufficient as _insufficient_material
     from ..core.variant_moves import (
         VARIANT_DRAW,
         VARIANT_LOSS,
@@ -69,20 +66,16 @@ else:
     from cython.cimports.bitboard.core.encoding import (
         ATOMIC,
         BB_ALL,
-        BISHOP,
         CRAZYHOUSE,
         KING,
-        KNIGHT,
         NO_SQUARE,
         ONE,
         PAWN,
         PHANTOM_EP,
-        QUEEN,
-        ROOK,
         u64,
         undo_ep,
     )
-    from cython.cimports.bitboard.core.native import drop_instance_dict, popcount64
+    from cython.cimports.bitboard.core.native import drop_instance_dict
     from cython.cimports.bitboard.core.position import (
         Position,
         _copy_position,
@@ -91,6 +84,7 @@ else:
         _ep_capturable,
         _king_attacked,
     )
+    from cython.cimports.bitboard.core.position import _insufficient as _insufficient_material
     from cython.cimports.bitboard.core.variant_moves import (
         VARIANT_DRAW,
         VARIANT_LOSS,
@@ -115,7 +109,7 @@ from ..fen import (
     STARTING_FEN,
 )
 from ..outcome import Outcome, Termination
-from ..squares import BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8
+from ..squares import BB_RANK_1, BB_RANK_8
 from ..squareset import SquareSet
 from ..status import Status, board_status
 from ..types import Bitboard, Color
@@ -124,8 +118,6 @@ from .state import register_standard_board
 if TYPE_CHECKING:
     import chess  # python-chess, optional: to_chess's return type
 
-_DARK = cython.declare(u64, BB_DARK_SQUARES)
-_LIGHT = cython.declare(u64, BB_LIGHT_SQUARES)
 __all__ = ["Board"]
 
 
@@ -223,19 +215,7 @@ class Board(BoardNotation):
     @cython.cfunc
     def _insufficient(self, color: cython.int) -> cython.bint:
         """has_insufficient_material of the colour index `color` (1: white), on the bitboards."""
-        own: u64 = self._colors[color]
-        other: u64 = self._colors[color ^ 1]
-        if own & (self._pieces[PAWN] | self._pieces[ROOK] | self._pieces[QUEEN]):
-            return False
-        if own & self._pieces[KNIGHT]:
-            # a lone knight, and an opponent with nothing to block its own king with
-            return popcount64(own) <= 2 and not (other & ~self._pieces[KING] & ~self._pieces[QUEEN])
-        if own & self._pieces[BISHOP]:
-            # bishops all on one square colour, and no pawn or knight that could block
-            bishops: u64 = self._pieces[BISHOP]
-            return ((not (bishops & _DARK) or not (bishops & _LIGHT))
-                    and not self._pieces[PAWN] and not self._pieces[KNIGHT])
-        return True
+        return _insufficient_material(self, color)
 
     def checkers_mask(self) -> Bitboard:
         """Pieces giving check to the side to move (none without a king)."""

@@ -62,5 +62,6 @@ cdef void _drop_saved(Position pos, int count) noexcept
 cdef unsigned long long _make_variant(Position pos, int move) noexcept nogil
 cdef void _restore(Position pos) noexcept nogil
 cdef bint _king_attacked(Position pos, int color) noexcept nogil
+cdef bint _insufficient(Position pos, int color) noexcept nogil
 cdef int _set_castling(Position pos, int rights, unsigned char *rooks) noexcept
 cdef bint _castling_tables_serve(Position pos, int rights, unsigned char *rooks) noexcept

@@ -27,6 +27,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         ALL_CASTLING,
         ATOMIC,
         BB_ALL,
+        BISHOP,
         BLACK,
         CASTLING,
         COLOR_SHIFT,
@@ -35,10 +36,12 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         DROP,
         EN_PASSANT,
         KING,
+        KNIGHT,
         NO_SQUARE,
         ONE,
         PAWN,
         PROMOTION,
+        QUEEN,
         ROOK,
         THREE_CHECK,
         WHITE,
@@ -58,7 +61,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         undo_halfmove,
         undo_record,
     )
-    from .native import clz64, ctz64
+    from .native import clz64, ctz64, popcount64
     from .zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
 
     Saved = None  # compiled, position.pxd's struct of a saved state (uncompiled, a tuple)
@@ -68,6 +71,7 @@ else:
         ALL_CASTLING,
         ATOMIC,
         BB_ALL,
+        BISHOP,
         BLACK,
         CASTLING,
         COLOR_SHIFT,
@@ -76,10 +80,12 @@ else:
         DROP,
         EN_PASSANT,
         KING,
+        KNIGHT,
         NO_SQUARE,
         ONE,
         PAWN,
         PROMOTION,
+        QUEEN,
         ROOK,
         THREE_CHECK,
         WHITE,
@@ -99,7 +105,7 @@ else:
         undo_halfmove,
         undo_record,
     )
-    from cython.cimports.bitboard.core.native import clz64, ctz64
+    from cython.cimports.bitboard.core.native import clz64, ctz64, popcount64
     from cython.cimports.bitboard.core.zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
     from cython.cimports.libc.stdlib import abort, free, realloc
     from cython.cimports.libc.string import memcpy
@@ -594,6 +600,32 @@ def _king_attacked(pos: Position, color: cython.int) -> cython.bint:
     if not kings:
         return False
     return _attackers_on(pos._pieces, pos._colors, 63 - clz64(kings), color ^ 1, pos._colors[0] | pos._colors[1]) != 0
+
+
+#: The dark squares (a1 is dark) and the light ones: bishops that all stand on one colour.
+DARK_SQUARES = cython.declare(u64, 0xAA55AA55AA55AA55)
+LIGHT_SQUARES = cython.declare(u64, 0x55AA55AA55AA55AA)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _insufficient(pos: Position, color: cython.int) -> cython.bint:
+    """python-chess's has_insufficient_material of the colour index `color` (1: white), on the
+    bitboards (standard chess): what the Board and the environments (bitboard.env) ask."""
+    own: u64 = pos._colors[color]
+    other: u64 = pos._colors[color ^ 1]
+    if own & (pos._pieces[PAWN] | pos._pieces[ROOK] | pos._pieces[QUEEN]):
+        return False
+    if own & pos._pieces[KNIGHT]:
+        # a lone knight, and an opponent with nothing to block its own king with
+        return popcount64(own) <= 2 and not (other & ~pos._pieces[KING] & ~pos._pieces[QUEEN])
+    if own & pos._pieces[BISHOP]:
+        # bishops all on one square colour, and no pawn or knight that could block
+        bishops: u64 = pos._pieces[BISHOP]
+        return ((not (bishops & DARK_SQUARES) or not (bishops & LIGHT_SQUARES))
+                and not pos._pieces[PAWN] and not pos._pieces[KNIGHT])
+    return True
 
 
 @cython.cfunc

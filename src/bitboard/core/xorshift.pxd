@@ -1,1 +1,1 @@
-cdef unsigned long long _next(unsigned long long *state) noexcept
+cdef unsigned long long _next(unsigned long long *state) noexcept nogil

@@ -19,6 +19,7 @@ C = cython.declare(cython.int, 27)
 
 
 @cython.cfunc
+@cython.nogil
 @cython.exceptval(check=False)
 def _next(state: cython.pointer(u64)) -> u64:
     """The next number of the stream whose state `state` points to, advancing it."""
