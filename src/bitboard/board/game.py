@@ -29,6 +29,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         ONE,
         PAWN,
         PHANTOM_EP,
+        ROOK,
         u64,
         undo_ep,
     )
@@ -72,6 +73,7 @@ else:
         ONE,
         PAWN,
         PHANTOM_EP,
+        ROOK,
         u64,
         undo_ep,
     )
