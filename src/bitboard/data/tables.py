@@ -84,21 +84,21 @@ def result_code(result: str | None) -> int:
     return RESULT_CODES.get(result or "", NO_RESULT)
 
 
-def games_batch(source: str, first: int, offsets: list, results: list, errors: list, tags: dict, plies):
+def games_batch(source: str, first: int, offsets: list, results, errors: list, tags: dict, plies):
     """The `games` rows of games numbered from `first` as a pyarrow RecordBatch: from each
-    game's offset, result token read and error (the reader's GameColumns), `tags` (the games'
-    tags read into their columns in C: game_columns.TagTable.take) and `plies` (moves read).
+    game's offset, result code (game_columns.result_column of the tokens read) and error (the
+    reader's GameColumns), `tags` (the games' tags read into their columns in C:
+    game_columns.TagTable.take) and `plies` (moves read).
     Every column is made from its buffers: no Python object per game or tag."""
     import numpy as np
     import pyarrow as pa
 
-    from .game_columns import result_column
     schema = games_schema()
     count = len(offsets)
     columns = {
         "source": pa.repeat(pa.scalar(source, pa.string()), count),
         "game": pa.array(np.arange(count, dtype=np.int64) + first),
-        "offset": pa.array(offsets, pa.int64()), "result": pa.array(result_column(results)),
+        "offset": pa.array(offsets, pa.int64()), "result": pa.array(results),
         "plies": pa.array(plies, pa.int32()), "error": pa.array(errors, pa.string()),
     }
     for name, parts in tags.items():
