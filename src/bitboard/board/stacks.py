@@ -72,7 +72,7 @@ def find_listed(listing: array.array, plain: cython.int) -> cython.int:
 def fill_listing(codes: cython.pointer(cython.ushort), shown: cython.pointer(cython.ushort),  # type: ignore[valid-type]
                  n: cython.int, before: object) -> array.array:
     """What push looks for among the moves listed at a ply: for each, the code of the Move shown
-    for it (state.py's _shown_code) above its own code. Codes, not Moves: the board keeps no Move
+    for it (core/encoding's shown_code) above its own code. Codes, not Moves: the board keeps no Move
     it handed out, so a program's changes to one cannot reach push. (`before`: the ply's last
     listing, or None; compiled, its array is reused.)"""
     listing: array.array

@@ -56,6 +56,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         move_to,
         promotion_flag,
         queenside_right,
+        shown_code,
         stack_entry,
         u64,
     )
@@ -120,6 +121,7 @@ else:
         move_to,
         promotion_flag,
         queenside_right,
+        shown_code,
         stack_entry,
         u64,
     )
@@ -534,7 +536,7 @@ class BoardState(BaseBoard):
         n: cython.int = _legal_moves(self, buf, _low64(from_mask), _low64(to_mask))
         i: cython.int
         for i in range(n):
-            shown[i] = _shown_code(buf[i], self._chess960)
+            shown[i] = shown_code(buf[i], self._chess960)
         moves = [_move_of(shown[i]) for i in range(n)]
         if from_mask == BB_ALL and to_mask == BB_ALL:
             ply: cython.Py_ssize_t = len(self._undo)
@@ -589,7 +591,7 @@ class BoardState(BaseBoard):
     def _move_for(self, code: cython.int) -> Move:
         """The Move of a generated code: castling is king takes rook in Chess960 and the king's
         two-square step (e1g1) in standard chess, as python-chess writes them."""
-        return _move_of(_shown_code(code, self._chess960))
+        return _move_of(shown_code(code, self._chess960))
 
     @cython.cfunc
     def _listed_code(self, move: object) -> cython.int:
@@ -888,18 +890,6 @@ class BoardState(BaseBoard):
 
 
 # Compiled, every empty stack is this one: a board's first push makes its own (_push_entry).
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _shown_code(code: cython.int, chess960: cython.bint) -> cython.int:
-    """The code of the Move shown for a generated code (BoardState._move_for's): itself, but a
-    castling in standard chess, which is shown as the king's two-square step (e1g1)."""
-    if move_flag(code) != CASTLING or chess960:
-        return code
-    frm: cython.int = move_from(code)
-    return encode_move(frm, castled_king_square(frm, move_to(code) > frm), NORMAL)
-
-
 @cython.cfunc
 def _low64(mask: Bitboard) -> u64:
     """A mask as the C generator takes it: python-chess's masks are any int (~board.occupied is

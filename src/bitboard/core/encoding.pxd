@@ -132,6 +132,14 @@ cdef inline int move_to(int move) noexcept nogil:
 cdef inline int move_flag(int move) noexcept nogil:
     return move >> FLAG_SHIFT
 
+cdef inline int shown_code(int move, bint chess960) noexcept nogil:
+    """The code of the Move a program sees for a generated code: itself, but a castling in
+    standard chess, which python-chess shows as the king's two-square step (e1g1)."""
+    cdef int frm = move_from(move)
+    if move_flag(move) != CASTLING or chess960:
+        return move
+    return encode_move(frm, castled_king_square(frm, move_to(move) > frm), NORMAL)
+
 cdef inline int promotion_flag(int piece_type) noexcept nogil:
     return PROMOTION + piece_type - KNIGHT
 

@@ -115,6 +115,15 @@ def move_flag(move):
     return move >> FLAG_SHIFT
 
 
+def shown_code(move, chess960):
+    """The code of the Move a program sees for a generated code: itself, but a castling in
+    standard chess, which python-chess shows as the king's two-square step (e1g1)."""
+    if move_flag(move) != CASTLING or chess960:
+        return move
+    frm = move_from(move)
+    return encode_move(frm, castled_king_square(frm, move_to(move) > frm), NORMAL)
+
+
 def promotion_flag(piece_type):
     return PROMOTION + piece_type - KNIGHT
 
