@@ -2,7 +2,17 @@
 [%csl] and [%cal]; each read from a comment and written back into it in place.
 
 The score and arrow types come from elsewhere, looked up when first needed (see `engine_scores`
-and `arrow_type`), so that reading games never imports them."""
+and `arrow_type`), so that reading games never imports them.
+
+Each command is python-chess's regular expression's (EVAL_REGEX ...). Compiled, the first
+[%eval], [%clk] or [%emt] is read by hand where it is written plainly (a space after the name,
+ASCII digits, the closing bracket), and by the regular expression otherwise: a hand-read
+command is the regular expression's first match (tests hold the two equal)."""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
 import importlib
 import importlib.util
 import re
@@ -19,18 +29,27 @@ ARROWS_REGEX = re.compile(
     r"(?P<arrows>[RGYB][a-h][1-8](?:[a-h][1-8])?(?:,[RGYB][a-h][1-8](?:[a-h][1-8])?)*)\](?P<suffix>\s?)")
 
 
+_found: dict = {}  # the modules and classes below, once looked up
+
+
 def engine_scores():
     """The module that holds PovScore, Cp and Mate: bitboard.chess.engine where it exists, else
     python-chess's installed chess.engine (its score classes are plain Python, and eval() only
     needs them). The one place to change when the choice changes."""
-    name = "bitboard.chess.engine" if importlib.util.find_spec("bitboard.chess.engine") else "chess.engine"
-    return importlib.import_module(name)
+    module = _found.get("engine")
+    if module is None:
+        name = "bitboard.chess.engine" if importlib.util.find_spec("bitboard.chess.engine") else "chess.engine"
+        module = _found["engine"] = importlib.import_module(name)
+    return module
 
 
 def arrow_type():
     """The Arrow class: bitboard.chess.svg's where it exists, else python-chess's chess.svg."""
-    name = "bitboard.chess.svg" if importlib.util.find_spec("bitboard.chess.svg") else "chess.svg"
-    return importlib.import_module(name).Arrow
+    arrow = _found.get("arrow")
+    if arrow is None:
+        name = "bitboard.chess.svg" if importlib.util.find_spec("bitboard.chess.svg") else "chess.svg"
+        arrow = _found["arrow"] = importlib.import_module(name).Arrow
+    return arrow
 
 
 def _replacer(text: str):
@@ -68,21 +87,171 @@ def duration_text(seconds: float) -> str:
     return f"{hours:d}:{minutes:02d}:{rest}"
 
 
+@cython.cfunc
+@cython.exceptval(-2, check=True)
+def _digits(comment: str, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Where the ASCII digits from comment[i] end."""
+    c: cython.Py_UCS4
+    while i < n:
+        c = comment[i]
+        if not "0" <= c <= "9":
+            break
+        i += 1
+    return i
+
+
+@cython.cfunc
+@cython.exceptval(-2, check=True)
+def _sign(comment: str, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """After an optional + or - at comment[i]."""
+    if i < n and (comment[i] == "+" or comment[i] == "-"):
+        return i + 1
+    return i
+
+
+@cython.cfunc
+def _plain_eval(comment: str):
+    """The first [%eval] of `comment` as (mate or None, centipawn text or None, depth or None)
+    where it is written plainly, else None (the regular expression then reads it)."""
+    n: cython.Py_ssize_t = len(comment)
+    start: cython.Py_ssize_t = comment.find("[%eval")
+    if start < 0:
+        return False  # (no command at all: nothing for the regular expression either)
+    i: cython.Py_ssize_t = start + 6
+    if i >= n or comment[i] != " ":
+        return None
+    i += 1
+    mate = cp = depth = None
+    j: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    if i < n and comment[i] == "#":  # #[+-]?\d+
+        j = _sign(comment, i + 1, n)
+        k = _digits(comment, j, n)
+        if k == j or k - j > 18:
+            return None
+        mate = int(comment[i + 1:k])
+    else:  # [+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)
+        j = _sign(comment, i, n)
+        k = _digits(comment, j, n)
+        if k - j > 10:
+            return None
+        if k < n and comment[k] == ".":
+            digits: cython.Py_ssize_t = _digits(comment, k + 1, n) - (k + 1)
+            if digits > 2 or (digits == 0 and k == j):
+                return None
+            k += 1 + digits
+        elif k == j:
+            return None
+        cp = comment[i:k]
+    if k < n and comment[k] == ",":  # (?:,(?P<depth>\d+))?
+        j = _digits(comment, k + 1, n)
+        if j == k + 1 or j - k > 18:
+            return None
+        depth = int(comment[k + 1:j])
+        k = j
+    if k >= n or comment[k] != "]":
+        return None
+    return mate, cp, depth
+
+
 def parse_eval(comment: str, turn: bool):
     """The first [%eval] of `comment` as a PovScore from the side to move `turn`, or None."""
-    match = EVAL_REGEX.search(comment)
-    if not match:
+    plain = _plain_eval(comment)
+    if plain is False:
         return None
+    if plain is not None:
+        mate, cp, _ = plain
+    else:
+        match = EVAL_REGEX.search(comment)
+        if not match:
+            return None
+        mate, cp = match.group("mate"), match.group("cp")
     engine = engine_scores()
-    if match.group("mate"):
-        mate = int(match.group("mate"))
+    if mate is not None:
+        mate = int(mate)
         score = engine.Mate(mate)
         if mate == 0:
             # "#0": the side to move is the one mated (standard chess's reading)
             return engine.PovScore(score, turn)
     else:
-        score = engine.Cp(round(float(match.group("cp")) * 100))
+        score = engine.Cp(round(float(cp) * 100))
     return engine.PovScore(score if turn else -score, turn)
+
+
+def eval_depth(comment: str):
+    """The depth of the first [%eval], or None."""
+    plain = _plain_eval(comment)
+    if plain is False:
+        return None
+    if plain is not None:
+        return plain[2]
+    match = EVAL_REGEX.search(comment)
+    return int(match.group("depth")) if match and match.group("depth") else None
+
+
+@cython.cfunc
+def _plain_duration(comment: str, name: str):
+    """The seconds of the first `name` command ("[%clk", "[%emt") where it is written plainly
+    (H:MM:SS with an optional fraction, ASCII digits), False where there is none, None to leave
+    it to the regular expression."""
+    n: cython.Py_ssize_t = len(comment)
+    start: cython.Py_ssize_t = comment.find(name)
+    if start < 0:
+        return False
+    i: cython.Py_ssize_t = start + len(name)
+    if i >= n or comment[i] != " ":
+        return None
+    h: cython.Py_ssize_t = _digits(comment, i + 1, n)
+    if h == i + 1 or h - i > 10 or h >= n or comment[h] != ":":
+        return None
+    m: cython.Py_ssize_t = _digits(comment, h + 1, n)
+    if m == h + 1 or m - h > 10 or m >= n or comment[m] != ":":
+        return None
+    s: cython.Py_ssize_t = _digits(comment, m + 1, n)
+    if s == m + 1:
+        return None
+    end: cython.Py_ssize_t = s
+    if end < n and comment[end] == ".":
+        end = _digits(comment, end + 1, n)
+    if end >= n or comment[end] != "]" or s - m > 10:
+        return None
+    whole: cython.longlong = _number(comment, i + 1, h) * 3600 + _number(comment, h + 1, m) * 60
+    if end == s:  # (whole seconds: the sum is exact as a double, as Python's int + float makes it)
+        return float(whole + _number(comment, m + 1, s))
+    return whole + float(comment[m + 1:end])
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=True)
+def _number(comment: str, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.longlong:
+    """The value of the ASCII digits comment[i:j] (at most 9)."""
+    value: cython.longlong = 0
+    while i < j:
+        value = value * 10 + (ord(comment[i]) - 48)
+        i += 1
+    return value
+
+
+def clock(comment: str):
+    """The first [%clk] in seconds (the fraction as written), or None."""
+    seconds = _plain_duration(comment, "[%clk")
+    if seconds is False:
+        return None
+    if seconds is not None:
+        return seconds
+    match = CLOCK_REGEX.search(comment)
+    return None if match is None else duration(match)
+
+
+def emt(comment: str):
+    """The first [%emt] (elapsed move time) in seconds, or None."""
+    seconds = _plain_duration(comment, "[%emt")
+    if seconds is False:
+        return None
+    if seconds is not None:
+        return seconds
+    match = EMT_REGEX.search(comment)
+    return None if match is None else duration(match)
 
 
 def eval_text(score, depth) -> str:
@@ -101,6 +270,8 @@ def eval_text(score, depth) -> str:
 
 def parse_arrows(comment: str) -> list:
     """Every arrow and marked square of the comment's [%csl] and [%cal] commands, in order."""
+    if "[%csl" not in comment and "[%cal" not in comment:
+        return []
     arrow = arrow_type()
     return [arrow.from_pgn(text) for match in ARROWS_REGEX.finditer(comment)
             for text in match.group("arrows").split(",")]
