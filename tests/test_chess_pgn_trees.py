@@ -122,7 +122,8 @@ def _edit(module, board_module, game, path, kind, k):
     elif kind == 6:
         node.comment = COMMENTS[k % len(COMMENTS)]
     elif kind == 7:
-        node.set_eval(None if k % 5 == 0 else chess.engine.PovScore(chess.engine.Cp(k - 50), chess.WHITE), k % 3 or None)
+        score = None if k % 5 == 0 else chess.engine.PovScore(chess.engine.Cp(k - 50), chess.WHITE)
+        node.set_eval(score, k % 3 or None)
     elif kind == 8:
         node.set_clock(None if k % 4 == 0 else k * 37.5)
     elif kind == 9:

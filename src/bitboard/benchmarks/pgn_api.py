@@ -75,33 +75,23 @@ def walk(games) -> int:
     """A program's walk over kept games, the same code for both libraries: each main-line
     node's ply, turn, parent, next node, comment, eval, clock, arrows and NAGs; each side
     variation's board, comments, eval and NAGs, and its own main line's comments and evals;
-    the board at the end and the main line's moves. The nodes seen."""
-    seen = 0
+    the board at the end and the main line's moves. A tally of what it saw (the nodes, the
+    comments' length, NAGs, evals and clocks found, the positions' lengths)."""
+    tally = 0
     for game in games:
         for node in game.mainline():
-            node.ply()
-            node.turn()
-            node.parent
-            node.next()
-            node.comment
-            node.eval()
-            node.clock()
-            node.arrows()
-            node.nags
+            tally += node.ply() + node.turn() + (node.parent is not None) + (node.next() is None)
+            tally += len(node.comment) + len(node.nags) + len(node.arrows())
+            tally += (node.eval() is not None) + (node.clock() is not None)
             for side in node.parent.variations[1:]:
-                side.board()
-                side.starting_comment
-                side.eval()
-                side.nags
+                tally += len(side.board().fen()) + len(side.starting_comment) + (side.eval() is not None)
+                tally += len(side.nags)
                 for later in side.mainline():
-                    later.comment
-                    later.eval()
-                    seen += 1
-            seen += 1
-        game.end().board().fen()
+                    tally += len(later.comment) + (later.eval() is not None)
+        tally += len(game.end().board().fen())
         for _ in game.mainline_moves():
-            pass
-    return seen
+            tally += 1
+    return tally
 
 
 class _Collector:
@@ -130,7 +120,7 @@ class _Collector:
 
 def kept(modules: dict, path: str, repeat: int, clock=time.perf_counter) -> dict:
     """{name: (seconds reading into a list, seconds walking it, collector seconds reading,
-    collector seconds walking, nodes walked, seconds walking it again, collector seconds then)},
+    collector seconds walking, the walk's tally, seconds walking it again, collector seconds then)},
     the best of `repeat` rounds (each the least of its kind), the libraries taking turns; each
     round reads its games anew, and they are dropped (and collected) untimed."""
     best: dict = {name: [float("inf")] * 4 + [0] + [float("inf")] * 2 for name in modules}
@@ -272,8 +262,11 @@ def main(argv=None) -> None:
 
 def _print_kept(rows: dict, memory_rows: dict, games: int, repeat: int) -> None:
     theirs, ours = rows["python-chess"], rows["bitboard"]
+    if theirs[4] != ours[4]:
+        raise RuntimeError(f"the walks saw different games: a tally of {theirs[4]} in python-chess's, {ours[4]} in "
+                           f"bitboard's")
     print(f"\nThe games kept: read_game into a list (a file), then that list walked (`walk`: "
-          f"{ours[4]:,} nodes), best of {repeat} interleaved rounds, each on games just read; the "
+          f"a tally of {ours[4]:,}), best of {repeat} interleaved rounds, each on games just read; the "
           f"collector's seconds inside each (gc.callbacks)\n")
     table = [["read_game into a list, file", theirs[0], ours[0], theirs[2], ours[2]],
              ["walk the kept games", theirs[1], ours[1], theirs[3], ours[3]],

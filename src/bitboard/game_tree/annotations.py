@@ -52,7 +52,7 @@ def arrow_type():
     return arrow
 
 
-def _replacer(text: str):
+def _replacer(text):
     """A re.sub replacement that puts `text` where a command was, keeping the spaces around it;
     with no text, the command goes and at most one of its spaces stays."""
     def replace(match) -> str:
@@ -62,7 +62,7 @@ def _replacer(text: str):
     return replace
 
 
-def replace_command(comment: str, regex, command: str, *, before_newline: bool = True) -> str:
+def replace_command(comment, regex, command, *, before_newline=True):
     """`comment` with its first `regex` command replaced by `command` (removed when empty), or
     with `command` appended after a space when there was none."""
     comment, found = regex.subn(_replacer(command), comment, count=1)
@@ -78,7 +78,7 @@ def duration(match) -> float:
     return int(match.group("hours")) * 3600 + int(match.group("minutes")) * 60 + float(match.group("seconds"))
 
 
-def duration_text(seconds: float) -> str:
+def duration_text(seconds):
     """H:MM:SS with the seconds to the millisecond, trailing zeros dropped (negative: 0:00:00)."""
     seconds = max(0, seconds)
     hours = int(seconds // 3600)
@@ -110,8 +110,32 @@ def _sign(comment: str, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py
 
 
 @cython.cfunc
+def _centipawns(comment: str, i: cython.Py_ssize_t, k: cython.Py_ssize_t, negative: cython.bint):
+    """The pawns comment[i:k] (at most 10 digits, a point and at most 2 more) in centipawns,
+    exactly: what round(float(text) * 100) makes of them (the float's error stays far below a
+    half)."""
+    value: cython.longlong = 0
+    decimals: cython.int = -1  # (-1: no point yet)
+    c: cython.Py_UCS4
+    while i < k:
+        c = comment[i]
+        if c == ".":
+            decimals = 0
+        else:
+            value = value * 10 + (ord(c) - 48)
+            if decimals >= 0:
+                decimals += 1
+        i += 1
+    decimals = max(decimals, 0)
+    while decimals < 2:
+        value *= 10
+        decimals += 1
+    return -value if negative else value
+
+
+@cython.cfunc
 def _plain_eval(comment: str):
-    """The first [%eval] of `comment` as (mate or None, centipawn text or None, depth or None)
+    """The first [%eval] of `comment` as (mate or None, centipawns or None, depth or None)
     where it is written plainly, else None (the regular expression then reads it)."""
     n: cython.Py_ssize_t = len(comment)
     start: cython.Py_ssize_t = comment.find("[%eval")
@@ -142,7 +166,7 @@ def _plain_eval(comment: str):
             k += 1 + digits
         elif k == j:
             return None
-        cp = comment[i:k]
+        cp = _centipawns(comment, j, k, i < j and comment[i] == "-")
     if k < n and comment[k] == ",":  # (?:,(?P<depth>\d+))?
         j = _digits(comment, k + 1, n)
         if j == k + 1 or j - k > 18:
@@ -154,9 +178,10 @@ def _plain_eval(comment: str):
     return mate, cp, depth
 
 
-def parse_eval(comment: str, turn: bool):
-    """The first [%eval] of `comment` as a PovScore from the side to move `turn`, or None."""
-    plain = _plain_eval(comment)
+def parse_eval(comment, node):
+    """The first [%eval] of `comment` as a PovScore from the side to move at `node` (its turn()
+    asked only when there is one), or None."""
+    plain = _plain_eval(comment) if type(comment) is str else None
     if plain is False:
         return None
     if plain is not None:
@@ -166,21 +191,22 @@ def parse_eval(comment: str, turn: bool):
         if not match:
             return None
         mate, cp = match.group("mate"), match.group("cp")
+        mate = None if mate is None else int(mate)
+        cp = None if cp is None else round(float(cp) * 100)
+    turn = node.turn()
     engine = engine_scores()
+    # the score from the side to move: python-chess's -Cp(cp) and -Mate(mate) made at once
     if mate is not None:
-        mate = int(mate)
-        score = engine.Mate(mate)
         if mate == 0:
             # "#0": the side to move is the one mated (standard chess's reading)
-            return engine.PovScore(score, turn)
-    else:
-        score = engine.Cp(round(float(cp) * 100))
-    return engine.PovScore(score if turn else -score, turn)
+            return engine.PovScore(engine.Mate(0), turn)
+        return engine.PovScore(engine.Mate(mate if turn else -mate), turn)
+    return engine.PovScore(engine.Cp(cp if turn else -cp), turn)
 
 
-def eval_depth(comment: str):
+def eval_depth(comment):
     """The depth of the first [%eval], or None."""
-    plain = _plain_eval(comment)
+    plain = _plain_eval(comment) if type(comment) is str else None
     if plain is False:
         return None
     if plain is not None:
@@ -232,9 +258,9 @@ def _number(comment: str, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.
     return value
 
 
-def clock(comment: str):
+def clock(comment):
     """The first [%clk] in seconds (the fraction as written), or None."""
-    seconds = _plain_duration(comment, "[%clk")
+    seconds = _plain_duration(comment, "[%clk") if type(comment) is str else None
     if seconds is False:
         return None
     if seconds is not None:
@@ -243,9 +269,9 @@ def clock(comment: str):
     return None if match is None else duration(match)
 
 
-def emt(comment: str):
+def emt(comment):
     """The first [%emt] (elapsed move time) in seconds, or None."""
-    seconds = _plain_duration(comment, "[%emt")
+    seconds = _plain_duration(comment, "[%emt") if type(comment) is str else None
     if seconds is False:
         return None
     if seconds is not None:
@@ -268,16 +294,16 @@ def eval_text(score, depth) -> str:
     return ""
 
 
-def parse_arrows(comment: str) -> list:
+def parse_arrows(comment) -> list:
     """Every arrow and marked square of the comment's [%csl] and [%cal] commands, in order."""
-    if "[%csl" not in comment and "[%cal" not in comment:
+    if type(comment) is str and "[%csl" not in comment and "[%cal" not in comment:
         return []
     arrow = arrow_type()
     return [arrow.from_pgn(text) for match in ARROWS_REGEX.finditer(comment)
             for text in match.group("arrows").split(",")]
 
 
-def with_arrows(comment: str, arrows) -> str:
+def with_arrows(comment, arrows):
     """`comment` with its [%csl]/[%cal] commands replaced by those of `arrows` (Arrow objects or
     (tail, head) pairs), put first."""
     arrow = arrow_type()

@@ -327,9 +327,10 @@ def _replay(board, nodes: list) -> cython.void:
                     code = _get(tree.links, LINKS * node._index + _CODE)
                     if code < 0 or move_key(node.move) != key or _touched(node.move):
                         break
-                    position._push_code(code, None)
+                    position._push_unshown(code, None)
                     parent = node._index
                     k -= 1
+                position._show_state()
     while k >= 0:
         board.push(nodes[k].move)
         k -= 1
@@ -366,7 +367,7 @@ def _blank(node: "GameNode") -> cython.void:
 class GameNode:
     """A position of the game tree: the root (a Game) or a ChildNode."""
 
-    def __init__(self, *, comment: str = "") -> None:
+    def __init__(self, *, comment="") -> None:
         self._parent: Any = None  # (a ChildNode's is a GameNode; Any keeps its uses simple to check)
         self.move: Any = None
         self._variations: list | None = None  # (None: made when first asked for)
@@ -522,11 +523,11 @@ class GameNode:
     def remove_variation(self, move) -> None:
         self.variations.remove(self.variation(move))
 
-    def add_variation(self, move, *, comment: str = "", starting_comment: str = "", nags=()):
+    def add_variation(self, move, *, comment="", starting_comment="", nags=()):
         """A new child after the others (the one place nodes are made: override it to make your own)."""
         return ChildNode(self, move, comment=comment, starting_comment=starting_comment, nags=nags)
 
-    def add_main_variation(self, move, *, comment: str = "", nags=()):
+    def add_main_variation(self, move, *, comment="", nags=()):
         """A new child made the main variation."""
         node = self.add_variation(move, comment=comment, nags=nags)
         self.variations.insert(0, self.variations.pop())
@@ -544,7 +545,7 @@ class GameNode:
         """The main line's moves after this node."""
         return Mainline(self, _node_move)
 
-    def add_line(self, moves, *, comment: str = "", starting_comment: str = "", nags=()):
+    def add_line(self, moves, *, comment="", starting_comment="", nags=()):
         """Appends the moves as a line of children; the comment and NAGs go to its last node,
         which is returned."""
         node = self
@@ -557,7 +558,7 @@ class GameNode:
 
     def eval(self):
         """The first [%eval] of the comment as a PovScore, or None."""
-        return annotations.parse_eval(self.comment, self.turn())
+        return annotations.parse_eval(self.comment, self)
 
     def eval_depth(self):
         """The depth of the first [%eval], or None."""
@@ -659,7 +660,7 @@ class ChildNode(GameNode):
     """A node after a move: the move, the comment before it (if it starts a variation), the NAGs
     and comment after it."""
 
-    def __init__(self, parent, move, *, comment: str = "", starting_comment: str = "", nags=()) -> None:
+    def __init__(self, parent, move, *, comment="", starting_comment="", nags=()) -> None:
         super().__init__(comment=comment)
         self._parent = parent  # (a new node: no ply below it was kept)
         self.move = move
@@ -715,7 +716,7 @@ class ChildNode(GameNode):
         if self.comment:
             visitor.visit_comment(self.comment)
 
-    def _accept(self, parent_board, visitor, *, sidelines: bool = True) -> None:
+    def _accept(self, parent_board, visitor, *, sidelines=True) -> None:
         """Walks the line from this node in PGN order: each node, then its siblings as side
         variations (when `sidelines`), then its main child. An explicit stack of steps, so that
         a game of any length walks without recursion."""

@@ -648,8 +648,9 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
             code = plain_san_code(board, source.p, source.token, source.token_end)
             if code >= 0:
                 key = board._shown_code(code)
-                board._push_code(code, _STACKED)  # (a board no program sees: its stack unread)
+                board._push_unshown(code, _STACKED)  # (a board no program sees: its stack and views unread)
             else:
+                board._show_state()  # (parse_san may read the views)
                 try:
                     move = board.parse_san(source.token_text())
                 except ValueError:
@@ -696,7 +697,7 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
                 node = lines[len(lines) - 1]
                 boards.pop()
                 board = boards[len(boards) - 1]
-        elif kind == _NAG or kind == _SUFFIX:
+        elif kind in (_NAG, _SUFFIX):
             _add_nag(tree, node, source.nag() if kind == _NAG else source.suffix())
         elif len(boards) == 1:  # a result
             if roster.get("Result", "*") == "*":
@@ -705,7 +706,9 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
             handover = True
             break
     tree.trim()
-    if handover:  # the builder's state, its nodes made
+    if handover:  # the builder's state, its nodes made, the boards' views in step
+        for board in boards:
+            board._show_state()
         lines[len(lines) - 1] = node
         builder.variation_stack = [tree.node(i) for i in lines]
         builder.starting_comment = starting_comment
