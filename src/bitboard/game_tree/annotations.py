@@ -30,17 +30,18 @@ ARROWS_REGEX = re.compile(
 
 
 _found: dict = {}  # the modules and classes below, once looked up
+_engine = cython.declare(object, None)  # (engine_scores(), once found)
 
 
 def engine_scores():
     """The module that holds PovScore, Cp and Mate: bitboard.chess.engine where it exists, else
     python-chess's installed chess.engine (its score classes are plain Python, and eval() only
     needs them). The one place to change when the choice changes."""
-    module = _found.get("engine")
-    if module is None:
+    global _engine
+    if _engine is None:
         name = "bitboard.chess.engine" if importlib.util.find_spec("bitboard.chess.engine") else "chess.engine"
-        module = _found["engine"] = importlib.import_module(name)
-    return module
+        _engine = importlib.import_module(name)
+    return _engine
 
 
 def arrow_type():
@@ -178,6 +179,7 @@ def _plain_eval(comment: str):
     return mate, cp, depth
 
 
+@cython.ccall
 def parse_eval(comment, node):
     """The first [%eval] of `comment` as a PovScore from the side to move at `node` (its turn()
     asked only when there is one), or None."""
@@ -194,7 +196,7 @@ def parse_eval(comment, node):
         mate = None if mate is None else int(mate)
         cp = None if cp is None else round(float(cp) * 100)
     turn = node.turn()
-    engine = engine_scores()
+    engine = _engine if _engine is not None else engine_scores()
     # the score from the side to move: python-chess's -Cp(cp) and -Mate(mate) made at once
     if mate is not None:
         if mate == 0:
@@ -204,6 +206,7 @@ def parse_eval(comment, node):
     return engine.PovScore(engine.Cp(cp if turn else -cp), turn)
 
 
+@cython.ccall
 def eval_depth(comment):
     """The depth of the first [%eval], or None."""
     plain = _plain_eval(comment) if type(comment) is str else None
@@ -258,6 +261,7 @@ def _number(comment: str, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.
     return value
 
 
+@cython.ccall
 def clock(comment):
     """The first [%clk] in seconds (the fraction as written), or None."""
     seconds = _plain_duration(comment, "[%clk") if type(comment) is str else None
@@ -269,6 +273,7 @@ def clock(comment):
     return None if match is None else duration(match)
 
 
+@cython.ccall
 def emt(comment):
     """The first [%emt] (elapsed move time) in seconds, or None."""
     seconds = _plain_duration(comment, "[%emt") if type(comment) is str else None
@@ -294,6 +299,7 @@ def eval_text(score, depth) -> str:
     return ""
 
 
+@cython.ccall
 def parse_arrows(comment) -> list:
     """Every arrow and marked square of the comment's [%csl] and [%cal] commands, in order."""
     if type(comment) is str and "[%csl" not in comment and "[%cal" not in comment:

@@ -52,4 +52,5 @@ cdef class Game(GameNode):
 
 
 cdef int move_key(object move) except -2
+cdef int fields_code(int code) noexcept
 cdef Tree new_tree(Game game, unsigned long long start_key)

@@ -27,11 +27,39 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     import array
 
     from ..board import Board
-    from ..core.encoding import NORMAL, PAWN, drop_flag, encode_move, promotion_flag
+    from ..core.encoding import (
+        NORMAL,
+        PAWN,
+        PROMOTION,
+        drop_flag,
+        encode_move,
+        move_flag,
+        move_from,
+        move_to,
+        promotion_flag,
+    )
     from ..move import Move, _move_of
+    from .annotations import clock as comment_clock
+    from .annotations import emt as comment_emt
+    from .annotations import eval_depth as comment_eval_depth
+    from .annotations import parse_arrows, parse_eval
 else:
     from cython.cimports.bitboard.board.game import Board
-    from cython.cimports.bitboard.core.encoding import NORMAL, PAWN, drop_flag, encode_move, promotion_flag
+    from cython.cimports.bitboard.core.encoding import (
+        NORMAL,
+        PAWN,
+        PROMOTION,
+        drop_flag,
+        encode_move,
+        move_flag,
+        move_from,
+        move_to,
+        promotion_flag,
+    )
+    from cython.cimports.bitboard.game_tree.annotations import clock as comment_clock
+    from cython.cimports.bitboard.game_tree.annotations import emt as comment_emt
+    from cython.cimports.bitboard.game_tree.annotations import eval_depth as comment_eval_depth
+    from cython.cimports.bitboard.game_tree.annotations import parse_arrows, parse_eval
     from cython.cimports.bitboard.move import Move, _move_of
     from cython.cimports.cpython import array
 
@@ -49,7 +77,7 @@ LINKS = cython.declare(cython.Py_ssize_t, 5)
 _PARENT = cython.declare(cython.Py_ssize_t, 0)
 _FIRST = cython.declare(cython.Py_ssize_t, 1)  # the first child, -1 for none
 _NEXT = cython.declare(cython.Py_ssize_t, 2)  # the next sibling, -1 for none
-_KEY = cython.declare(cython.Py_ssize_t, 3)  # the move code of the node's Move (move._move_of's, move_key)
+_KEY = cython.declare(cython.Py_ssize_t, 3)  # the code of the node's Move's fields (fields_code, move_key)
 _CODE = cython.declare(cython.Py_ssize_t, 4)  # the board's move code (core/encoding), -1 where not known
 
 _INTS = array.array("i")  # (compiled, each record's array is cloned from this one)
@@ -106,6 +134,16 @@ def move_key(move) -> cython.int:
     if drop:
         return encode_move(to, to, drop_flag(drop))
     return encode_move(frm, to, promotion_flag(promotion) if promotion else NORMAL)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def fields_code(code: cython.int) -> cython.int:
+    """The code of a move as move_key writes it: its from, to and promotion or drop, its other
+    flags (a double push, en passant, castling) left out (move._move_of makes one Move of both)."""
+    if move_flag(code) < PROMOTION:
+        return encode_move(move_from(code), move_to(code), NORMAL)
+    return code
 
 
 @cython.final
@@ -558,11 +596,11 @@ class GameNode:
 
     def eval(self):
         """The first [%eval] of the comment as a PovScore, or None."""
-        return annotations.parse_eval(self.comment, self)
+        return parse_eval(self.comment, self)
 
     def eval_depth(self):
         """The depth of the first [%eval], or None."""
-        return annotations.eval_depth(self.comment)
+        return comment_eval_depth(self.comment)
 
     def set_eval(self, score, depth=None) -> None:
         """Replaces the first [%eval] (None: removes it), or appends one."""
@@ -571,7 +609,7 @@ class GameNode:
 
     def arrows(self) -> list:
         """The arrows and marked squares of the comment's [%csl] and [%cal] commands."""
-        return annotations.parse_arrows(self.comment)
+        return parse_arrows(self.comment)
 
     def set_arrows(self, arrows) -> None:
         """Replaces every [%csl] and [%cal] command by those of `arrows` (put first)."""
@@ -579,7 +617,7 @@ class GameNode:
 
     def clock(self):
         """The first [%clk] in seconds (the fraction as written), or None."""
-        return annotations.clock(self.comment)
+        return comment_clock(self.comment)
 
     def set_clock(self, seconds) -> None:
         """Replaces the first [%clk] (None: removes it), or appends one."""
@@ -588,7 +626,7 @@ class GameNode:
 
     def emt(self):
         """The first [%emt] (elapsed move time) in seconds, or None."""
-        return annotations.emt(self.comment)
+        return comment_emt(self.comment)
 
     def set_emt(self, seconds) -> None:
         """Replaces the first [%emt] (None: removes it), or appends one."""
@@ -672,9 +710,15 @@ class ChildNode(GameNode):
     def board(self):
         nodes = []
         node = self
-        while node.move is not None and node.parent is not None:
+        while True:
+            if isinstance(node, GameNode):
+                move, parent = cython.cast(GameNode, node).move, cython.cast(GameNode, node)._parent
+            else:
+                move, parent = node.move, node.parent
+            if move is None or parent is None:
+                break
             nodes.append(node)
-            node = node.parent
+            node = parent
         board = node.game().board()
         _replay(board, nodes)
         return board
@@ -884,7 +928,12 @@ class Mainline(Generic[MainlineMapT]):
             node = _next_of(node)
             if node is None:
                 return
-            yield node if f is _identity else f(node)
+            if f is _identity:
+                yield node
+            elif f is _node_move and isinstance(node, GameNode):
+                yield cython.cast(GameNode, node).move
+            else:
+                yield f(node)
 
     def __reversed__(self):
         node = self.start.end()

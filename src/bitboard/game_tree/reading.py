@@ -22,12 +22,12 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..pgn_tags import known_tag
     from ..san import plain_san_code
     from .lines import Lines
-    from .nodes import Tree, move_key, new_tree
+    from .nodes import Tree, fields_code, move_key, new_tree
 else:
     from cython.cimports.bitboard.board.game import Board
     from cython.cimports.bitboard.core.native import find_byte
     from cython.cimports.bitboard.game_tree.lines import Lines
-    from cython.cimports.bitboard.game_tree.nodes import Tree, move_key, new_tree
+    from cython.cimports.bitboard.game_tree.nodes import Tree, fields_code, move_key, new_tree
     from cython.cimports.bitboard.move import Move
     from cython.cimports.bitboard.pgn_tags import known_tag
     from cython.cimports.bitboard.san import plain_san_code
@@ -647,7 +647,7 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
         if kind == _SAN:
             code = plain_san_code(board, source.p, source.token, source.token_end)
             if code >= 0:
-                key = board._shown_code(code)
+                key = fields_code(board._shown_code(code))
                 board._push_unshown(code, _STACKED)  # (a board no program sees: its stack and views unread)
             else:
                 board._show_state()  # (parse_san may read the views)
