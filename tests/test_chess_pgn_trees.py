@@ -233,10 +233,18 @@ FRAGMENTS = ["[%eval ", "[%eval", "[%clk ", "[%emt ", "[%csl ", "[%cal ", "#", "
              "12345678901", ".", ",", "]", " ", "\t", ":", "\n", "\u0663", "Ga1", "Ra1h1", "x", "[", "%"]
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(FRAGMENTS), max_size=14).map("".join), st.booleans())
-def test_comment_commands_read_as_python_chess_reads_them(comment, white):
-    # the hand-read commands against python-chess's regular expressions, on a node of each side
+COMMANDS = ["[%eval 0.123]", "[%eval 0.123] [%eval 1.5]", "[%eval 5.]", "[%eval .5]", "[%eval +.5,7]",
+            "[%eval 12345678901]", "[%eval 1234567890.12]", "[%eval 9999999999.99]", "[%eval -0.00]", "[%eval #]",
+            "[%eval #+3,]", "[%eval #-0]", "[%eval 1,2]", "[%eval 1,]", "[%eval 0.29]", "[%eval 2.675]",
+            "[%eval\u00a00.5]", "[%eval  0.5]", "[%eval 1.2.3] [%eval 4]", "[%clk 1:2:3.]", "[%clk 0:00:07.250]",
+            "[%clk 1234567890:00:00]", "[%clk 123456789:00:00]", "[%clk 0:00:123456789012345678901]",
+            "[%clk 12345678901234567890:00:00.5]", "[%eval #123456789012345678901]", "[%clk 0:0:0] [%clk 1:1:1]",
+            "[%clk 1:2]",
+            "[%clk 0:00:5.5.5]", "[%emt 0:00:00.125]", "[%clk \u0663:00:00]", "[%eval \u0663]", "[%csl Ga1] [%cal",
+            "[%cal Ra1h1,Gb2b4][%csl Yc3]", "x [%eval 0.5"]
+
+
+def _assert_commands_alike(comment, white):
     ours, theirs = bpgn.Game(), chess.pgn.Game()
     if not white:
         ours = ours.add_variation(bchess.Move.from_uci("e2e4"))
@@ -248,6 +256,19 @@ def test_comment_commands_read_as_python_chess_reads_them(comment, white):
         value, expected = getattr(ours, name)(), getattr(theirs, name)()
         assert value == expected and type(value) is type(expected)
     assert [(a.tail, a.head, a.color) for a in ours.arrows()] == [(a.tail, a.head, a.color) for a in theirs.arrows()]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=14).map("".join), st.booleans())
+def test_comment_commands_read_as_python_chess_reads_them(comment, white):
+    # the hand-read commands against python-chess's regular expressions, on a node of each side
+    _assert_commands_alike(comment, white)
+
+
+@pytest.mark.parametrize("comment", COMMANDS)
+def test_commands_at_the_edges_of_the_hand_reading(comment):
+    _assert_commands_alike(comment, True)
+    _assert_commands_alike(comment, False)
 
 
 def test_ply_and_turn_follow_a_parent_set_by_a_program():

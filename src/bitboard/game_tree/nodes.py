@@ -152,7 +152,10 @@ class Tree:
     """A game's moves, comments and NAGs as a reader found them, and the nodes made of them so far."""
 
     def __init__(self) -> None:
-        self.links = array.array("i") if not cython.compiled else array.clone(_INTS, 0, False)
+        if cython.compiled:
+            self.links = array.clone(_INTS, 0, False)
+        else:
+            self.links = array.array("i")
         self.size = 0
         self.comments: list = []
         self.starting: dict | None = None
@@ -232,7 +235,7 @@ class Tree:
         node._nags = None
         node._tree = self
         node._index = i
-        self.made[i] = node
+        self.made[i] = node  # type: ignore[index]  # (made by node(), which calls this)
         return node
 
     @cython.cfunc

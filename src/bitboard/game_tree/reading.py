@@ -720,7 +720,7 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
 def _add_nag(tree: Tree, node: cython.Py_ssize_t, nag) -> cython.void:
     """A NAG for node `node` (0: the game, whose set is its own)."""
     if node == 0:
-        tree.root.nags.add(nag)
+        tree.root.nags.add(nag)  # type: ignore[union-attr]  # (a record's root is its game)
         return
     if tree.nags is None:
         tree.nags = {}
