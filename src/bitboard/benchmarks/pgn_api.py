@@ -21,6 +21,7 @@ resident memory, and the objects the cyclic garbage collector tracks).
 import argparse
 import functools
 import gc
+import inspect
 import io
 import json
 import os
@@ -152,6 +153,15 @@ def kept(modules: dict, path: str, repeat: int, clock=time.perf_counter) -> dict
 _MEMORY_CHILD = """
 import gc, json, resource, sys, time
 import importlib
+def peak_kb():  # this process's peak resident memory: Linux's VmHWM, which starts anew at exec
+    try:            # (ru_maxrss keeps the peak of the process that forked it: a big parent's)
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 pgn = importlib.import_module(sys.argv[1])
 with open(sys.argv[2], encoding="utf-8") as handle:  # (the modules' first game read, their imports done)
     pgn.read_game(handle)
@@ -164,7 +174,7 @@ def collector(phase, info):
         work["collections"][info["generation"]] += 1
 gc.collect()
 tracked = len(gc.get_objects())
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+peak = peak_kb()
 gc.callbacks.append(collector)
 with open(sys.argv[2], encoding="utf-8") as handle:
     start = time.perf_counter()
@@ -173,9 +183,13 @@ with open(sys.argv[2], encoding="utf-8") as handle:
         games.append(game)
     seconds = time.perf_counter() - start
 gc.callbacks.remove(collector)
-grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak
-print(json.dumps({"games": len(games), "kb": grown, "tracked": len(gc.get_objects()) - tracked,
-                  "seconds": seconds, "collections": work["collections"], "gc_seconds": work["seconds"]}))
+grown = peak_kb() - peak
+kept_tracked = len(gc.get_objects()) - tracked
+walk(games)  # (the nodes a walk makes, kept)
+gc.collect()
+print(json.dumps({"games": len(games), "kb": grown, "tracked": kept_tracked, "seconds": seconds,
+                  "collections": work["collections"], "gc_seconds": work["seconds"],
+                  "walked_kb": peak_kb() - peak, "walked_tracked": len(gc.get_objects()) - tracked}))
 """
 
 
@@ -185,8 +199,8 @@ def memory(module_names: dict, path: str) -> dict:
     seconds}, for each {name: module name}."""
     out = {}
     for name, module in module_names.items():
-        result = subprocess.run([sys.executable, "-c", _MEMORY_CHILD, module, path], capture_output=True,
-                                text=True, check=False)
+        result = subprocess.run([sys.executable, "-c", inspect.getsource(walk) + _MEMORY_CHILD, module, path],
+                                capture_output=True, text=True, check=False)
         if result.returncode:
             raise RuntimeError(f"the memory of {name}'s kept games was not measured: {result.stderr[-2000:]}")
         out[name] = json.loads(result.stdout)
@@ -279,16 +293,19 @@ def _print_kept(rows: dict, memory_rows: dict, games: int, repeat: int) -> None:
                            f"{ga:.3f} s", f"{gb:.3f} s"] for case, a, b, ga, gb in table]))
     theirs, ours = memory_rows["python-chess"], memory_rows["bitboard"]
     print("\nThe memory of the kept games, each library in a fresh process reading the file into a "
-          "list: the growth of peak resident memory, the objects the cyclic garbage collector tracks "
-          "(gc.get_objects), its collections by generation and their seconds\n")
+          "list: the growth of peak resident memory (VmHWM), the objects the cyclic garbage collector tracks "
+          "(gc.get_objects), its collections by generation and their seconds while reading; then the same "
+          "after one walk of the list (the nodes it reached kept)\n")
     print(markdown_table(
         ["library", "games", "memory", "tracked objects", "collections (gen 0/1/2)", "collector seconds",
-         "read seconds"],
+         "read seconds", "memory after a walk", "tracked after a walk"],
         [[name, f"{row['games']:,}", f"{row['kb'] / 1024:,.1f} MB", f"{row['tracked']:,}",
-          "/".join(map(str, row["collections"])), f"{row['gc_seconds']:.3f}", f"{row['seconds']:.3f}"]
+          "/".join(map(str, row["collections"])), f"{row['gc_seconds']:.3f}", f"{row['seconds']:.3f}",
+          f"{row['walked_kb'] / 1024:,.1f} MB", f"{row['walked_tracked']:,}"]
          for name, row in memory_rows.items()]))
-    print(f"\nbitboard's kept games take {ours['kb'] / theirs['kb']:.2f} of python-chess's memory "
-          f"({theirs['kb'] / max(ours['kb'], 1):.1f}x less)")
+    print(f"\nbitboard's kept games take {ours['kb'] / max(theirs['kb'], 1):.2f} of python-chess's memory "
+          f"({theirs['kb'] / max(ours['kb'], 1):.1f}x less); after a walk, "
+          f"{ours['walked_kb'] / max(theirs['walked_kb'], 1):.2f}")
 
 
 def _measure(modules: dict, text: str, path: str, repeat: int, only=None, clock=time.perf_counter) -> dict:
