@@ -100,7 +100,7 @@ def _reach(game, path):
     return node
 
 
-EDITS = st.lists(st.tuples(st.lists(st.integers(0, 3), max_size=30), st.integers(0, 11), st.integers(0, 99)),
+EDITS = st.lists(st.tuples(st.lists(st.integers(0, 3), max_size=30), st.integers(0, 12), st.integers(0, 99)),
                  max_size=8)
 
 
@@ -135,6 +135,12 @@ def _edit(module, board_module, game, path, kind, k):
         moves = sorted(node.board().legal_moves, key=lambda move: move.uci())
         if moves:
             node.add_line([board_module.Move.from_uci(moves[k % len(moves)].uci())], comment="line", nags=[3])
+    elif kind == 12 and node.parent is not None and node.is_end():
+        # a leaf's move replaced by another of its parent's (no sibling's): board() pushes the new one
+        taken = {variation.move for variation in node.parent.variations}
+        moves = sorted((m for m in node.parent.board().legal_moves if m not in taken), key=lambda move: move.uci())
+        if moves:
+            node.move = board_module.Move.from_uci(moves[k % len(moves)].uci())
 
 
 @settings(max_examples=60, deadline=None)
@@ -148,8 +154,8 @@ def test_read_trees_match_python_chess_before_and_after_edits(seed, edits):
         _edit(chess.pgn, chess, theirs, path, kind, k)
     assert_trees_alike(ours, theirs)
     for path, kind, k in edits:  # again, on a tree made whole
-        _edit(bpgn, bchess, ours, path[::-1], (kind + 3) % 12, k + 1)
-        _edit(chess.pgn, chess, theirs, path[::-1], (kind + 3) % 12, k + 1)
+        _edit(bpgn, bchess, ours, path[::-1], (kind + 3) % 13, k + 1)
+        _edit(chess.pgn, chess, theirs, path[::-1], (kind + 3) % 13, k + 1)
     assert_trees_alike(ours, theirs)
 
 
