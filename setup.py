@@ -59,6 +59,8 @@ COMPILED_MODULES = [
     "game_tree.blocks",
     "game_tree.textfile",
     "game_tree.lines",
+    "game_tree.annotations",
+    "game_tree.nodes",
     "game_tree.reading",
     "catalogue.bitscan",
     "catalogue.serialize",

@@ -51,6 +51,7 @@ cdef class BoardState(BaseBoard):
     cdef int _pseudo_code_of(self, Move m)
     cdef int _drop_code(self, Move m, bint legal)
     cdef void _push_code(self, int code, object stacked)
+    cdef void _push_unshown(self, int code, object stacked)
     cdef void _set_stacks(self, array.array undo, array.array keys)
 
     @cython.final

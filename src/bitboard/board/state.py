@@ -762,6 +762,14 @@ class BoardState(BaseBoard):
         """Make the move of `code` and stack `stacked`, or, where None, a Move of the stack's own,
         as python-chess's push makes one: a program changing the Move it pushed does not change
         the stack. (Only a board no program sees, a reader's, stacks a Move it hands out.)"""
+        self._push_unshown(code, stacked)
+        self._show_state()
+
+    @cython.cfunc
+    def _push_unshown(self, code: cython.int, stacked: object) -> cython.void:
+        """_push_code, the Python views (turn, pawns ...) left as they were: who pushes several
+        moves calls _show_state() once after them (the views compare with what they last showed,
+        so that the last call brings them all in step)."""
         key: u64 = _variant_key(self) if self._variant else self._key  # (a variant's unmake needs no key)
         phantom: u64 = PHANTOM_EP if _ep_capturable(self) and not self.has_legal_en_passant() else 0
         undo: u64
@@ -773,7 +781,6 @@ class BoardState(BaseBoard):
         self._push_entry(stack_entry(undo | phantom, code), key)
         while self._listed and len(self._listed) > len(self._undo):  # forget the lists above the new ply
             self._listed.pop()
-        self._show_state()
 
     @cython.cfunc
     @cython.exceptval(-1, check=False)

@@ -2,7 +2,17 @@
 [%csl] and [%cal]; each read from a comment and written back into it in place.
 
 The score and arrow types come from elsewhere, looked up when first needed (see `engine_scores`
-and `arrow_type`), so that reading games never imports them."""
+and `arrow_type`), so that reading games never imports them.
+
+Each command is python-chess's regular expression's (EVAL_REGEX ...). Compiled, the first
+[%eval], [%clk] or [%emt] is read by hand where it is written plainly (a space after the name,
+ASCII digits, the closing bracket), and by the regular expression otherwise: a hand-read
+command is the regular expression's first match (tests hold the two equal)."""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
 import importlib
 import importlib.util
 import re
@@ -19,21 +29,31 @@ ARROWS_REGEX = re.compile(
     r"(?P<arrows>[RGYB][a-h][1-8](?:[a-h][1-8])?(?:,[RGYB][a-h][1-8](?:[a-h][1-8])?)*)\](?P<suffix>\s?)")
 
 
+_found: dict = {}  # the modules and classes below, once looked up
+_engine = cython.declare(object, None)  # (engine_scores(), once found)
+
+
 def engine_scores():
     """The module that holds PovScore, Cp and Mate: bitboard.chess.engine where it exists, else
     python-chess's installed chess.engine (its score classes are plain Python, and eval() only
     needs them). The one place to change when the choice changes."""
-    name = "bitboard.chess.engine" if importlib.util.find_spec("bitboard.chess.engine") else "chess.engine"
-    return importlib.import_module(name)
+    global _engine
+    if _engine is None:
+        name = "bitboard.chess.engine" if importlib.util.find_spec("bitboard.chess.engine") else "chess.engine"
+        _engine = importlib.import_module(name)
+    return _engine
 
 
 def arrow_type():
     """The Arrow class: bitboard.chess.svg's where it exists, else python-chess's chess.svg."""
-    name = "bitboard.chess.svg" if importlib.util.find_spec("bitboard.chess.svg") else "chess.svg"
-    return importlib.import_module(name).Arrow
+    arrow = _found.get("arrow")
+    if arrow is None:
+        name = "bitboard.chess.svg" if importlib.util.find_spec("bitboard.chess.svg") else "chess.svg"
+        arrow = _found["arrow"] = importlib.import_module(name).Arrow
+    return arrow
 
 
-def _replacer(text: str):
+def _replacer(text):
     """A re.sub replacement that puts `text` where a command was, keeping the spaces around it;
     with no text, the command goes and at most one of its spaces stays."""
     def replace(match) -> str:
@@ -43,7 +63,7 @@ def _replacer(text: str):
     return replace
 
 
-def replace_command(comment: str, regex, command: str, *, before_newline: bool = True) -> str:
+def replace_command(comment, regex, command, *, before_newline=True):
     """`comment` with its first `regex` command replaced by `command` (removed when empty), or
     with `command` appended after a space when there was none."""
     comment, found = regex.subn(_replacer(command), comment, count=1)
@@ -59,7 +79,7 @@ def duration(match) -> float:
     return int(match.group("hours")) * 3600 + int(match.group("minutes")) * 60 + float(match.group("seconds"))
 
 
-def duration_text(seconds: float) -> str:
+def duration_text(seconds):
     """H:MM:SS with the seconds to the millisecond, trailing zeros dropped (negative: 0:00:00)."""
     seconds = max(0, seconds)
     hours = int(seconds // 3600)
@@ -68,21 +88,201 @@ def duration_text(seconds: float) -> str:
     return f"{hours:d}:{minutes:02d}:{rest}"
 
 
-def parse_eval(comment: str, turn: bool):
-    """The first [%eval] of `comment` as a PovScore from the side to move `turn`, or None."""
-    match = EVAL_REGEX.search(comment)
-    if not match:
+@cython.cfunc
+@cython.exceptval(-2, check=True)
+def _digits(comment: str, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Where the ASCII digits from comment[i] end."""
+    c: cython.Py_UCS4
+    while i < n:
+        c = comment[i]
+        if not "0" <= c <= "9":
+            break
+        i += 1
+    return i
+
+
+@cython.cfunc
+@cython.exceptval(-2, check=True)
+def _sign(comment: str, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """After an optional + or - at comment[i]."""
+    if i < n and (comment[i] == "+" or comment[i] == "-"):
+        return i + 1
+    return i
+
+
+@cython.cfunc
+def _centipawns(comment: str, i: cython.Py_ssize_t, k: cython.Py_ssize_t, negative: cython.bint):
+    """The pawns comment[i:k] (at most 10 digits, a point and at most 2 more) in centipawns,
+    exactly: what round(float(text) * 100) makes of them (the float's error stays far below a
+    half)."""
+    value: cython.longlong = 0
+    decimals: cython.int = -1  # (-1: no point yet)
+    c: cython.Py_UCS4
+    while i < k:
+        c = comment[i]
+        if c == ".":
+            decimals = 0
+        else:
+            value = value * 10 + (ord(c) - 48)
+            if decimals >= 0:
+                decimals += 1
+        i += 1
+    decimals = max(decimals, 0)
+    while decimals < 2:
+        value *= 10
+        decimals += 1
+    return -value if negative else value
+
+
+@cython.cfunc
+def _plain_eval(comment: str):
+    """The first [%eval] of `comment` as (mate or None, centipawns or None, depth or None)
+    where it is written plainly, else None (the regular expression then reads it)."""
+    n: cython.Py_ssize_t = len(comment)
+    start: cython.Py_ssize_t = comment.find("[%eval")
+    if start < 0:
+        return False  # (no command at all: nothing for the regular expression either)
+    i: cython.Py_ssize_t = start + 6
+    if i >= n or comment[i] != " ":
         return None
-    engine = engine_scores()
-    if match.group("mate"):
-        mate = int(match.group("mate"))
-        score = engine.Mate(mate)
+    i += 1
+    mate = cp = depth = None
+    j: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    if i < n and comment[i] == "#":  # #[+-]?\d+
+        j = _sign(comment, i + 1, n)
+        k = _digits(comment, j, n)
+        if k == j or k - j > 18:
+            return None
+        mate = int(comment[i + 1:k])
+    else:  # [+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)
+        j = _sign(comment, i, n)
+        k = _digits(comment, j, n)
+        if k - j > 10:
+            return None
+        if k < n and comment[k] == ".":
+            digits: cython.Py_ssize_t = _digits(comment, k + 1, n) - (k + 1)
+            if digits > 2 or (digits == 0 and k == j):
+                return None
+            k += 1 + digits
+        elif k == j:
+            return None
+        cp = _centipawns(comment, j, k, i < j and comment[i] == "-")
+    if k < n and comment[k] == ",":  # (?:,(?P<depth>\d+))?
+        j = _digits(comment, k + 1, n)
+        if j == k + 1 or j - k > 18:
+            return None
+        depth = int(comment[k + 1:j])
+        k = j
+    if k >= n or comment[k] != "]":
+        return None
+    return mate, cp, depth
+
+
+@cython.ccall
+def parse_eval(comment, node):
+    """The first [%eval] of `comment` as a PovScore from the side to move at `node` (its turn()
+    asked only when there is one), or None."""
+    plain = _plain_eval(comment) if type(comment) is str else None
+    if plain is False:
+        return None
+    if plain is not None:
+        mate, cp, _ = plain
+    else:
+        match = EVAL_REGEX.search(comment)
+        if not match:
+            return None
+        mate, cp = match.group("mate"), match.group("cp")
+        mate = None if mate is None else int(mate)
+        cp = None if cp is None else round(float(cp) * 100)
+    turn = node.turn()
+    engine = _engine if _engine is not None else engine_scores()
+    # the score from the side to move: python-chess's -Cp(cp) and -Mate(mate) made at once
+    if mate is not None:
         if mate == 0:
             # "#0": the side to move is the one mated (standard chess's reading)
-            return engine.PovScore(score, turn)
-    else:
-        score = engine.Cp(round(float(match.group("cp")) * 100))
-    return engine.PovScore(score if turn else -score, turn)
+            return engine.PovScore(engine.Mate(0), turn)
+        return engine.PovScore(engine.Mate(mate if turn else -mate), turn)
+    return engine.PovScore(engine.Cp(cp if turn else -cp), turn)
+
+
+@cython.ccall
+def eval_depth(comment):
+    """The depth of the first [%eval], or None."""
+    plain = _plain_eval(comment) if type(comment) is str else None
+    if plain is False:
+        return None
+    if plain is not None:
+        return plain[2]
+    match = EVAL_REGEX.search(comment)
+    return int(match.group("depth")) if match and match.group("depth") else None
+
+
+@cython.cfunc
+def _plain_duration(comment: str, name: str):
+    """The seconds of the first `name` command ("[%clk", "[%emt") where it is written plainly
+    (H:MM:SS with an optional fraction, ASCII digits), False where there is none, None to leave
+    it to the regular expression."""
+    n: cython.Py_ssize_t = len(comment)
+    start: cython.Py_ssize_t = comment.find(name)
+    if start < 0:
+        return False
+    i: cython.Py_ssize_t = start + len(name)
+    if i >= n or comment[i] != " ":
+        return None
+    h: cython.Py_ssize_t = _digits(comment, i + 1, n)
+    if h == i + 1 or h - i > 10 or h >= n or comment[h] != ":":
+        return None
+    m: cython.Py_ssize_t = _digits(comment, h + 1, n)
+    if m == h + 1 or m - h > 10 or m >= n or comment[m] != ":":
+        return None
+    s: cython.Py_ssize_t = _digits(comment, m + 1, n)
+    if s == m + 1:
+        return None
+    end: cython.Py_ssize_t = s
+    if end < n and comment[end] == ".":
+        end = _digits(comment, end + 1, n)
+    if end >= n or comment[end] != "]" or s - m > 10:
+        return None
+    whole: cython.longlong = _number(comment, i + 1, h) * 3600 + _number(comment, h + 1, m) * 60
+    if end == s:  # (whole seconds: the sum is exact as a double, as Python's int + float makes it)
+        return float(whole + _number(comment, m + 1, s))
+    return whole + float(comment[m + 1:end])
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=True)
+def _number(comment: str, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.longlong:
+    """The value of the ASCII digits comment[i:j] (at most 9)."""
+    value: cython.longlong = 0
+    while i < j:
+        value = value * 10 + (ord(comment[i]) - 48)
+        i += 1
+    return value
+
+
+@cython.ccall
+def clock(comment):
+    """The first [%clk] in seconds (the fraction as written), or None."""
+    seconds = _plain_duration(comment, "[%clk") if type(comment) is str else None
+    if seconds is False:
+        return None
+    if seconds is not None:
+        return seconds
+    match = CLOCK_REGEX.search(comment)
+    return None if match is None else duration(match)
+
+
+@cython.ccall
+def emt(comment):
+    """The first [%emt] (elapsed move time) in seconds, or None."""
+    seconds = _plain_duration(comment, "[%emt") if type(comment) is str else None
+    if seconds is False:
+        return None
+    if seconds is not None:
+        return seconds
+    match = EMT_REGEX.search(comment)
+    return None if match is None else duration(match)
 
 
 def eval_text(score, depth) -> str:
@@ -99,14 +299,17 @@ def eval_text(score, depth) -> str:
     return ""
 
 
-def parse_arrows(comment: str) -> list:
+@cython.ccall
+def parse_arrows(comment) -> list:
     """Every arrow and marked square of the comment's [%csl] and [%cal] commands, in order."""
+    if type(comment) is str and "[%csl" not in comment and "[%cal" not in comment:
+        return []
     arrow = arrow_type()
     return [arrow.from_pgn(text) for match in ARROWS_REGEX.finditer(comment)
             for text in match.group("arrows").split(",")]
 
 
-def with_arrows(comment: str, arrows) -> str:
+def with_arrows(comment, arrows):
     """`comment` with its [%csl]/[%cal] commands replaced by those of `arrows` (Arrow objects or
     (tail, head) pairs), put first."""
     arrow = arrow_type()

@@ -63,6 +63,8 @@ class Headers(MutableMapping):
 
     def board(self) -> Board:
         """The starting position: the FEN tag's (SetUp is not needed), or the variant's own."""
+        if type(self) is Headers and "FEN" not in self._others and "Variant" not in self._others:
+            return Board()  # (standard chess's start: what the lines below make of no tags)
         board_class: Any = self.variant()
         board = board_class(self.get("FEN", board_class.starting_fen), chess960=self.is_chess960())
         board.chess960 = board.chess960 or board.has_chess960_castling_rights()

@@ -17,14 +17,20 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
     from ..board import Board
+    from ..core.encoding import shown_code
     from ..core.native import find_byte
+    from ..move import Move
     from ..pgn_tags import known_tag
     from ..san import plain_san_code
     from .lines import Lines
+    from .nodes import Tree, fields_code, move_key, new_tree
 else:
     from cython.cimports.bitboard.board.game import Board
+    from cython.cimports.bitboard.core.encoding import shown_code
     from cython.cimports.bitboard.core.native import find_byte
     from cython.cimports.bitboard.game_tree.lines import Lines
+    from cython.cimports.bitboard.game_tree.nodes import Tree, fields_code, move_key, new_tree
+    from cython.cimports.bitboard.move import Move
     from cython.cimports.bitboard.pgn_tags import known_tag
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.object import PyObject, PyTypeObject
@@ -41,7 +47,6 @@ else:
 
 from .builders import GameBuilder, HeadersBuilder, SkipVisitor
 from .headers import KNOWN_TAGS, TAG_REGEX, TAG_ROSTER, Headers, starting_board
-from .nodes import ChildNode
 from .visitors import SKIP, BaseVisitor
 
 # the token kinds: MOVETEXT_REGEX's groups, and the end of the game
@@ -89,6 +94,9 @@ _CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  #
 _NAMES = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the module's dict)
 _VALUES = cython.declare(list, [""] * len(KNOWN_TAGS))  # each known tag's last ASCII value
 _ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of KNOWN_TAGS)
+
+# what the in-place builder's private boards stack for each move (_build): never read
+_STACKED = cython.declare(object, Move(0, 0))
 
 def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's keyword)
     """The next game of a text handle, as Visitor() makes it (a Game by default), or None at
@@ -617,20 +625,23 @@ def _comment_open_after(data, p: cython.p_char, s: cython.Py_ssize_t, e: cython.
 @cython.cfunc
 def _build(source: _Source, boards: list, builder) -> cython.bint:
     """The movetext for the default GameBuilder, whose callbacks are done here in place: the
-    same tree without a method call per token. A token it does not take (a move that does not
-    parse, a result inside a variation) is left to _visit (True), the builder's state brought
-    up to date, so that errors take python-chess's path."""
+    same tree without a method call per token, kept in the game's compact record (nodes.Tree:
+    no node made). A token it does not take (a move that does not parse, a result inside a
+    variation) is left to _visit (True), the nodes of the builder's state made and brought up
+    to date, so that errors take python-chess's path."""
     board: Board = boards[0]
     game = builder.game
     roster: dict = game.headers._tag_roster
-    nodes: list = [game]  # the builder's variation stack, its top kept in `node`
-    node = game
+    tree: Tree = new_tree(game, board._key)
+    lines: list = [0]  # the builder's variation stack, as node indices, its top kept in `node`
+    node: cython.Py_ssize_t = 0
+    child: cython.Py_ssize_t
     starting_comment: str = ""
     after_move: cython.bint = False  # the builder's in_variation: a comment now belongs to `node`
     handover: cython.bint = False
     kind: cython.int
     code: cython.int
-    new_node = ChildNode.__new__
+    key: cython.int
     while True:
         kind = source.next_token()
         if kind == _END:
@@ -638,62 +649,88 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
         if kind == _SAN:
             code = plain_san_code(board, source.p, source.token, source.token_end)
             if code >= 0:
-                move = board._move_for(code)
-                board._push_code(code, move)
+                key = fields_code(shown_code(code, board._chess960))
+                board._push_unshown(code, _STACKED)  # (a board no program sees: its stack and views unread)
             else:
+                board._show_state()  # (parse_san may read the views)
                 try:
                     move = board.parse_san(source.token_text())
                 except ValueError:
                     handover = True
                     break
+                key = move_key(move)
+                if key < 0:  # (not this library's Move: a dialect of SAN's own)
+                    handover = True
+                    break
                 board.push(move)
-            child = new_node(ChildNode)
-            child.parent = node
-            child.move = move
-            child.variations = []
-            child.comment = ""
-            child.starting_comment = starting_comment
-            child.nags = set()
-            node.variations.append(child)
+                code = -1
+            child = tree.append(node, key, code)
+            if starting_comment:
+                if tree.starting is None:
+                    tree.starting = {}
+                tree.starting[child] = starting_comment
+                starting_comment = ""
             node = child
-            starting_comment = ""
             after_move = True
         elif kind == _COMMENT:
             comment = source.comment
-            if after_move or (node is game and not game.variations):
-                node.comment = _joined(node.comment, comment)
+            if node == 0:
+                if after_move or tree.size == 1:  # (before the first move: the game's comment)
+                    game.comment = _joined(game.comment, comment)
+                else:
+                    starting_comment = _joined(starting_comment, comment)
+            elif after_move:
+                before = tree.comments[node]
+                tree.comments[node] = comment if before is None else _joined(before, comment)
             else:
                 starting_comment = _joined(starting_comment, comment)
         elif kind == _OPEN:
-            if node is not game:  # (the board has moves)
-                nodes[len(nodes) - 1] = node
-                node = node.parent
-                nodes.append(node)
+            if node != 0:  # (the board has moves)
+                lines[len(lines) - 1] = node
+                node = tree.parent_index(node)
+                lines.append(node)
                 after_move = False
                 board = board.copy()
                 board.pop()
                 boards.append(board)
         elif kind == _CLOSE:
             if len(boards) > 1:
-                nodes.pop()
-                node = nodes[len(nodes) - 1]
+                lines.pop()
+                node = lines[len(lines) - 1]
                 boards.pop()
                 board = boards[len(boards) - 1]
-        elif kind == _NAG:
-            node.nags.add(source.nag())
-        elif kind == _SUFFIX:
-            node.nags.add(source.suffix())
+        elif kind in (_NAG, _SUFFIX):
+            _add_nag(tree, node, source.nag() if kind == _NAG else source.suffix())
         elif len(boards) == 1:  # a result
             if roster.get("Result", "*") == "*":
                 roster["Result"] = source.result()
         else:  # a result inside a variation: python-chess reads it as a move
             handover = True
             break
-    nodes[len(nodes) - 1] = node
-    builder.variation_stack = nodes
-    builder.starting_comment = starting_comment
-    builder.in_variation = after_move
+    tree.trim()
+    if handover:  # the builder's state, its nodes made, the boards' views in step
+        for board in boards:
+            board._show_state()
+        lines[len(lines) - 1] = node
+        builder.variation_stack = [tree.node(i) for i in lines]
+        builder.starting_comment = starting_comment
+        builder.in_variation = after_move
     return handover
+
+
+@cython.cfunc
+def _add_nag(tree: Tree, node: cython.Py_ssize_t, nag) -> cython.void:
+    """A NAG for node `node` (0: the game, whose set is its own)."""
+    if node == 0:
+        tree.root.nags.add(nag)  # type: ignore[union-attr]  # (a record's root is its game)
+        return
+    if tree.nags is None:
+        tree.nags = {}
+    found = tree.nags.get(node)
+    if found is None:
+        tree.nags[node] = [nag]
+    else:
+        found.append(nag)
 
 
 @cython.cfunc

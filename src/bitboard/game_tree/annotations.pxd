@@ -1,0 +1,7 @@
+# The comment commands (game_tree/annotations.py), called by the nodes (game_tree/nodes) in C.
+
+cpdef object parse_eval(object comment, object node)
+cpdef object eval_depth(object comment)
+cpdef object clock(object comment)
+cpdef object emt(object comment)
+cpdef list parse_arrows(object comment)
