@@ -377,8 +377,8 @@ def _write_shards(path: str, name: str, paths: dict[str, str], wanted: dict[str,
                 offsets, results, errors, tags = columns.games.take(upto)
                 # written here, on the reader's thread, while the writer's thread writes the positions:
                 # a twentieth of the writing, which the reader would otherwise spend waiting for it
-                writers["games"].write_batch(games_batch(name, games_first, offsets, result_column(results), errors, tags,
-                                                         np.concatenate(plies)))
+                writers["games"].write_batch(games_batch(name, games_first, offsets, result_column(results), errors,
+                                                         tags, np.concatenate(plies)))
                 plies.clear()
                 games_first = upto
             shard.positions += len(rows["game"])
