@@ -6,8 +6,10 @@ cdef extern from *:
     const u64 NOT_A_FILE "0xFEFEFEFEFEFEFEFEULL"
     const u64 NOT_H_FILE "0x7F7F7F7F7F7F7F7FULL"
     const u64 RANK_1 "0x00000000000000FFULL"
+    const u64 RANK_2 "0x000000000000FF00ULL"
     const u64 RANK_3 "0x0000000000FF0000ULL"
     const u64 RANK_6 "0x0000FF0000000000ULL"
+    const u64 RANK_7 "0x00FF000000000000ULL"
     const u64 RANK_8 "0xFF00000000000000ULL"
 
 # Where each table starts in TABLES (perft_kernel.py says why there is one array).
@@ -24,6 +26,31 @@ cdef enum:
     BETWEEN_AT = 896
     SLIDERS_AT = 4992
     TABLE_WORDS = 112640
+
+# What a gathered entry's targets come from (perft_kernel.py's _gather): a piece's square, or
+# for pawns an offset behind each target, a double push's leaving an en-passant square or not.
+cdef enum:
+    PAWN_KIND = 1
+    DOUBLE_KIND = 2
+
+# The words of _walk2's scratch array: the gathered moves (their number, then two words each),
+# each enemy slider's look-up index, squares it may go to and number of moves, by kind of piece
+# the king's shelter and the squares that piece gives check from, on each square the sliders that
+# reach it, a sum, and the context (_walk2's values that _again reads, at CONTEXT_AT + ..._AT).
+cdef enum:
+    GATHER_AT = 0
+    INDEX_AT = 49
+    KEEP_AT = 73
+    COUNT_AT = 97
+    SHELTER_AT = 121
+    CHECKS_AT = 129
+    TOUCH_AT = 137
+    TOTAL_AT = 201
+    CONTEXT_AT = 202
+    SCRATCH_WORDS = 216
+cdef enum:
+    KSQ_AT, OWN_AT, OCCUPIED_AT, ENEMY_AT, ORTHOGONAL_AT, DIAGONAL_AT, LINES_AT, PAWNS_AT, FREE_KNIGHTS_AT
+    PIN_ORTHOGONAL_AT, PIN_DIAGONAL_AT, PIECES_AT, KING_MOVES_AT
 
 cdef bint walkable(Position pos) noexcept nogil
 cdef unsigned long long walk(Position pos, int depth, int *stop) noexcept nogil

@@ -83,6 +83,7 @@ else:
     from cython.cimports.bitboard.core.movegen import _attackers
     from cython.cimports.bitboard.core.native import USE_PEXT, ctz64, pext64, popcount64
     from cython.cimports.bitboard.core.position import Position
+    from cython.cimports.libc.string import memset
 
 u64_ptr = cython.typedef(cython.pointer(u64))
 int_ptr = cython.typedef(cython.pointer(cython.int))
@@ -92,7 +93,13 @@ NODE_WORDS = cython.declare(cython.int, 8)
 
 if not cython.compiled:  # compiled, the constants of perft_kernel.pxd
     NOT_A_FILE, NOT_H_FILE = 0xFEFEFEFEFEFEFEFE, 0x7F7F7F7F7F7F7F7F
-    RANK_1, RANK_3, RANK_6, RANK_8 = 0xFF, 0xFF0000, 0xFF0000000000, 0xFF00000000000000
+    RANK_1, RANK_2, RANK_3, RANK_6, RANK_7, RANK_8 = (0xFF, 0xFF00, 0xFF0000, 0xFF0000000000, 0xFF000000000000,
+                                                     0xFF00000000000000)
+    PAWN_KIND, DOUBLE_KIND = 1, 2
+    GATHER_AT, INDEX_AT, KEEP_AT, COUNT_AT, SHELTER_AT, CHECKS_AT, TOUCH_AT, TOTAL_AT, CONTEXT_AT, SCRATCH_WORDS = (
+        0, 49, 73, 97, 121, 129, 137, 201, 202, 216)
+    (KSQ_AT, OWN_AT, OCCUPIED_AT, ENEMY_AT, ORTHOGONAL_AT, DIAGONAL_AT, LINES_AT, PAWNS_AT, FREE_KNIGHTS_AT,
+     PIN_ORTHOGONAL_AT, PIN_DIAGONAL_AT, PIECES_AT, KING_MOVES_AT) = range(13)
     KNIGHT_AT, KING_AT, PAWN_AT, BISHOP_PSEUDO_AT, ROOK_PSEUDO_AT = 0, 64, 128, 256, 320
     MASK_AT, MAGIC_AT, SHIFT_AT, OFFSET_AT, BETWEEN_AT, SLIDERS_AT, TABLE_WORDS = (
         384, 512, 640, 768, 896, 4992, 112640)
@@ -287,6 +294,8 @@ def _below(child: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int,
         return _count_white(child, ep, castling, pos) if us else _count_black(child, ep, castling, pos)
     if stop[0]:
         return 0
+    if depth == 2:
+        return _walk2_white(child, ep, castling, pos, stop) if us else _walk2_black(child, ep, castling, pos, stop)
     if us:
         return _walk_white(child, ep, castling, depth, pos, stop)
     return _walk_black(child, ep, castling, depth, pos, stop)
@@ -297,11 +306,14 @@ def _below(child: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int,
 @cython.nogil
 @cython.exceptval(check=False)
 def _targets(node: u64_ptr, us: cython.int, frm: cython.int, piece: cython.int, targets: u64, count: cython.bint,
-             castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr) -> u64:
-    """The moves of the `piece` on `frm` to each of `targets`: counted, or each walked."""
+             castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr, gather: u64_ptr) -> u64:
+    """The moves of the `piece` on `frm` to each of `targets`: counted, gathered, or each walked."""
     total: u64 = 0
     if count:
         return popcount64(targets)
+    if gather:
+        _gather(gather, targets, piece | (frm << 8))
+        return 0
     while targets:
         total += _descend(node, us, piece, frm, ctz64(targets), 0, NO_SQUARE, castling, depth, pos, stop)
         targets &= targets - 1
@@ -313,7 +325,8 @@ def _targets(node: u64_ptr, us: cython.int, frm: cython.int, piece: cython.int, 
 @cython.nogil
 @cython.exceptval(check=False)
 def _pawn_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cython.int, double: cython.bint,
-                  count: cython.bint, castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr) -> u64:
+                  count: cython.bint, castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr,
+                  gather: u64_ptr) -> u64:
     """Pawn moves (no promotion) to `targets`, each from `offset` squares behind its target; a
     double push leaves an en-passant square when an enemy pawn stands ready to take."""
     total: u64 = 0
@@ -321,6 +334,9 @@ def _pawn_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cython.in
     ep: cython.int
     if count:
         return popcount64(targets)
+    if gather:
+        _gather(gather, targets, PAWN | ((offset + 32) << 8) | ((DOUBLE_KIND if double else PAWN_KIND) << 16))
+        return 0
     while targets:
         to = ctz64(targets)
         ep = _en_passant_square(node, us, (2 * to - offset) >> 1) if double else NO_SQUARE
@@ -366,8 +382,52 @@ def _promotion_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cyth
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def _king_moves(node: u64_ptr, us: cython.int, ksq: cython.int, king: u64, own: u64, occupied: u64, checkers: u64,
+                enemy_orthogonal: u64, enemy_diagonal: u64, count: cython.bint, castling: cython.int,
+                depth: cython.int, pos: Position, stop: int_ptr, gather: u64_ptr) -> u64:
+    """The king's moves of colour `us` (its square `ksq`, its bit `king`): its targets against the
+    enemy attacks with the king removed, and castling where the right is held, no check, and the
+    squares between king, rook and their destinations empty; the enemy attacks are looked for on
+    those squares only."""
+    total: u64 = 0
+    king_targets: u64 = TABLES[KING_AT + ksq] & ~own
+    castle_zone: u64 = 0
+    danger: u64
+    i: cython.int
+    rsq: cython.int
+    if checkers == 0 and castling & color_castling(us):
+        for i in range(0 if us else 2, 2 if us else 4):  # the king side, then the queen side
+            if (castling >> i) & 1 and not (occupied & pos._castling_empty[i]):
+                castle_zone |= pos._castling_king_path[i]
+    # Where the king has one or two squares to go to (most nodes), each is looked at on its own:
+    # two slider look-ups at most, where the danger map looks up every enemy slider whose lines
+    # cross them (1.045-1.062x; with three or more, or castling's squares too, the map is cheaper).
+    if castle_zone == 0 and king_targets and popcount64(king_targets) <= 2:
+        total += _targets(node, us, ksq, KING, _safe(node, us, occupied ^ king, king_targets, enemy_orthogonal,
+                                                     enemy_diagonal), count, castling, depth, pos, stop, gather)
+    elif king_targets | castle_zone:
+        danger = _danger(node, us ^ 1, occupied ^ king, king_targets | castle_zone)
+        total += _targets(node, us, ksq, KING, king_targets & ~danger, count, castling, depth, pos, stop, gather)
+        if castle_zone:
+            for i in range(0 if us else 2, 2 if us else 4):
+                if not (castling >> i) & 1:
+                    continue
+                rsq = pos._castling_rook[i]
+                if occupied & pos._castling_empty[i] or danger & pos._castling_king_path[i]:
+                    continue
+                if pos._castling_beyond[i] & enemy_orthogonal and enemy_orthogonal & _rook(
+                        castled_king_square(ksq, i % 2 == 0), occupied ^ king ^ (ONE << rsq)):
+                    continue
+                total += 1 if count else _castle(node, us, ksq, rsq, i % 2 == 0, castling, depth, pos, stop)
+    return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, count: cython.bint,
-           depth: cython.int, pos: Position, stop: int_ptr) -> u64:
+           depth: cython.int, pos: Position, stop: int_ptr, gather: u64_ptr) -> u64:
     """With `count`, the number of legal moves of `node`; else the leaves `depth` >= 2 plies
     below it. `us` and `count` are constants wherever this is inlined."""
     them: cython.int = us ^ 1
@@ -408,38 +468,8 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
             pin_diagonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
         b &= b - 1
 
-    # The king: its targets against the enemy attacks with the king removed, and castling
-    # where the right is held, no check, and the squares between king, rook and their
-    # destinations empty; the enemy attacks are looked for on those squares only.
-    king_targets: u64 = TABLES[KING_AT + ksq] & ~own
-    castle_zone: u64 = 0
-    danger: u64
-    i: cython.int
-    rsq: cython.int
-    if checkers == 0 and castling & color_castling(us):
-        for i in range(0 if us else 2, 2 if us else 4):  # the king side, then the queen side
-            if (castling >> i) & 1 and not (occupied & pos._castling_empty[i]):
-                castle_zone |= pos._castling_king_path[i]
-    # Where the king has one or two squares to go to (most nodes), each is looked at on its own:
-    # two slider look-ups at most, where the danger map looks up every enemy slider whose lines
-    # cross them (1.045-1.062x; with three or more, or castling's squares too, the map is cheaper).
-    if castle_zone == 0 and king_targets and popcount64(king_targets) <= 2:
-        total += _targets(node, us, ksq, KING, _safe(node, us, occupied ^ king, king_targets, enemy_orthogonal,
-                                                     enemy_diagonal), count, castling, depth, pos, stop)
-    elif king_targets | castle_zone:
-        danger = _danger(node, them, occupied ^ king, king_targets | castle_zone)
-        total += _targets(node, us, ksq, KING, king_targets & ~danger, count, castling, depth, pos, stop)
-        if castle_zone:
-            for i in range(0 if us else 2, 2 if us else 4):
-                if not (castling >> i) & 1:
-                    continue
-                rsq = pos._castling_rook[i]
-                if occupied & pos._castling_empty[i] or danger & pos._castling_king_path[i]:
-                    continue
-                if pos._castling_beyond[i] & enemy_orthogonal and enemy_orthogonal & _rook(
-                        castled_king_square(ksq, i % 2 == 0), occupied ^ king ^ (ONE << rsq)):
-                    continue
-                total += 1 if count else _castle(node, us, ksq, rsq, i % 2 == 0, castling, depth, pos, stop)
+    total += _king_moves(node, us, ksq, king, own, occupied, checkers, enemy_orthogonal, enemy_diagonal, count,
+                         castling, depth, pos, stop, gather)
     if checkers:
         if checkers & (checkers - 1):
             return total  # double check: only the king moves
@@ -450,7 +480,8 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     b = node[KNIGHT] & own & ~pinned  # a pinned knight never moves
     while b:
         sq = ctz64(b)
-        total += _targets(node, us, sq, KNIGHT, TABLES[KNIGHT_AT + sq] & movable, count, castling, depth, pos, stop)
+        total += _targets(node, us, sq, KNIGHT, TABLES[KNIGHT_AT + sq] & movable, count, castling, depth, pos, stop,
+                          gather)
         b &= b - 1
     # Bishops and queens along diagonals: a diagonally pinned one keeps to its pin ray (it can
     # never reach another), one pinned along a rank or file does not move this way. The pinned
@@ -462,29 +493,29 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     while b:
         sq = ctz64(b)
         total += _targets(node, us, sq, BISHOP + 2 * ((node[QUEEN] >> sq) & 1), _bishop(sq, occupied) & movable,
-                          count, castling, depth, pos, stop)
+                          count, castling, depth, pos, stop, gather)
         b &= b - 1
     b = orthogonal & ~pinned
     while b:
         sq = ctz64(b)
         total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1), _rook(sq, occupied) & movable,
-                          count, castling, depth, pos, stop)
+                          count, castling, depth, pos, stop, gather)
         b &= b - 1
     if pinned:
         b = diagonal & pin_diagonal
         while b:
             sq = ctz64(b)
             total += _targets(node, us, sq, BISHOP + 2 * ((node[QUEEN] >> sq) & 1),
-                              _bishop(sq, occupied) & movable & pin_diagonal, count, castling, depth, pos, stop)
+                              _bishop(sq, occupied) & movable & pin_diagonal, count, castling, depth, pos, stop, gather)
             b &= b - 1
         b = orthogonal & pin_orthogonal
         while b:
             sq = ctz64(b)
             total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1),
-                              _rook(sq, occupied) & movable & pin_orthogonal, count, castling, depth, pos, stop)
+                              _rook(sq, occupied) & movable & pin_orthogonal, count, castling, depth, pos, stop, gather)
             b &= b - 1
     return total + _pawn_moves(node, us, ep, check_mask, checkers, pin_orthogonal, pin_diagonal, ksq, count,
-                               castling, depth, pos, stop)
+                               castling, depth, pos, stop, gather)
 
 
 @cython.cfunc
@@ -493,7 +524,7 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
 @cython.exceptval(check=False)
 def _pawn_moves(node: u64_ptr, us: cython.int, ep: cython.int, check_mask: u64, checkers: u64,
                 pin_orthogonal: u64, pin_diagonal: u64, ksq: cython.int, count: cython.bint, castling: cython.int,
-                depth: cython.int, pos: Position, stop: int_ptr) -> u64:
+                depth: cython.int, pos: Position, stop: int_ptr, gather: u64_ptr) -> u64:
     """The pawns' moves, set-wise: a pawn pinned along a file pushes within its pin ray, one
     pinned along a diagonal takes within its ray, and no other pinned pawn moves."""
     them: cython.int = us ^ 1
@@ -527,10 +558,10 @@ def _pawn_moves(node: u64_ptr, us: cython.int, ep: cython.int, check_mask: u64, 
         west = ((takers_free >> 9) | ((takers_pinned >> 9) & pin_diagonal)) & NOT_H_FILE & enemy & check_mask
         east = ((takers_free >> 7) | ((takers_pinned >> 7) & pin_diagonal)) & NOT_A_FILE & enemy & check_mask
     single &= check_mask
-    total += _pawn_targets(node, us, single & ~last, up, False, count, castling, depth, pos, stop)
-    total += _pawn_targets(node, us, double, 2 * up, True, count, castling, depth, pos, stop)
-    total += _pawn_targets(node, us, west & ~last, up - 1, False, count, castling, depth, pos, stop)
-    total += _pawn_targets(node, us, east & ~last, up + 1, False, count, castling, depth, pos, stop)
+    total += _pawn_targets(node, us, single & ~last, up, False, count, castling, depth, pos, stop, gather)
+    total += _pawn_targets(node, us, double, 2 * up, True, count, castling, depth, pos, stop, gather)
+    total += _pawn_targets(node, us, west & ~last, up - 1, False, count, castling, depth, pos, stop, gather)
+    total += _pawn_targets(node, us, east & ~last, up + 1, False, count, castling, depth, pos, stop, gather)
     if (single | west | east) & last:
         total += _promotion_targets(node, us, single & last, up, count, castling, depth, pos, stop)
         total += _promotion_targets(node, us, west & last, up - 1, count, castling, depth, pos, stop)
@@ -599,17 +630,413 @@ def _castle(node: u64_ptr, us: cython.int, ksq: cython.int, rsq: cython.int, kin
 
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _gather(gather: u64_ptr, targets: u64, info: u64) -> cython.void:
+    """Add `targets` (none: nothing) and what they come from (`info`: piece | from << 8 | kind << 16,
+    or for pawns, offset + 32 in place of from) to the list `gather`, its length in word 0."""
+    n: u64 = gather[0]
+    if targets:
+        gather[1 + 2 * n] = targets
+        gather[2 + 2 * n] = info
+        gather[0] = n + 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _pins(ksq: cython.int, occupied: u64, own: u64, enemy_orthogonal: u64, enemy_diagonal: u64,
+          out: u64_ptr) -> cython.void:
+    """The checks and pins of the king on `ksq` (its side's pieces `own`) by the enemy sliders:
+    out[0] the rays of the pins along ranks and files, out[1] along diagonals, out[2] the checkers."""
+    pin_orthogonal: u64 = 0
+    pin_diagonal: u64 = 0
+    checkers: u64 = 0
+    between: u64
+    sq: cython.int
+    b: u64 = TABLES[ROOK_PSEUDO_AT + ksq] & enemy_orthogonal
+    while b:
+        sq = ctz64(b)
+        between = TABLES[BETWEEN_AT + 64 * ksq + sq] & occupied
+        if between == 0:
+            checkers |= ONE << sq
+        elif not (between & (between - 1)) and (between & own):
+            pin_orthogonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
+        b &= b - 1
+    b = TABLES[BISHOP_PSEUDO_AT + ksq] & enemy_diagonal
+    while b:
+        sq = ctz64(b)
+        between = TABLES[BETWEEN_AT + 64 * ksq + sq] & occupied
+        if between == 0:
+            checkers |= ONE << sq
+        elif not (between & (between - 1)) and (between & own):
+            pin_diagonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
+        b &= b - 1
+    out[0] = pin_orthogonal
+    out[1] = pin_diagonal
+    out[2] = checkers
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _pawn_count(us: cython.int, pawns: u64, occupied: u64, enemy: u64, pin_orthogonal: u64, pin_diagonal: u64) -> u64:
+    """The moves of colour `us`'s `pawns` given the occupancy and the enemy's pieces, no check and
+    no en passant, pinned pawns as _pawn_moves moves them: set-wise, a promotion four moves."""
+    empty: u64 = ~occupied & BB_ALL
+    pushers: u64 = pawns & ~pin_diagonal
+    takers: u64 = pawns & ~pin_orthogonal
+    takers_free: u64 = takers & ~pin_diagonal
+    takers_pinned: u64 = takers & pin_diagonal
+    last: u64 = RANK_8 if us else RANK_1
+    single: u64
+    double: u64
+    west: u64
+    east: u64
+    total: u64
+    if us:
+        single = (((pushers & ~pin_orthogonal) << 8) | (((pushers & pin_orthogonal) << 8) & pin_orthogonal)) & empty
+        double = ((single & RANK_3) << 8) & empty
+        west = ((takers_free << 7) | ((takers_pinned << 7) & pin_diagonal)) & NOT_H_FILE & enemy
+        east = ((takers_free << 9) | ((takers_pinned << 9) & pin_diagonal)) & NOT_A_FILE & enemy
+    else:
+        single = (((pushers & ~pin_orthogonal) >> 8) | (((pushers & pin_orthogonal) >> 8) & pin_orthogonal)) & empty
+        double = ((single & RANK_6) >> 8) & empty
+        west = ((takers_free >> 9) | ((takers_pinned >> 9) & pin_diagonal)) & NOT_H_FILE & enemy
+        east = ((takers_free >> 7) | ((takers_pinned >> 7) & pin_diagonal)) & NOT_A_FILE & enemy
+    total = popcount64(single) + popcount64(double) + popcount64(west) + popcount64(east)
+    if (single | west | east) & last:
+        total += 3 * (popcount64(single & last) + popcount64(west & last) + popcount64(east & last))
+    return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _knight_sum(knights: u64, own: u64) -> u64:
+    """The moves of `knights` (none of them pinned, no check) beside own pieces `own`."""
+    total: u64 = 0
+    while knights:
+        total += popcount64(TABLES[KNIGHT_AT + ctz64(knights)] & ~own)
+        knights &= knights - 1
+    return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _again(node: u64_ptr, scratch: u64_ptr, us: cython.int, targets: u64, taking: cython.bint, king_too: cython.bint,
+           piece: cython.int, frm: cython.int, pawn_moved: cython.int, castling: cython.int, pos: Position,
+           stop: int_ptr) -> u64:
+    """_walk2's moves of the `piece` on `frm` (pawns: to - `pawn_moved`) to `targets`, captures all
+    or none (`taking`), that give no check by the piece moved: their replies counted from the
+    base's parts (scratch's context), the pawns' moves again, the sliders' that the move touches,
+    and with `king_too` (quiet moves only) the king's, its move made in `node` for that; into
+    scratch[TOTAL_AT]. Returns the moves that change the pins, to be made instead."""
+    pins = cython.declare(u64[3])
+    them: cython.int = us ^ 1
+    ksq: cython.int = cython.cast(cython.int, scratch[CONTEXT_AT + KSQ_AT])
+    own: u64 = scratch[CONTEXT_AT + OWN_AT]
+    total: u64 = 0
+    made: u64 = 0
+    to: cython.int
+    j: cython.int
+    from_to: u64
+    taken: u64
+    child_occupied: u64
+    counted: u64
+    touched: u64
+    while targets:
+        to = ctz64(targets)
+        from_to = (ONE << (frm + (to & pawn_moved))) | (ONE << to)
+        taken = (ONE << to) if taking else 0
+        child_occupied = scratch[CONTEXT_AT + OCCUPIED_AT] ^ (from_to & ~taken)
+        if from_to & scratch[CONTEXT_AT + LINES_AT]:
+            _pins(ksq, child_occupied, own ^ taken, scratch[CONTEXT_AT + ORTHOGONAL_AT] ^ (
+                from_to if piece in (ROOK, QUEEN) else 0), scratch[CONTEXT_AT + DIAGONAL_AT] ^ (
+                from_to if piece in (BISHOP, QUEEN) else 0), pins)
+            if pins[2] or pins[0] != scratch[CONTEXT_AT + PIN_ORTHOGONAL_AT] or pins[1] != scratch[
+                    CONTEXT_AT + PIN_DIAGONAL_AT]:
+                made |= ONE << to
+                targets &= targets - 1
+                continue
+        counted = scratch[CONTEXT_AT + PIECES_AT] + _pawn_count(
+            them, scratch[CONTEXT_AT + PAWNS_AT] & ~taken, child_occupied, scratch[CONTEXT_AT + ENEMY_AT] ^ from_to,
+            scratch[CONTEXT_AT + PIN_ORTHOGONAL_AT], scratch[CONTEXT_AT + PIN_DIAGONAL_AT])
+        if taking:  # a knight gains the square taken, and a knight taken loses its moves
+            counted += popcount64(TABLES[KNIGHT_AT + to] & scratch[CONTEXT_AT + FREE_KNIGHTS_AT])
+            if (ONE << to) & scratch[CONTEXT_AT + FREE_KNIGHTS_AT]:
+                counted -= popcount64(TABLES[KNIGHT_AT + to] & ~own)
+        if king_too:
+            _toggle_move(node, us, piece, from_to, ONE << to, 0)
+            counted += _king_moves(node, them, ksq, ONE << ksq, own, child_occupied, 0,
+                                   (node[ROOK] | node[QUEEN]) & node[7 * us],
+                                   (node[BISHOP] | node[QUEEN]) & node[7 * us], True, castling, 1, pos, stop,
+                                   cython.NULL)
+            _toggle_move(node, us, piece, from_to, ONE << to, 0)
+        else:
+            counted += scratch[CONTEXT_AT + KING_MOVES_AT]
+        touched = scratch[TOUCH_AT + frm + (to & pawn_moved)] | scratch[TOUCH_AT + to]
+        while touched:  # the sliders whose moves the move touches (one taken: none left)
+            j = ctz64(touched)
+            counted -= scratch[COUNT_AT + j]
+            if not taking or (scratch[INDEX_AT + j] & 63) != cython.cast(u64, to):
+                counted += popcount64(_slider(scratch[INDEX_AT + j], child_occupied) & ~(own ^ taken)
+                                      & scratch[KEEP_AT + j])
+            touched &= touched - 1
+        total += counted
+        targets &= targets - 1
+    scratch[TOTAL_AT] = total
+    return made
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, pos: Position, stop: int_ptr,
+           scratch: u64_ptr) -> u64:
+    """The leaves two plies below `node`, colour `us` to move. Most moves leave most of the
+    replies as they were: those of `them` in `node`, where `us` had passed (the base), counted
+    once, part by part. A move that takes nothing and gives no check keeps the knights' part;
+    where it touches no square of the king's `shelter` (its targets and castling squares and
+    every square from which a piece might attack them), the king's; where it touches no square of
+    `reach` either (the enemy king's lines up to their second piece, the enemy sliders' and pawns'
+    moves), every part: such moves have the base's number of replies, counted set-wise, piece
+    by piece. The moves that touch `reach` alone count the sliders' and pawns' moves again
+    (where the pins stay as they were: else, as every other move (a capture, a check, castling,
+    en passant, a promotion), made and its replies counted, as above the last two plies).
+    (The lists are the caller's: GCC inlines no function with a stack frame that large.)"""
+    them: cython.int = us ^ 1
+    total: u64
+    scratch[GATHER_AT] = 0  # (at 0: the gathered list is `scratch` itself)
+    total = _moves(node, us, ep, castling, False, 2, pos, stop, scratch)
+    if scratch[GATHER_AT] == 0:
+        return total
+
+    # The base, part by part, and the squares where a change may change each: `them` is never in
+    # check (`us` is to move).
+    pins = cython.declare(u64[3])
+    own: u64 = node[7 * them]
+    enemy: u64 = node[7 * us]
+    occupied: u64 = own | enemy
+    king: u64 = node[KING] & own
+    ksq: cython.int = ctz64(king)
+    enemy_orthogonal: u64 = (node[ROOK] | node[QUEEN]) & enemy
+    enemy_diagonal: u64 = (node[BISHOP] | node[QUEEN]) & enemy
+    b: u64
+    sq: cython.int
+    k: cython.int
+    j: cython.int
+    attacks: u64
+    _pins(ksq, occupied, own, enemy_orthogonal, enemy_diagonal, pins)
+    pin_orthogonal: u64 = pins[0]
+    pin_diagonal: u64 = pins[1]
+    lines: u64 = _rook(ksq, occupied) | _bishop(ksq, occupied)  # the king's lines to their second piece
+    lines |= _rook(ksq, occupied & ~lines) | _bishop(ksq, occupied & ~lines)
+    knight_moves: u64 = _knight_sum(node[KNIGHT] & own & ~(pin_orthogonal | pin_diagonal), own)
+    n_sliders: cython.int = 0
+    sliders: u64 = 0
+    reach: u64 = lines
+    b = (node[BISHOP] | node[QUEEN]) & own
+    while b:  # each slider's look-up index (_slider) and the squares it may go to as pinned
+        sq = ctz64(b)
+        scratch[INDEX_AT + n_sliders] = sq
+        scratch[KEEP_AT + n_sliders] = 0 if (ONE << sq) & pin_orthogonal else (
+            pin_diagonal if (ONE << sq) & pin_diagonal else BB_ALL)
+        n_sliders += 1
+        b &= b - 1
+    b = (node[ROOK] | node[QUEEN]) & own
+    while b:
+        sq = ctz64(b)
+        scratch[INDEX_AT + n_sliders] = 64 + sq
+        scratch[KEEP_AT + n_sliders] = 0 if (ONE << sq) & pin_diagonal else (
+            pin_orthogonal if (ONE << sq) & pin_orthogonal else BB_ALL)
+        n_sliders += 1
+        b &= b - 1
+    if cython.compiled:
+        memset(cython.address(scratch[TOUCH_AT]), 0, 64 * cython.sizeof(u64))
+    else:
+        scratch[TOUCH_AT:TOUCH_AT + 64] = [0] * 64
+    for j in range(n_sliders):  # each slider's moves, and on each square the sliders that reach it (or stand there)
+        attacks = _slider(scratch[INDEX_AT + j], occupied)
+        scratch[COUNT_AT + j] = popcount64(attacks & ~own & scratch[KEEP_AT + j])
+        sliders += scratch[COUNT_AT + j]
+        attacks |= ONE << (scratch[INDEX_AT + j] & 63)
+        reach |= attacks
+        while attacks:
+            scratch[TOUCH_AT + ctz64(attacks)] |= ONE << j
+            attacks &= attacks - 1
+    pawns: u64 = node[PAWN] & own
+    pawn_moves: u64 = _pawn_count(them, pawns, occupied, enemy, pin_orthogonal, pin_diagonal)
+    beside: u64 = ((pawns & NOT_H_FILE) << 1) | ((pawns & NOT_A_FILE) >> 1)  # a double push there leaves en passant
+    if them:
+        reach |= (pawns | (pawns << 8) | ((pawns & RANK_2) << 16) | ((pawns << 7) & NOT_H_FILE)
+                  | ((pawns << 9) & NOT_A_FILE)) & BB_ALL
+    else:
+        reach |= pawns | (pawns >> 8) | ((pawns & RANK_7) >> 16) | ((pawns >> 9) & NOT_H_FILE) | (
+            (pawns >> 7) & NOT_A_FILE)
+    king_moves: u64 = _king_moves(node, them, ksq, king, own, occupied, 0, enemy_orthogonal, enemy_diagonal, True,
+                                  castling, 1, pos, stop, cython.NULL)
+    # The king's shelter, by the kind of piece that moves there or away: the squares a piece of
+    # that kind attacks one of the king's squares from (its targets, and its castling path where
+    # that is empty), those squares themselves, the castling squares, and the squares between
+    # one of them and an enemy slider that attacks it or would without the one piece between.
+    common: u64 = 0
+    by_knights: u64 = 0
+    by_bishops: u64 = 0
+    by_rooks: u64 = 0
+    by_king: u64 = 0
+    by_pawns: u64 = 0
+    ray: u64
+    zone: u64 = TABLES[KING_AT + ksq] & ~own  # the squares whose attackers decide the king's moves
+    touchy: u64 = own & TABLES[KING_AT + ksq]  # a capture there gives the king a square
+    if castling & color_castling(them):
+        for k in range(0 if them else 2, 2 if them else 4):
+            if (castling >> k) & 1:
+                common |= pos._castling_empty[k]
+                touchy |= ONE << pos._castling_rook[k]
+                if not (occupied & pos._castling_empty[k]):
+                    zone |= pos._castling_king_path[k]
+                    common |= _rook(castled_king_square(ksq, k % 2 == 0),
+                                    occupied ^ king ^ (ONE << pos._castling_rook[k]))
+    while zone:
+        sq = ctz64(zone)
+        attacks = _rook(sq, occupied ^ king)
+        ray = _bishop(sq, occupied ^ king)
+        by_knights |= TABLES[KNIGHT_AT + sq]
+        by_bishops |= ray
+        by_rooks |= attacks
+        by_king |= TABLES[KING_AT + sq]
+        by_pawns |= TABLES[PAWN_AT + 64 * them + sq]
+        common |= ONE << sq
+        b = (attacks & enemy_orthogonal) | (ray & enemy_diagonal)  # what stops them: a piece between
+        while b:
+            common |= TABLES[BETWEEN_AT + 64 * sq + ctz64(b)]
+            b &= b - 1
+        b = (_rook(sq, occupied & ~attacks) & enemy_orthogonal) | (_bishop(sq, occupied & ~ray) & enemy_diagonal)
+        while b:  # what would let them: the piece between going
+            common |= TABLES[BETWEEN_AT + 64 * sq + ctz64(b)] & enemy
+            b &= b - 1
+        zone &= zone - 1
+    scratch[SHELTER_AT + KNIGHT] = common | by_knights
+    scratch[SHELTER_AT + BISHOP] = common | by_bishops
+    scratch[SHELTER_AT + ROOK] = common | by_rooks
+    scratch[SHELTER_AT + QUEEN] = common | by_bishops | by_rooks
+    scratch[SHELTER_AT + KING] = common | by_king
+    scratch[SHELTER_AT + PAWN] = common | by_pawns
+    base: u64 = knight_moves + king_moves + sliders + pawn_moves
+    for k in range(BISHOP, KING + 1):  # where a piece of that kind gives check
+        scratch[CHECKS_AT + k] = 0
+    scratch[CHECKS_AT + KNIGHT] = TABLES[KNIGHT_AT + ksq]
+    scratch[CHECKS_AT + PAWN] = TABLES[PAWN_AT + 64 * them + ksq]
+    scratch[CONTEXT_AT + KSQ_AT] = ksq
+    scratch[CONTEXT_AT + OWN_AT] = own
+    scratch[CONTEXT_AT + OCCUPIED_AT] = occupied
+    scratch[CONTEXT_AT + ENEMY_AT] = enemy
+    scratch[CONTEXT_AT + ORTHOGONAL_AT] = enemy_orthogonal
+    scratch[CONTEXT_AT + DIAGONAL_AT] = enemy_diagonal
+    scratch[CONTEXT_AT + LINES_AT] = lines
+    scratch[CONTEXT_AT + PAWNS_AT] = pawns
+    scratch[CONTEXT_AT + FREE_KNIGHTS_AT] = node[KNIGHT] & own & ~(pin_orthogonal | pin_diagonal)
+    scratch[CONTEXT_AT + PIN_ORTHOGONAL_AT] = pin_orthogonal
+    scratch[CONTEXT_AT + PIN_DIAGONAL_AT] = pin_diagonal
+    scratch[CONTEXT_AT + PIECES_AT] = knight_moves + sliders
+    scratch[CONTEXT_AT + KING_MOVES_AT] = king_moves
+
+    # The moves, piece by piece: those that leave the base counted at once, those that leave the
+    # king's part counting the others again, the rest made.
+    i: u64
+    targets: u64
+    info: u64
+    piece: cython.int
+    kind: cython.int
+    frm: cython.int
+    offset: cython.int
+    pawn_moved: cython.int
+    to: cython.int
+    made: u64
+    again: u64
+    from_to: u64
+    sheltered: u64
+    again_king: u64
+    for i in range(scratch[GATHER_AT]):
+        targets = scratch[GATHER_AT + 1 + 2 * i]
+        info = scratch[GATHER_AT + 2 + 2 * i]
+        piece = info & 15
+        kind = info >> 16
+        frm = cython.cast(cython.int, (info >> 8) & 255)
+        offset = frm - 32
+        pawn_moved = -1 if kind else 0  # a move's from square: frm + (to & pawn_moved), without a branch
+        if kind:
+            frm = -offset
+        # made: checks by the piece moved, en passant, captures that change the king's moves;
+        # again_king: quiet moves that change them; again: the others that change a part
+        if kind == 0:  # a piece on `frm`
+            sheltered = targets if (ONE << frm) & scratch[SHELTER_AT + piece] else targets & scratch[SHELTER_AT + piece]
+            again = targets if (ONE << frm) & reach else targets & (reach | own)
+        else:  # pawns, each `offset` squares from its target
+            sheltered = targets & scratch[SHELTER_AT + PAWN]
+            again = targets & (reach | own)
+            if offset > 0:
+                sheltered |= ((targets >> offset) & scratch[SHELTER_AT + PAWN]) << offset
+                again |= ((targets >> offset) & reach) << offset
+            else:
+                sheltered |= ((targets << -offset) & scratch[SHELTER_AT + PAWN]) >> -offset
+                again |= ((targets << -offset) & reach) >> -offset
+        made = targets & (scratch[CHECKS_AT + piece] | (own & (sheltered | touchy)) | (
+            beside if kind == DOUBLE_KIND else 0))
+        again_king = sheltered & ~made
+        again &= ~(made | again_king)
+        total += popcount64(targets & ~(made | again | again_king)) * base
+        made |= _again(node, scratch, us, again & ~own, False, False, piece, frm, pawn_moved, castling, pos, stop)
+        total += scratch[TOTAL_AT]
+        made |= _again(node, scratch, us, again & own, True, False, piece, frm, pawn_moved, castling, pos, stop)
+        total += scratch[TOTAL_AT]
+        made |= _again(node, scratch, us, again_king, False, True, piece, frm, pawn_moved, castling, pos, stop)
+        total += scratch[TOTAL_AT]
+        while made:
+            to = ctz64(made)
+            total += _descend(node, us, piece, frm + (to & pawn_moved), to, 0, _en_passant_square(
+                node, us, (frm + (to & pawn_moved) + to) >> 1) if kind == DOUBLE_KIND else NO_SQUARE, castling, 2, pos,
+                              stop)
+            made &= made - 1
+    return total
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _walk2_white(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position, stop: int_ptr) -> u64:
+    scratch = cython.declare(u64[SCRATCH_WORDS])
+    return _walk2(node, 1, ep, castling, pos, stop, scratch)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _walk2_black(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position, stop: int_ptr) -> u64:
+    scratch = cython.declare(u64[SCRATCH_WORDS])
+    return _walk2(node, 0, ep, castling, pos, stop, scratch)
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def _count_white(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position) -> u64:
-    return _moves(node, 1, ep, castling, True, 1, pos, cython.NULL)
+    return _moves(node, 1, ep, castling, True, 1, pos, cython.NULL, cython.NULL)
 
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def _count_black(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position) -> u64:
-    return _moves(node, 0, ep, castling, True, 1, pos, cython.NULL)
+    return _moves(node, 0, ep, castling, True, 1, pos, cython.NULL, cython.NULL)
 
 
 @cython.cfunc
@@ -617,14 +1044,14 @@ def _count_black(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Posit
 @cython.exceptval(check=False)
 def _count_white_plain(node: u64_ptr, pos: Position) -> u64:
     """_count_white without en passant or castling rights of white's: their code compiled out."""
-    return _moves(node, 1, NO_SQUARE, 0, True, 1, pos, cython.NULL)
+    return _moves(node, 1, NO_SQUARE, 0, True, 1, pos, cython.NULL, cython.NULL)
 
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def _count_black_plain(node: u64_ptr, pos: Position) -> u64:
-    return _moves(node, 0, NO_SQUARE, 0, True, 1, pos, cython.NULL)
+    return _moves(node, 0, NO_SQUARE, 0, True, 1, pos, cython.NULL, cython.NULL)
 
 
 @cython.cfunc
@@ -632,7 +1059,7 @@ def _count_black_plain(node: u64_ptr, pos: Position) -> u64:
 @cython.exceptval(check=False)
 def _walk_white(node: u64_ptr, ep: cython.int, castling: cython.int, depth: cython.int, pos: Position,
                 stop: int_ptr) -> u64:
-    return _moves(node, 1, ep, castling, False, depth, pos, stop)
+    return _moves(node, 1, ep, castling, False, depth, pos, stop, cython.NULL)
 
 
 @cython.cfunc
@@ -640,7 +1067,7 @@ def _walk_white(node: u64_ptr, ep: cython.int, castling: cython.int, depth: cyth
 @cython.exceptval(check=False)
 def _walk_black(node: u64_ptr, ep: cython.int, castling: cython.int, depth: cython.int, pos: Position,
                 stop: int_ptr) -> u64:
-    return _moves(node, 0, ep, castling, False, depth, pos, stop)
+    return _moves(node, 0, ep, castling, False, depth, pos, stop, cython.NULL)
 
 
 @cython.cfunc
