@@ -97,9 +97,9 @@ if not cython.compiled:  # compiled, the constants of perft_kernel.pxd
                                                      0xFF00000000000000)
     PAWN_KIND, DOUBLE_KIND = 1, 2
     GATHER_AT, INDEX_AT, KEEP_AT, COUNT_AT, SHELTER_AT, CHECKS_AT, TOUCH_AT, TOTAL_AT, CONTEXT_AT, SCRATCH_WORDS = (
-        0, 49, 73, 97, 121, 129, 137, 201, 202, 216)
+        0, 49, 73, 97, 121, 129, 137, 201, 202, 218)
     (KSQ_AT, OWN_AT, OCCUPIED_AT, ENEMY_AT, ORTHOGONAL_AT, DIAGONAL_AT, LINES_AT, PAWNS_AT, FREE_KNIGHTS_AT,
-     PIN_ORTHOGONAL_AT, PIN_DIAGONAL_AT, PIECES_AT, KING_MOVES_AT) = range(13)
+     PIN_ORTHOGONAL_AT, PIN_DIAGONAL_AT, PIECES_AT, KING_MOVES_AT, KNIGHTS_AT, N_SLIDERS_AT) = range(15)
     KNIGHT_AT, KING_AT, PAWN_AT, BISHOP_PSEUDO_AT, ROOK_PSEUDO_AT = 0, 64, 128, 256, 320
     MASK_AT, MAGIC_AT, SHIFT_AT, OFFSET_AT, BETWEEN_AT, SLIDERS_AT, TABLE_WORDS = (
         384, 512, 640, 768, 896, 4992, 112640)
@@ -730,6 +730,34 @@ def _knight_sum(knights: u64, own: u64) -> u64:
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def _pinned_again(scratch: u64_ptr, them: cython.int, to: cython.int, taken: u64, occupied: u64, from_to: u64,
+                  pin_orthogonal: u64, pin_diagonal: u64) -> u64:
+    """For _again, a move that changes the pins: the knights', sliders' and pawns' replies counted
+    again under the new pins (the piece on `to`, where `taken`, left out)."""
+    own: u64 = scratch[CONTEXT_AT + OWN_AT] ^ taken
+    total: u64 = _knight_sum(scratch[CONTEXT_AT + KNIGHTS_AT] & ~taken & ~(pin_orthogonal | pin_diagonal), own)
+    total += _pawn_count(them, scratch[CONTEXT_AT + PAWNS_AT] & ~taken, occupied,
+                         scratch[CONTEXT_AT + ENEMY_AT] ^ from_to, pin_orthogonal, pin_diagonal)
+    j: cython.int
+    sq: cython.int
+    for j in range(cython.cast(cython.int, scratch[CONTEXT_AT + N_SLIDERS_AT])):
+        sq = cython.cast(cython.int, scratch[INDEX_AT + j] & 63)
+        if sq == to:
+            continue
+        if scratch[INDEX_AT + j] < 64:  # along diagonals
+            if not (ONE << sq) & pin_orthogonal:
+                total += popcount64(_slider(sq, occupied) & ~own & (
+                    pin_diagonal if (ONE << sq) & pin_diagonal else BB_ALL))
+        elif not (ONE << sq) & pin_diagonal:
+            total += popcount64(_slider(64 + sq, occupied) & ~own & (
+                pin_orthogonal if (ONE << sq) & pin_orthogonal else BB_ALL))
+    return total
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _again(node: u64_ptr, scratch: u64_ptr, us: cython.int, targets: u64, taking: cython.bint, king_too: cython.bint,
            piece: cython.int, frm: cython.int, pawn_moved: cython.int, castling: cython.int, pos: Position,
            stop: int_ptr) -> u64:
@@ -760,9 +788,22 @@ def _again(node: u64_ptr, scratch: u64_ptr, us: cython.int, targets: u64, taking
             _pins(ksq, child_occupied, own ^ taken, scratch[CONTEXT_AT + ORTHOGONAL_AT] ^ (
                 from_to if piece in (ROOK, QUEEN) else 0), scratch[CONTEXT_AT + DIAGONAL_AT] ^ (
                 from_to if piece in (BISHOP, QUEEN) else 0), pins)
-            if pins[2] or pins[0] != scratch[CONTEXT_AT + PIN_ORTHOGONAL_AT] or pins[1] != scratch[
-                    CONTEXT_AT + PIN_DIAGONAL_AT]:
+            if pins[2]:  # a check: made
                 made |= ONE << to
+                targets &= targets - 1
+                continue
+            if pins[0] != scratch[CONTEXT_AT + PIN_ORTHOGONAL_AT] or pins[1] != scratch[CONTEXT_AT + PIN_DIAGONAL_AT]:
+                counted = _pinned_again(scratch, them, to, taken, child_occupied, from_to, pins[0], pins[1])
+                if king_too:
+                    _toggle_move(node, us, piece, from_to, ONE << to, 0)
+                    counted += _king_moves(node, them, ksq, ONE << ksq, own, child_occupied, 0,
+                                           (node[ROOK] | node[QUEEN]) & node[7 * us],
+                                           (node[BISHOP] | node[QUEEN]) & node[7 * us], True, castling, 1, pos, stop,
+                                           cython.NULL)
+                    _toggle_move(node, us, piece, from_to, ONE << to, 0)
+                else:
+                    counted += scratch[CONTEXT_AT + KING_MOVES_AT]
+                total += counted
                 targets &= targets - 1
                 continue
         counted = scratch[CONTEXT_AT + PIECES_AT] + _pawn_count(
@@ -944,6 +985,8 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     scratch[CONTEXT_AT + LINES_AT] = lines
     scratch[CONTEXT_AT + PAWNS_AT] = pawns
     scratch[CONTEXT_AT + FREE_KNIGHTS_AT] = node[KNIGHT] & own & ~(pin_orthogonal | pin_diagonal)
+    scratch[CONTEXT_AT + KNIGHTS_AT] = node[KNIGHT] & own
+    scratch[CONTEXT_AT + N_SLIDERS_AT] = n_sliders
     scratch[CONTEXT_AT + PIN_ORTHOGONAL_AT] = pin_orthogonal
     scratch[CONTEXT_AT + PIN_DIAGONAL_AT] = pin_diagonal
     scratch[CONTEXT_AT + PIECES_AT] = knight_moves + sliders
