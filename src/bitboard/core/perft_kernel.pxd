@@ -47,10 +47,11 @@ cdef enum:
     TOUCH_AT = 137
     TOTAL_AT = 201
     CONTEXT_AT = 202
-    SCRATCH_WORDS = 218
+    SCRATCH_WORDS = 220
 cdef enum:
     KSQ_AT, OWN_AT, OCCUPIED_AT, ENEMY_AT, ORTHOGONAL_AT, DIAGONAL_AT, LINES_AT, PAWNS_AT, FREE_KNIGHTS_AT
     PIN_ORTHOGONAL_AT, PIN_DIAGONAL_AT, PIECES_AT, KING_MOVES_AT, KNIGHTS_AT, N_SLIDERS_AT
+    PAWN_REACH_AT, PAWN_MOVES_AT
 
 cdef bint walkable(Position pos) noexcept nogil
 cdef unsigned long long walk(Position pos, int depth, int *stop) noexcept nogil

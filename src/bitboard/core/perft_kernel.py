@@ -97,9 +97,10 @@ if not cython.compiled:  # compiled, the constants of perft_kernel.pxd
                                                      0xFF00000000000000)
     PAWN_KIND, DOUBLE_KIND = 1, 2
     GATHER_AT, INDEX_AT, KEEP_AT, COUNT_AT, SHELTER_AT, CHECKS_AT, TOUCH_AT, TOTAL_AT, CONTEXT_AT, SCRATCH_WORDS = (
-        0, 49, 73, 97, 121, 129, 137, 201, 202, 218)
+        0, 49, 73, 97, 121, 129, 137, 201, 202, 220)
     (KSQ_AT, OWN_AT, OCCUPIED_AT, ENEMY_AT, ORTHOGONAL_AT, DIAGONAL_AT, LINES_AT, PAWNS_AT, FREE_KNIGHTS_AT,
-     PIN_ORTHOGONAL_AT, PIN_DIAGONAL_AT, PIECES_AT, KING_MOVES_AT, KNIGHTS_AT, N_SLIDERS_AT) = range(15)
+     PIN_ORTHOGONAL_AT, PIN_DIAGONAL_AT, PIECES_AT, KING_MOVES_AT, KNIGHTS_AT, N_SLIDERS_AT, PAWN_REACH_AT,
+     PAWN_MOVES_AT) = range(17)
     KNIGHT_AT, KING_AT, PAWN_AT, BISHOP_PSEUDO_AT, ROOK_PSEUDO_AT = 0, 64, 128, 256, 320
     MASK_AT, MAGIC_AT, SHIFT_AT, OFFSET_AT, BETWEEN_AT, SLIDERS_AT, TABLE_WORDS = (
         384, 512, 640, 768, 896, 4992, 112640)
@@ -806,9 +807,13 @@ def _again(node: u64_ptr, scratch: u64_ptr, us: cython.int, targets: u64, taking
                 total += counted
                 targets &= targets - 1
                 continue
-        counted = scratch[CONTEXT_AT + PIECES_AT] + _pawn_count(
-            them, scratch[CONTEXT_AT + PAWNS_AT] & ~taken, child_occupied, scratch[CONTEXT_AT + ENEMY_AT] ^ from_to,
-            scratch[CONTEXT_AT + PIN_ORTHOGONAL_AT], scratch[CONTEXT_AT + PIN_DIAGONAL_AT])
+        counted = scratch[CONTEXT_AT + PIECES_AT]
+        if from_to & scratch[CONTEXT_AT + PAWN_REACH_AT]:
+            counted += _pawn_count(them, scratch[CONTEXT_AT + PAWNS_AT] & ~taken, child_occupied,
+                                   scratch[CONTEXT_AT + ENEMY_AT] ^ from_to, scratch[CONTEXT_AT + PIN_ORTHOGONAL_AT],
+                                   scratch[CONTEXT_AT + PIN_DIAGONAL_AT])
+        else:
+            counted += scratch[CONTEXT_AT + PAWN_MOVES_AT]
         if taking:  # a knight gains the square taken, and a knight taken loses its moves
             counted += popcount64(TABLES[KNIGHT_AT + to] & scratch[CONTEXT_AT + FREE_KNIGHTS_AT])
             if (ONE << to) & scratch[CONTEXT_AT + FREE_KNIGHTS_AT]:
@@ -916,12 +921,14 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     pawns: u64 = node[PAWN] & own
     pawn_moves: u64 = _pawn_count(them, pawns, occupied, enemy, pin_orthogonal, pin_diagonal)
     beside: u64 = ((pawns & NOT_H_FILE) << 1) | ((pawns & NOT_A_FILE) >> 1)  # a double push there leaves en passant
+    pawn_reach: u64
     if them:
-        reach |= (pawns | (pawns << 8) | ((pawns & RANK_2) << 16) | ((pawns << 7) & NOT_H_FILE)
-                  | ((pawns << 9) & NOT_A_FILE)) & BB_ALL
+        pawn_reach = (pawns | (pawns << 8) | ((pawns & RANK_2) << 16) | ((pawns << 7) & NOT_H_FILE)
+                      | ((pawns << 9) & NOT_A_FILE)) & BB_ALL
     else:
-        reach |= pawns | (pawns >> 8) | ((pawns & RANK_7) >> 16) | ((pawns >> 9) & NOT_H_FILE) | (
+        pawn_reach = pawns | (pawns >> 8) | ((pawns & RANK_7) >> 16) | ((pawns >> 9) & NOT_H_FILE) | (
             (pawns >> 7) & NOT_A_FILE)
+    reach |= pawn_reach
     king_moves: u64 = _king_moves(node, them, ksq, king, own, occupied, 0, enemy_orthogonal, enemy_diagonal, True,
                                   castling, 1, pos, stop, cython.NULL)
     # The king's shelter, by the kind of piece that moves there or away: the squares a piece of
@@ -936,6 +943,7 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     by_pawns: u64 = 0
     ray: u64
     zone: u64 = TABLES[KING_AT + ksq] & ~own  # the squares whose attackers decide the king's moves
+    open_king: u64 = BB_ALL if popcount64(zone) > 2 else 0  # its moves counted again as dear as all
     touchy: u64 = own & TABLES[KING_AT + ksq]  # a capture there gives the king a square
     if castling & color_castling(them):
         for k in range(0 if them else 2, 2 if them else 4):
@@ -987,6 +995,8 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     scratch[CONTEXT_AT + FREE_KNIGHTS_AT] = node[KNIGHT] & own & ~(pin_orthogonal | pin_diagonal)
     scratch[CONTEXT_AT + KNIGHTS_AT] = node[KNIGHT] & own
     scratch[CONTEXT_AT + N_SLIDERS_AT] = n_sliders
+    scratch[CONTEXT_AT + PAWN_REACH_AT] = pawn_reach
+    scratch[CONTEXT_AT + PAWN_MOVES_AT] = pawn_moves
     scratch[CONTEXT_AT + PIN_ORTHOGONAL_AT] = pin_orthogonal
     scratch[CONTEXT_AT + PIN_DIAGONAL_AT] = pin_diagonal
     scratch[CONTEXT_AT + PIECES_AT] = knight_moves + sliders
@@ -1034,6 +1044,7 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
                 again |= ((targets << -offset) & reach) >> -offset
         made = targets & (scratch[CHECKS_AT + piece] | (own & (sheltered | touchy)) | (
             beside if kind == DOUBLE_KIND else 0))
+        made |= sheltered & open_king
         again_king = sheltered & ~made
         again &= ~(made | again_king)
         total += popcount64(targets & ~(made | again | again_king)) * base
