@@ -327,6 +327,15 @@ def use_kernel(name=None) -> str:
 use_kernel()
 
 
+def reference_count(pos: Position, depth: int) -> int:
+    """The leaves `depth` >= 1 plies below `pos` (a walkable position: one king each, the side not
+    to move not in check) counted by movegen's generator, making and unmaking every move on the
+    Position: the reference the perft kernels are tested against (not their speed)."""
+    stop = cython.declare(cython.int[1])
+    stop[0] = 0
+    return _perft_general(pos, depth, stop)
+
+
 def _count_subtree(pos: Position, depth: cython.int, table, stop) -> int:
     """Leaves below `pos` at `depth` >= 1, the GIL released (and the table shared) while counting;
     `stop` is the count's flag, an array of one C int."""

@@ -439,35 +439,16 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     ksq: cython.int = ctz64(king)
     enemy_diagonal: u64 = (node[BISHOP] | node[QUEEN]) & enemy
     enemy_orthogonal: u64 = (node[ROOK] | node[QUEEN]) & enemy
-    checkers: u64 = enemy & ((TABLES[KNIGHT_AT + ksq] & node[KNIGHT]) | (TABLES[PAWN_AT + 64 * us + ksq] & node[PAWN]))
-    pin_orthogonal: u64 = 0
-    pin_diagonal: u64 = 0
+    pins = cython.declare(u64[3])
     check_mask: u64 = BB_ALL
     total: u64 = 0
     b: u64
-    between: u64
     sq: cython.int
-
-    # Checks and pins by sliders: an enemy slider on one of the king's lines checks when nothing
-    # stands between, and pins when one piece of ours does; the pin mask is the ray to it.
-    b = TABLES[ROOK_PSEUDO_AT + ksq] & enemy_orthogonal
-    while b:
-        sq = ctz64(b)
-        between = TABLES[BETWEEN_AT + 64 * ksq + sq] & occupied
-        if between == 0:
-            checkers |= ONE << sq
-        elif not (between & (between - 1)) and (between & own):
-            pin_orthogonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
-        b &= b - 1
-    b = TABLES[BISHOP_PSEUDO_AT + ksq] & enemy_diagonal
-    while b:
-        sq = ctz64(b)
-        between = TABLES[BETWEEN_AT + 64 * ksq + sq] & occupied
-        if between == 0:
-            checkers |= ONE << sq
-        elif not (between & (between - 1)) and (between & own):
-            pin_diagonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
-        b &= b - 1
+    _pins(ksq, occupied, own, enemy_orthogonal, enemy_diagonal, pins)
+    pin_orthogonal: u64 = pins[0]
+    pin_diagonal: u64 = pins[1]
+    checkers: u64 = pins[2] | (enemy & ((TABLES[KNIGHT_AT + ksq] & node[KNIGHT]) | (
+        TABLES[PAWN_AT + 64 * us + ksq] & node[PAWN])))
 
     total += _king_moves(node, us, ksq, king, own, occupied, checkers, enemy_orthogonal, enemy_diagonal, count,
                          castling, depth, pos, stop, gather)
@@ -532,35 +513,17 @@ def _pawn_moves(node: u64_ptr, us: cython.int, ep: cython.int, check_mask: u64, 
     own: u64 = node[7 * us]
     enemy: u64 = node[7 * them]
     occupied: u64 = own | enemy
-    empty: u64 = ~occupied & BB_ALL
     pawns: u64 = node[PAWN] & own
-    pushers: u64 = pawns & ~pin_diagonal
-    takers: u64 = pawns & ~pin_orthogonal
-    takers_free: u64 = takers & ~pin_diagonal
-    takers_pinned: u64 = takers & pin_diagonal
+    sets = cython.declare(u64[4])
     last: u64 = RANK_8 if us else RANK_1
-    single: u64
-    double: u64
-    west: u64
-    east: u64
     up: cython.int = 8 if us else -8
     total: u64 = 0
-    if not (pawns & (pin_orthogonal | pin_diagonal)):  # most nodes: zero masks, folded out by the compiler
-        pushers = takers_free = pawns
-        takers_pinned = pin_orthogonal = pin_diagonal = 0
-    if us:
-        single = (((pushers & ~pin_orthogonal) << 8) | (((pushers & pin_orthogonal) << 8) & pin_orthogonal)) & empty
-        double = ((single & RANK_3) << 8) & empty & check_mask
-        west = ((takers_free << 7) | ((takers_pinned << 7) & pin_diagonal)) & NOT_H_FILE & enemy & check_mask
-        east = ((takers_free << 9) | ((takers_pinned << 9) & pin_diagonal)) & NOT_A_FILE & enemy & check_mask
-    else:
-        single = (((pushers & ~pin_orthogonal) >> 8) | (((pushers & pin_orthogonal) >> 8) & pin_orthogonal)) & empty
-        double = ((single & RANK_6) >> 8) & empty & check_mask
-        west = ((takers_free >> 9) | ((takers_pinned >> 9) & pin_diagonal)) & NOT_H_FILE & enemy & check_mask
-        east = ((takers_free >> 7) | ((takers_pinned >> 7) & pin_diagonal)) & NOT_A_FILE & enemy & check_mask
-    single &= check_mask
+    _pawn_sets(us, pawns, occupied, enemy, check_mask, pin_orthogonal, pin_diagonal, sets)
+    single: u64 = sets[0]
+    west: u64 = sets[2]
+    east: u64 = sets[3]
     total += _pawn_targets(node, us, single & ~last, up, False, count, castling, depth, pos, stop, gather)
-    total += _pawn_targets(node, us, double, 2 * up, True, count, castling, depth, pos, stop, gather)
+    total += _pawn_targets(node, us, sets[1], 2 * up, True, count, castling, depth, pos, stop, gather)
     total += _pawn_targets(node, us, west & ~last, up - 1, False, count, castling, depth, pos, stop, gather)
     total += _pawn_targets(node, us, east & ~last, up + 1, False, count, castling, depth, pos, stop, gather)
     if (single | west | east) & last:
@@ -684,33 +647,49 @@ def _pins(ksq: cython.int, occupied: u64, own: u64, enemy_orthogonal: u64, enemy
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _pawn_count(us: cython.int, pawns: u64, occupied: u64, enemy: u64, pin_orthogonal: u64, pin_diagonal: u64) -> u64:
-    """The moves of colour `us`'s `pawns` given the occupancy and the enemy's pieces, no check and
-    no en passant, pinned pawns as _pawn_moves moves them: set-wise, a promotion four moves."""
+def _pawn_sets(us: cython.int, pawns: u64, occupied: u64, enemy: u64, check_mask: u64, pin_orthogonal: u64,
+               pin_diagonal: u64, out: u64_ptr) -> cython.void:
+    """The targets of colour `us`'s `pawns` (no en passant) within `check_mask`, set-wise: out[0]
+    single pushes, out[1] double, out[2] captures towards the a-file, out[3] towards the h-file.
+    A pawn pinned along a file pushes within its pin ray, one pinned along a diagonal takes within
+    its ray, no other pinned pawn moves. Where none is pinned (most nodes), the pin masks are set
+    to zero for the compiler to fold."""
     empty: u64 = ~occupied & BB_ALL
     pushers: u64 = pawns & ~pin_diagonal
     takers: u64 = pawns & ~pin_orthogonal
     takers_free: u64 = takers & ~pin_diagonal
     takers_pinned: u64 = takers & pin_diagonal
-    last: u64 = RANK_8 if us else RANK_1
     single: u64
-    double: u64
-    west: u64
-    east: u64
-    total: u64
+    if not (pawns & (pin_orthogonal | pin_diagonal)):
+        pushers = takers_free = pawns
+        takers_pinned = pin_orthogonal = pin_diagonal = 0
     if us:
         single = (((pushers & ~pin_orthogonal) << 8) | (((pushers & pin_orthogonal) << 8) & pin_orthogonal)) & empty
-        double = ((single & RANK_3) << 8) & empty
-        west = ((takers_free << 7) | ((takers_pinned << 7) & pin_diagonal)) & NOT_H_FILE & enemy
-        east = ((takers_free << 9) | ((takers_pinned << 9) & pin_diagonal)) & NOT_A_FILE & enemy
+        out[1] = ((single & RANK_3) << 8) & empty & check_mask
+        out[2] = ((takers_free << 7) | ((takers_pinned << 7) & pin_diagonal)) & NOT_H_FILE & enemy & check_mask
+        out[3] = ((takers_free << 9) | ((takers_pinned << 9) & pin_diagonal)) & NOT_A_FILE & enemy & check_mask
     else:
         single = (((pushers & ~pin_orthogonal) >> 8) | (((pushers & pin_orthogonal) >> 8) & pin_orthogonal)) & empty
-        double = ((single & RANK_6) >> 8) & empty
-        west = ((takers_free >> 9) | ((takers_pinned >> 9) & pin_diagonal)) & NOT_H_FILE & enemy
-        east = ((takers_free >> 7) | ((takers_pinned >> 7) & pin_diagonal)) & NOT_A_FILE & enemy
-    total = popcount64(single) + popcount64(double) + popcount64(west) + popcount64(east)
-    if (single | west | east) & last:
-        total += 3 * (popcount64(single & last) + popcount64(west & last) + popcount64(east & last))
+        out[1] = ((single & RANK_6) >> 8) & empty & check_mask
+        out[2] = ((takers_free >> 9) | ((takers_pinned >> 9) & pin_diagonal)) & NOT_H_FILE & enemy & check_mask
+        out[3] = ((takers_free >> 7) | ((takers_pinned >> 7) & pin_diagonal)) & NOT_A_FILE & enemy & check_mask
+    out[0] = single & check_mask
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _pawn_count(us: cython.int, pawns: u64, occupied: u64, enemy: u64, pin_orthogonal: u64, pin_diagonal: u64) -> u64:
+    """The moves of colour `us`'s `pawns` given the occupancy and the enemy's pieces, no check and
+    no en passant (_pawn_sets), a promotion four moves."""
+    sets = cython.declare(u64[4])
+    last: u64 = RANK_8 if us else RANK_1
+    total: u64
+    _pawn_sets(us, pawns, occupied, enemy, BB_ALL, pin_orthogonal, pin_diagonal, sets)
+    total = popcount64(sets[0]) + popcount64(sets[1]) + popcount64(sets[2]) + popcount64(sets[3])
+    if (sets[0] | sets[2] | sets[3]) & last:
+        total += 3 * (popcount64(sets[0] & last) + popcount64(sets[2] & last) + popcount64(sets[3] & last))
     return total
 
 
