@@ -994,7 +994,6 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     to: cython.int
     made: u64
     again: u64
-    from_to: u64
     sheltered: u64
     again_king: u64
     for i in range(scratch[GATHER_AT]):
