@@ -312,8 +312,12 @@ def _targets(node: u64_ptr, us: cython.int, frm: cython.int, piece: cython.int, 
     total: u64 = 0
     if count:
         return popcount64(targets)
-    if gather:
-        _gather(gather, targets, piece | (frm << 8))
+    if gather:  # (word 0: the list's length; each entry the targets and where they come from)
+        if targets:
+            n: u64 = gather[0]
+            gather[1 + 2 * n] = targets
+            gather[2 + 2 * n] = piece | (frm << 8)
+            gather[0] = n + 1
         return 0
     while targets:
         total += _descend(node, us, piece, frm, ctz64(targets), 0, NO_SQUARE, castling, depth, pos, stop)
@@ -335,8 +339,12 @@ def _pawn_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cython.in
     ep: cython.int
     if count:
         return popcount64(targets)
-    if gather:
-        _gather(gather, targets, PAWN | ((offset + 32) << 8) | ((DOUBLE_KIND if double else PAWN_KIND) << 16))
+    if gather:  # pawns: `offset` + 32 in place of the square they come from, and their kind
+        if targets:
+            n: u64 = gather[0]
+            gather[1 + 2 * n] = targets
+            gather[2 + 2 * n] = PAWN | ((offset + 32) << 8) | ((DOUBLE_KIND if double else PAWN_KIND) << 16)
+            gather[0] = n + 1
         return 0
     while targets:
         to = ctz64(targets)
@@ -591,20 +599,6 @@ def _castle(node: u64_ptr, us: cython.int, ksq: cython.int, rsq: cython.int, kin
     node[ROOK] ^= rook_move
     node[7 * us] ^= king_move ^ rook_move
     return total
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def _gather(gather: u64_ptr, targets: u64, info: u64) -> cython.void:
-    """Add `targets` (none: nothing) and what they come from (`info`: piece | from << 8 | kind << 16,
-    or for pawns, offset + 32 in place of from) to the list `gather`, its length in word 0."""
-    n: u64 = gather[0]
-    if targets:
-        gather[1 + 2 * n] = targets
-        gather[2 + 2 * n] = info
-        gather[0] = n + 1
 
 
 @cython.cfunc
