@@ -862,22 +862,15 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     n_sliders: cython.int = 0
     sliders: u64 = 0
     reach: u64 = lines
-    b = (node[BISHOP] | node[QUEEN]) & own
-    while b:  # each slider's look-up index (_slider) and the squares it may go to as pinned
-        sq = ctz64(b)
-        scratch[INDEX_AT + n_sliders] = sq
-        scratch[KEEP_AT + n_sliders] = 0 if (ONE << sq) & pin_orthogonal else (
-            pin_diagonal if (ONE << sq) & pin_diagonal else BB_ALL)
-        n_sliders += 1
-        b &= b - 1
-    b = (node[ROOK] | node[QUEEN]) & own
-    while b:
-        sq = ctz64(b)
-        scratch[INDEX_AT + n_sliders] = 64 + sq
-        scratch[KEEP_AT + n_sliders] = 0 if (ONE << sq) & pin_diagonal else (
-            pin_orthogonal if (ONE << sq) & pin_orthogonal else BB_ALL)
-        n_sliders += 1
-        b &= b - 1
+    for k in range(2):  # each slider's look-up index (_slider: bishops, then rooks) and squares it may go to
+        b = (node[BISHOP + k] | node[QUEEN]) & own
+        while b:
+            sq = ctz64(b)
+            scratch[INDEX_AT + n_sliders] = 64 * k + sq
+            scratch[KEEP_AT + n_sliders] = 0 if (ONE << sq) & pins[k] else (  # pins: [orthogonal, diagonal]
+                pins[1 - k] if (ONE << sq) & pins[1 - k] else BB_ALL)
+            n_sliders += 1
+            b &= b - 1
     if cython.compiled:
         memset(cython.address(scratch[TOUCH_AT]), 0, 64 * cython.sizeof(u64))
     else:
