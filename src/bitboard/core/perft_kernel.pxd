@@ -53,6 +53,5 @@ cdef enum:
     PIN_ORTHOGONAL_AT, PIN_DIAGONAL_AT, PIECES_AT, KING_MOVES_AT, KNIGHTS_AT, N_SLIDERS_AT
     PAWN_REACH_AT, PAWN_MOVES_AT
 
-cdef bint walkable(Position pos) noexcept nogil
 cdef unsigned long long walk(Position pos, int depth, int *stop) noexcept nogil
 cdef unsigned long long walk_after(Position pos, int move, int depth, int *stop) noexcept nogil

@@ -1,24 +1,23 @@
 """Perft's tree walk, specialised for counting: eight bitboards a node, no move list.
 
-movegen.py writes move lists for the Board, which makes and unmakes them on a Position (piece
-array, Zobrist key, clocks). Perft needs none of that, and its fastest form (Gigantua's) is a
-different program: each node is eight bitboards (black, pawns ... kings, white), which a move
-changes in place by XOR and XORs back after (a capture other than en passant, which would have
-to find the piece it took, changes a copy); the generator visits each legal move where it finds
-it, going straight down into the child, and at the last ply only counts, set-wise. The side to
-move is a constant of every function here: `_count_white` and `_count_black` (and the two
-walks) are each compiled from one inline body with that constant folded in, as Gigantua's
-templates do, so no pawn shift or colour index is decided at run time.
+A node is eight bitboards (black, pawns ... kings, white), which a move changes in place by XOR
+and XORs back after (a capture other than en passant, a copy); the generator visits each legal
+move where it finds it and goes straight down into the child. The side to move is a constant of
+every function here: each side's counters and walks are compiled from one inline body with that
+constant folded in, as Gigantua's templates do. The legality rules are movegen's, set-wise: two
+pin masks confine pinned pieces with one AND, the check mask every other move, the king's targets
+are tested against the enemy attacks with the king removed, en passant by looking again along the
+king's lines; castling's squares (Chess960 too) come from the Position the walk started from.
 
-The legality rules are movegen's, in the set-wise form that counting wants: two pin masks (the
-rays from the king to each pinning rook or queen, and to each pinning bishop or queen) confine
-pinned pieces with one AND; the check mask confines every other move; the king's targets are
-tested against the enemy attacks with the king removed; en passant by looking again along the
-king's lines after both pawns have gone. The rules that need the game's castling geometry
-(Chess960 too) read it from the Position the walk started from.
+The last two plies are counted without making most moves (_walk2). The replies to a move are
+mostly those the other side would have if the side to move passed: that base is counted once,
+part by part (knights, sliders, pawns, king), and a move changes only the parts whose squares it
+touches. A move that touches none has the base's number of replies, counted set-wise for all such
+moves of a piece; one that touches the sliders' or pawns' squares (or, quiet, the king's) counts
+those parts again; checks, en passant, captures beside the king and the special moves are made.
 
 The walk is for positions that a game can reach: one king each, the side not to move not in
-check (`walkable` says so); perft takes movegen's general path for any other set-up board.
+check (core.perft's `walkable` says so); perft takes movegen's general path for any other.
 """
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -51,7 +50,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         move_to,
         u64,
     )
-    from .movegen import _attackers
     from .native import USE_PEXT, ctz64, pext64, popcount64
     from .position import Position
 else:
@@ -80,7 +78,6 @@ else:
         move_to,
         u64,
     )
-    from cython.cimports.bitboard.core.movegen import _attackers
     from cython.cimports.bitboard.core.native import USE_PEXT, ctz64, pext64, popcount64
     from cython.cimports.bitboard.core.position import Position
     from cython.cimports.libc.string import memset
@@ -105,14 +102,11 @@ if not cython.compiled:  # compiled, the constants of perft_kernel.pxd
     MASK_AT, MAGIC_AT, SHIFT_AT, OFFSET_AT, BETWEEN_AT, SLIDERS_AT, TABLE_WORDS = (
         384, 512, 640, 768, 896, 4992, 112640)
 
-# The walk's own copy of the attack tables, all in one array: compiled as position-independent
-# code, each table the walk addresses apart costs a register for its base address (a table
-# cimported from attacks.py, one for its pointer), and the walk has none to spare. At offsets
-# (perft_kernel.pxd): the knight, king and pawn attacks (pawns 64 * colour + square), the
-# bishops' and rooks' empty-board attacks, per slider (bishops' squares 0-63, rooks' 64-127)
-# the relevant mask, magic, shift and offset, BETWEEN (64 * a + b), and the slider attacks.
-# Sliders are looked up by PEXT where the build has it (the attacks re-ordered by the PEXT
-# index: the same offsets, since each square's block has 2**bits entries), else by the magics.
+# The walk's own copy of the attack tables in one array (each table apart would cost a register
+# for its base address, and the walk has none to spare), at the offsets of perft_kernel.pxd: the
+# knight, king and pawn attacks (pawns 64 * colour + square), the empty-board attacks, per slider
+# (bishops' squares 0-63, rooks' 64-127) mask, magic, shift and offset, BETWEEN (64 * a + b), and
+# the slider attacks, re-ordered by the PEXT index where the build looks them up by PEXT.
 TABLES = cython.declare(u64[112640])
 
 
@@ -1103,23 +1097,6 @@ def _bishop(sq: cython.int, occupied: u64) -> u64:
 @cython.exceptval(check=False)
 def _rook(sq: cython.int, occupied: u64) -> u64:
     return _slider(64 + sq, occupied)
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def walkable(pos: Position) -> cython.bint:
-    """Whether the walk can count `pos`: one king of each colour, the side not to move not in
-    check, no pawn on its first or last rank."""
-    us: cython.int = pos._turn
-    kings: u64 = pos._pieces[KING]
-    own_king: u64 = kings & pos._colors[us]
-    their_king: u64 = kings & pos._colors[us ^ 1]
-    if popcount64(own_king) != 1 or popcount64(their_king) != 1:
-        return False
-    if pos._pieces[PAWN] & (RANK_1 | RANK_8):
-        return False
-    return not _attackers(pos, ctz64(their_king), us, pos._colors[0] | pos._colors[1])
 
 
 @cython.cfunc
