@@ -1,5 +1,8 @@
 from bitboard.core.encoding cimport u64
 from bitboard.core.position cimport Position
+# Where each table starts in TABLES, the kernel's one array (perft_layout.py says why one).
+from bitboard.core.perft_layout cimport (BETWEEN_AT, BISHOP_PSEUDO_AT, KING_AT, KNIGHT_AT, MAGIC_AT, MASK_AT,
+                                         OFFSET_AT, PAWN_AT, ROOK_PSEUDO_AT, SHIFT_AT)
 
 # Square sets the walk reads, as C constants.
 cdef extern from *:
@@ -11,21 +14,6 @@ cdef extern from *:
     const u64 RANK_6 "0x0000FF0000000000ULL"
     const u64 RANK_7 "0x00FF000000000000ULL"
     const u64 RANK_8 "0xFF00000000000000ULL"
-
-# Where each table starts in TABLES (perft_kernel.py says why there is one array).
-cdef enum:
-    KNIGHT_AT = 0
-    KING_AT = 64
-    PAWN_AT = 128
-    BISHOP_PSEUDO_AT = 256
-    ROOK_PSEUDO_AT = 320
-    MASK_AT = 384
-    MAGIC_AT = 512
-    SHIFT_AT = 640
-    OFFSET_AT = 768
-    BETWEEN_AT = 896
-    SLIDERS_AT = 4992
-    TABLE_WORDS = 112640
 
 # What a gathered entry's targets come from (perft_kernel.py's _gather): a piece's square, or
 # for pawns an offset behind each target, a double push's leaving an en-passant square or not.

@@ -25,8 +25,6 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from . import attacks
-    from .attacks import _bishop_attacks, _rook_attacks
     from .encoding import (
         BB_ALL,
         BISHOP,
@@ -51,10 +49,21 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         u64,
     )
     from .native import USE_PEXT, ctz64, pext64, popcount64
+    from .perft_layout import (
+        BETWEEN_AT,
+        BISHOP_PSEUDO_AT,
+        KING_AT,
+        KNIGHT_AT,
+        MASK_AT,
+        MAGIC_AT,
+        OFFSET_AT,
+        PAWN_AT,
+        ROOK_PSEUDO_AT,
+        SHIFT_AT,
+        fill_tables,
+    )
     from .position import Position
 else:
-    from cython.cimports.bitboard.core import attacks
-    from cython.cimports.bitboard.core.attacks import _bishop_attacks, _rook_attacks
     from cython.cimports.bitboard.core.encoding import (
         BB_ALL,
         BISHOP,
@@ -79,6 +88,7 @@ else:
         u64,
     )
     from cython.cimports.bitboard.core.native import USE_PEXT, ctz64, pext64, popcount64
+    from cython.cimports.bitboard.core.perft_layout import fill_tables  # (its offsets: perft_kernel.pxd)
     from cython.cimports.bitboard.core.position import Position
     from cython.cimports.libc.string import memset
 
@@ -98,53 +108,10 @@ if not cython.compiled:  # compiled, the constants of perft_kernel.pxd
     (KSQ_AT, OWN_AT, OCCUPIED_AT, ENEMY_AT, ORTHOGONAL_AT, DIAGONAL_AT, LINES_AT, PAWNS_AT, FREE_KNIGHTS_AT,
      PIN_ORTHOGONAL_AT, PIN_DIAGONAL_AT, PIECES_AT, KING_MOVES_AT, KNIGHTS_AT, N_SLIDERS_AT, PAWN_REACH_AT,
      PAWN_MOVES_AT) = range(17)
-    KNIGHT_AT, KING_AT, PAWN_AT, BISHOP_PSEUDO_AT, ROOK_PSEUDO_AT = 0, 64, 128, 256, 320
-    MASK_AT, MAGIC_AT, SHIFT_AT, OFFSET_AT, BETWEEN_AT, SLIDERS_AT, TABLE_WORDS = (
-        384, 512, 640, 768, 896, 4992, 112640)
 
-# The walk's own copy of the attack tables in one array (each table apart would cost a register
-# for its base address, and the walk has none to spare), at the offsets of perft_kernel.pxd: the
-# knight, king and pawn attacks (pawns 64 * colour + square), the empty-board attacks, per slider
-# (bishops' squares 0-63, rooks' 64-127) mask, magic, shift and offset, BETWEEN (64 * a + b), and
-# the slider attacks, re-ordered by the PEXT index where the build looks them up by PEXT.
+# The attack tables the walk reads, in one array (core/perft_layout.py says why).
 TABLES = cython.declare(u64[112640])
-
-
-def _copy_tables() -> None:
-    i: cython.int
-    sq: cython.int
-    occupancy: u64
-    mask: u64
-    for i in range(64):
-        TABLES[KNIGHT_AT + i] = attacks.KNIGHT_ATTACKS[i]
-        TABLES[KING_AT + i] = attacks.KING_ATTACKS[i]
-        TABLES[BISHOP_PSEUDO_AT + i] = attacks.BISHOP_PSEUDO_ATTACKS[i]
-        TABLES[ROOK_PSEUDO_AT + i] = attacks.ROOK_PSEUDO_ATTACKS[i]
-        TABLES[MASK_AT + i], TABLES[MASK_AT + 64 + i] = attacks.BISHOP_MASK[i], attacks.ROOK_MASK[i]
-        TABLES[MAGIC_AT + i], TABLES[MAGIC_AT + 64 + i] = attacks.BISHOP_MAGIC[i], attacks.ROOK_MAGIC[i]
-        TABLES[SHIFT_AT + i], TABLES[SHIFT_AT + 64 + i] = attacks.BISHOP_SHIFT[i], attacks.ROOK_SHIFT[i]
-        TABLES[OFFSET_AT + i] = SLIDERS_AT + attacks.BISHOP_OFFSET[i]
-        TABLES[OFFSET_AT + 64 + i] = SLIDERS_AT + attacks.ROOK_OFFSET[i]
-    for i in range(128):
-        TABLES[PAWN_AT + i] = attacks.PAWN_ATTACKS[i]
-    for i in range(4096):
-        TABLES[BETWEEN_AT + i] = attacks.BETWEEN[i]
-    if not USE_PEXT:
-        for i in range(TABLE_WORDS - SLIDERS_AT):
-            TABLES[SLIDERS_AT + i] = attacks.SLIDER_ATTACKS[i]
-        return
-    for sq in range(128):  # every subset of each mask (the carry-rippler), at its PEXT index
-        mask = TABLES[MASK_AT + sq]
-        occupancy = 0
-        while True:
-            TABLES[TABLES[OFFSET_AT + sq] + pext64(occupancy, mask)] = (
-                _bishop_attacks(sq, occupancy) if sq < 64 else _rook_attacks(sq - 64, occupancy))
-            occupancy = (occupancy - mask) & mask
-            if occupancy == 0:
-                break
-
-
-_copy_tables()
+fill_tables(TABLES, USE_PEXT)
 
 #: Whether this build of the kernel looks sliders up by PEXT.
 USES_PEXT = bool(USE_PEXT)
