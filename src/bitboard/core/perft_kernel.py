@@ -707,18 +707,13 @@ def _again(node: u64_ptr, scratch: u64_ptr, us: cython.int, targets: u64, taking
     own: u64 = scratch[CONTEXT_AT + OWN_AT]
     total: u64 = 0
     made: u64 = 0
-    to: cython.int
     j: cython.int
-    from_to: u64
-    taken: u64
-    child_occupied: u64
     counted: u64
-    touched: u64
     while targets:
-        to = ctz64(targets)
-        from_to = (ONE << (frm + (to & pawn_moved))) | (ONE << to)
-        taken = (ONE << to) if taking else 0
-        child_occupied = scratch[CONTEXT_AT + OCCUPIED_AT] ^ (from_to & ~taken)
+        to: cython.int = ctz64(targets)
+        from_to: u64 = (ONE << (frm + (to & pawn_moved))) | (ONE << to)
+        taken: u64 = (ONE << to) if taking else 0
+        child_occupied: u64 = scratch[CONTEXT_AT + OCCUPIED_AT] ^ (from_to & ~taken)
         if from_to & scratch[CONTEXT_AT + LINES_AT]:
             _pins(ksq, child_occupied, own ^ taken, scratch[CONTEXT_AT + ORTHOGONAL_AT] ^ (
                 from_to if piece in (ROOK, QUEEN) else 0), scratch[CONTEXT_AT + DIAGONAL_AT] ^ (
@@ -761,7 +756,7 @@ def _again(node: u64_ptr, scratch: u64_ptr, us: cython.int, targets: u64, taking
             _toggle_move(node, us, piece, from_to, ONE << to, 0)
         else:
             counted += scratch[CONTEXT_AT + KING_MOVES_AT]
-        touched = scratch[TOUCH_AT + frm + (to & pawn_moved)] | scratch[TOUCH_AT + to]
+        touched: u64 = scratch[TOUCH_AT + frm + (to & pawn_moved)] | scratch[TOUCH_AT + to]
         while touched:  # the sliders whose moves the move touches (one taken: none left)
             j = ctz64(touched)
             counted -= scratch[COUNT_AT + j]
@@ -793,9 +788,8 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     en passant, a promotion), made and its replies counted, as above the last two plies).
     (The lists are the caller's: GCC inlines no function with a stack frame that large.)"""
     them: cython.int = us ^ 1
-    total: u64
     scratch[GATHER_AT] = 0  # (at 0: the gathered list is `scratch` itself)
-    total = _moves(node, us, ep, castling, False, 2, pos, stop, scratch)
+    total: u64 = _moves(node, us, ep, castling, False, 2, pos, stop, scratch)
     if scratch[GATHER_AT] == 0:
         return total
 
