@@ -126,6 +126,9 @@ HARD_CASES = [
     # (the bishop's move to a2 / a7 gives the queen side's castling back, two plies from the root)
     "4k3/8/8/8/8/8/8/Rb2K3 b Q - 0 1",
     "rB2k3/8/8/8/8/8/8/4K3 w q - 0 1",
+    # the replying side's knight pinned on a diagonal: none of its moves in the replies' base
+    "4k3/5n2/8/7B/8/8/8/4K3 w - - 0 1",
+    "4k3/8/8/8/7b/8/5N2/4K3 b - - 0 1",
 ]
 
 
