@@ -30,6 +30,7 @@ COMPILED_MODULES = [
     "core.pseudo_legal",
     "core.variant_moves",
     "core.legality",
+    "core.perft_layout",
     "core.perft_kernel",
     "core.perft",
     "core.perft_split",

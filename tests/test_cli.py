@@ -83,6 +83,42 @@ def test_bench_runs_a_benchmark(capsys):
     assert code == 0 and "## sliders" in out and "| magic" in out
 
 
+def _anchor(folder, name, script):
+    path = folder / f"run_{name}.sh"
+    path.write_text("#!/bin/sh\n" + script)
+    path.chmod(0o755)
+    return folder
+
+
+def test_bench_hands_the_anchors_folder_to_movegen(capsys, tmp_path, monkeypatch):
+    from bitboard.benchmarks import movegen
+    seen = []
+    monkeypatch.setattr(movegen, "main", lambda argv=None: seen.append(argv))
+    folder = _anchor(tmp_path, "fake", "echo 20 0.001\n")
+    code, out, _ = run(capsys, "bench", "--only", "movegen", "--quick", "--anchors", str(folder))
+    assert code == 0 and "## movegen" in out and seen == [["--quick", "--anchors", str(folder)]]
+
+
+def test_anchors_for_benchmarks_that_take_none_are_refused(capsys, tmp_path):
+    folder = _anchor(tmp_path, "fake", "echo 1 1\n")
+    code, out, err = run(capsys, "bench", "--only", "sliders", "--anchors", str(folder))
+    assert code == 2 and out == "" and "--anchors times perft programs in movegen, which --only leaves out" in err
+
+
+def test_an_anchor_is_timed_beside_bitboard_with_its_ratio_per_position_and_geometric_mean(tmp_path):
+    # A stand-in program: bitboard's own count, claiming 1 ms; its ratio is printed per position
+    # and in the geometric mean, as Gigantua's is.
+    from bitboard.benchmarks import movegen
+    count = "import sys, bitboard; print(bitboard.Board(sys.argv[1]).perft(int(sys.argv[2])), 0.001)"
+    folder = _anchor(tmp_path, "fake", f'{sys.executable} -c "{count}" "$1" "$2"\n')
+    engines = {"bitboard": movegen.perft_engines()["bitboard"], **movegen.anchor_engines(str(folder))}
+    table = movegen.speed_table(engines, [(name, fen, 2) for name, fen, _, _ in movegen.POSITIONS[:2]], 1,
+                                [("bitboard", ["fake"])])
+    rows = [line for line in table.splitlines() if line.startswith("| start") or line.startswith("| kiwipete")]
+    assert len(rows) == 2 and all(re.search(r"\| +\d+\.\d\dx \|$", row) for row in rows)
+    assert re.search(r"geometric mean bitboard / fake: \d+\.\d\dx", table)
+
+
 @pytest.mark.parametrize("argv,needle", [
     (["perft", "--depth", "x"], "depth 'x' is not a whole number"),
     (["perft", "--depth", "-1"], "depth '-1'"),
@@ -95,6 +131,8 @@ def test_bench_runs_a_benchmark(capsys):
     (["convert", "0xff", "--to", "nope"], "unknown square mapping 'nope'"),
     (["convert", "0xff"], "--to"),
     (["bench", "--only", "nope"], "invalid choice: 'nope'"),
+    (["bench", "--only", "movegen", "--anchors", "/nonexistent/folder"], "cannot read the anchors folder"),
+    (["bench", "--only", "movegen", "--anchors", "."], "no perft program in '.': it has no run_NAME.sh"),
 ])
 def test_more_bad_input(argv, needle):
     result = subprocess.run([sys.executable, "-m", "bitboard.cli", *argv], capture_output=True, text=True)

@@ -60,17 +60,22 @@ def test_python_chess_test_classes_pass(sdist, group):
     assert failing == set(cannot_pass), result.stderr[-6000:]
 
 
-@pytest.mark.parametrize("name", ["chess960.perft", "tricky.perft"])
+@pytest.mark.parametrize("name", ["chess960.perft", "tricky.perft", "random.perft"])
 def test_perft_files_agree(sdist, name):
-    # as python-chess runs them: chess960=True for both; the deepest counts are a benchmark run.
+    # as python-chess runs them: chess960=True for all; the deepest counts are a benchmark run.
     # Uncompiled (the same source, slower): depth 3, where the first castlings come, in every
-    # fourth of the 960 start positions, depth 2 in the rest
+    # fourth of the 960 start positions, depth 2 in the rest; random.perft's 6,838 positions of
+    # random games to depth 4 (27,352 counts), uncompiled every tenth to depth 2
     positions = read_perft_file(sdist / "examples" / "perft" / name)
-    assert len(positions) == {"chess960.perft": 960, "tricky.perft": 19}[name]
+    assert len(positions) == {"chess960.perft": 960, "tricky.perft": 19, "random.perft": 6838}[name]
+    if name == "random.perft" and not bitboard.compiled:
+        positions = positions[::10]
     checked = 0
     for number, (ident, epd, counts) in enumerate(positions):
         board = Board(epd, chess960=True)
         depth = 4 if bitboard.compiled else 3 if name == "tricky.perft" or number % 4 == 0 else 2
+        if name == "random.perft" and not bitboard.compiled:
+            depth = 2
         for d, count in counts:
             if d <= depth:
                 assert board.perft(d) == count, f"{name} {ident} ({epd}) depth {d}"

@@ -67,7 +67,8 @@ def test_distributed_without_dask_counts_here():
     calls = []
     total = distributed.perft(PERFT["kiwipete"][0], 3, split_ply=1, progress=lambda done, n: calls.append((done, n)))
     assert total == 97862
-    assert calls == [(1, 3), (2, 3), (3, 3)]  # a short count: the fewest batches, three per thread
+    fewest = distributed.TASKS_PER_THREAD  # a short count: the fewest batches, TASKS_PER_THREAD per thread
+    assert calls == [(done, fewest) for done in range(1, fewest + 1)]
     assert distributed.perft(bitboard.STARTING_FEN, 0) == 1
     assert distributed.perft(bitboard.STARTING_FEN, 2) == 400  # the default split leaves the tasks 2 plies
 
@@ -90,7 +91,7 @@ def test_batches_of_every_size_count_exactly(name):
         if seconds < 1e-6:
             assert calls[-1] == len(lines)
         elif seconds > 1e6:
-            assert calls[-1] == min(3, len(lines))
+            assert calls[-1] == min(distributed.TASKS_PER_THREAD, len(lines))
 
 
 def test_batches_hold_every_line_once_and_even_out_the_work():

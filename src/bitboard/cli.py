@@ -111,11 +111,20 @@ BENCHMARKS = {
 }
 
 
+#: The benchmarks that time perft programs outside Python beside bitboard (--anchors FOLDER).
+ANCHORED = ("movegen",)
+
+
 def cmd_bench(args) -> None:
     import importlib
+    if args.anchors and not set(args.only or BENCHMARKS) & set(ANCHORED):
+        raise UsageError(f"--anchors times perft programs in {' and '.join(ANCHORED)}, which --only leaves out")
     for name in args.only or BENCHMARKS:
         print(f"\n## {name}\n", flush=True)
-        importlib.import_module(f"bitboard.benchmarks.{name}").main(["--quick"] if args.quick else [])
+        argv = ["--quick"] if args.quick else []
+        if args.anchors and name in ANCHORED:
+            argv += ["--anchors", args.anchors]
+        importlib.import_module(f"bitboard.benchmarks.{name}").main(argv)
 
 
 def cmd_search(args) -> None:
@@ -496,6 +505,18 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
+def _anchors(folder: str) -> str:
+    """A folder of perft wrappers (run_NAME.sh) for --anchors: refused with the reason where it is
+    none."""
+    from .benchmarks.movegen import anchor_engines
+    try:
+        if not anchor_engines(folder):
+            raise argparse.ArgumentTypeError(f"no perft program in {folder!r}: it has no run_NAME.sh")
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"cannot read the anchors folder {folder!r}: {exc.strerror}") from None
+    return folder
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors: 'bitboard perft: error: ...', exit status 2."""
 
@@ -579,6 +600,10 @@ def build_parser() -> argparse.ArgumentParser:
                     + "\n".join(f"  {name:<10} {what}" for name, what in BENCHMARKS.items()))
     bench.add_argument("--quick", action="store_true", help="smaller inputs and fewer repeats")
     bench.add_argument("--only", nargs="+", choices=list(BENCHMARKS), help="run only these benchmarks")
+    bench.add_argument("--anchors", metavar="FOLDER", type=_anchors,
+                       help="also time the perft programs of FOLDER (C and C++: Gigantua, qperft...) in movegen's "
+                            "compiled table: every run_NAME.sh there, called as run_NAME.sh FEN DEPTH, prints "
+                            "'NODES SECONDS'; bitboard's speed over each program's, per position and geometric mean")
     bench.set_defaults(run=cmd_bench)
 
     pgn = commands.add_parser("pgn", help="read PGN files", description="Read PGN files with bitboard.pgn.")

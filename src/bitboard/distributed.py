@@ -121,17 +121,23 @@ def _cancelled_check():
 TASK_SECONDS = 1.0
 #: Distinct positions wanted per worker thread at the split ply, for the batches to balance.
 POSITIONS_PER_THREAD = 32
+#: The fewest tasks per worker thread: with three, the workers of a 2-worker start perft(7) ended
+#: up to a fifth of the count apart; with eight, the last (and smallest) even them out.
+TASKS_PER_THREAD = 8
+#: The timed count that sizes the tasks stops at the first depth that takes this long: 5 ms
+#: overshot to 50 ms (the next depth's branching factor), 8% of a 2-worker start perft(7).
+CALIBRATION_SECONDS = 0.001
 
 
 def _seconds_estimate(board, depth) -> float:
     """The seconds one thread here needs for perft(depth): the count timed at growing depths
-    until one takes 5 ms, then grown by its last branching factor."""
+    until one takes CALIBRATION_SECONDS, then grown by its last branching factor."""
     before = 1
     for d in range(1, depth + 1):
         start = time.perf_counter()
         leaves = board.perft(d)
         spent = time.perf_counter() - start
-        if spent >= 0.005 or d == depth:
+        if spent >= CALIBRATION_SECONDS or d == depth:
             return spent * (leaves / before) ** (depth - d)
         before = max(leaves, 1)
     return 0.0
@@ -194,7 +200,7 @@ def perft(fen, depth, client=None, split_ply=None, *, chess960=None, hash_mb=0, 
     remaining = depth - plies
     if not remaining:
         return sum(multiplicity for _, multiplicity in lines)
-    wanted = max(int(_seconds_estimate(board, depth) / task_seconds) + 1, 3 * threads)
+    wanted = max(int(_seconds_estimate(board, depth) / task_seconds) + 1, TASKS_PER_THREAD * threads)
     tasks = max(1, min(len(lines), -(-wanted // threads) * threads))  # a multiple of the threads: no lone last task
     batches = balanced_batches(board, lines, remaining, tasks)
     total = 0
@@ -229,8 +235,9 @@ def perft(fen, depth, client=None, split_ply=None, *, chess960=None, hash_mb=0, 
     return total
 
 
-#: How often a Dask perft looks at its tasks and at Ctrl-C.
-WAIT_SECONDS = 0.1
+#: How often a Dask perft looks at its tasks and at Ctrl-C: each look costs microseconds, and the
+#: last result waits for the next (at 0.1 s, 15% of a 2-worker start perft(7)).
+WAIT_SECONDS = 0.01
 
 
 @contextlib.contextmanager

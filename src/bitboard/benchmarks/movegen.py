@@ -199,6 +199,8 @@ def main(argv=None):
     comparisons = [("bitboard", ["chessmg", "nchess"])]
     if known.anchors:
         programs = anchor_engines(known.anchors)
+        if not programs:
+            raise SystemExit(f"movegen: no perft program in {known.anchors!r}: it has no run_NAME.sh")
         engines.update(programs)
         comparisons += [("bitboard", [name]) for name in programs]
     print(speed_table(engines, [(n, f, d - shift) for n, f, d, _ in POSITIONS], repeat, comparisons))

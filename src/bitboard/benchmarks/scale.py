@@ -124,6 +124,54 @@ def dask_rates(jobs, workers: int, hash_mb: int, rounds: int) -> dict:
     return out
 
 
+def dask_breakdown(jobs, workers: int, rounds: int) -> str:
+    """Where a count on a LocalCluster of `workers` single-threaded workers spends its wall time,
+    beside one thread without Dask (the two taking turns, best round kept, no table): the
+    cluster's start, the time from the call to the first task's start (the split, the timed
+    count that sizes the tasks, the batches, the submission), the workers' counting (the
+    busiest worker's, and all of theirs added up against the one thread's), their idle time
+    between tasks, and from the last task's end to the count's return (the results gathered),
+    from Dask's task stream."""
+    from distributed import Client, LocalCluster, get_task_stream
+    started = time.perf_counter()
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    client = Client(cluster)
+    start_seconds = time.perf_counter() - started
+    rows = []
+    try:
+        distributed.perft(Board().fen(), 4, client)  # every worker has imported bitboard
+        for name, fen, depth in jobs:
+            best = None
+            for _ in range(rounds):
+                _, alone = timed(lambda: Board(fen).perft(depth))
+                with get_task_stream(client) as stream:
+                    called = time.time()
+                    _, seconds = timed(lambda: distributed.perft(fen, depth, client))
+                    returned = time.time()
+                spans = [(t["worker"], s["start"], s["stop"]) for t in stream.data for s in t["startstops"]
+                         if s["action"] == "compute"]
+                busy: dict = {}
+                for worker, begin, end in spans:
+                    first, last, total = busy.get(worker, (end, begin, 0.0))
+                    busy[worker] = (min(first, begin), max(last, end), total + end - begin)
+                row = (alone / seconds, alone, seconds, min(b[0] for b in busy.values()) - called,
+                       max(b[2] for b in busy.values()), sum(b[2] for b in busy.values()),
+                       sum(b[1] - b[0] - b[2] for b in busy.values()) / len(busy),
+                       returned - max(b[1] for b in busy.values()), len(spans))
+                best = row if best is None or row[0] > best[0] else best
+            speedup, alone, seconds, before, busiest, added, idle, after, tasks = best
+            rows.append([f"{name} perft({depth})", f"{alone:.3f}", f"{seconds:.3f}", f"{speedup:.2f}x",
+                         f"{before:.3f}", f"{busiest:.3f}", f"{added / alone:.2f}", f"{idle:.3f}", f"{after:.3f}",
+                         tasks])
+    finally:
+        client.close()
+        cluster.close()
+    return f"(the cluster started in {start_seconds:.1f} s, before any count)\n\n" + markdown_table(
+        ["count", "one thread (s)", f"{workers} workers (s)", "speed-up", "call to first task (s)",
+         "busiest worker counting (s)", "workers' counting / one thread", "idle between tasks, per worker (s)",
+         "last task to return (s)", "tasks"], rows)
+
+
 def estimates(rates: dict) -> str:
     """Wall times of the deep counts of the initial position at each measured rate per worker,
     on WORKERS such workers, scaling linearly (a table per worker helps more the deeper the
@@ -180,6 +228,8 @@ def main(argv=None):
                      f"{rates['no table'] / one_thread:.2f}"])
     print(markdown_table(["count", "one thread, no Dask (M leaves/s)", "per worker, no table (M leaves/s)",
                           "per worker / one thread"], rows))
+    print(f"\nWhere the Dask count's time goes ({workers} workers, no table; the best of {rounds} rounds):\n")
+    print(dask_breakdown(jobs, workers, rounds))
     if quick:
         print("(--quick: small counts, taken once; no estimate of deep counts is made from them)")
         return

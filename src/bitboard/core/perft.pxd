@@ -1,5 +1,6 @@
 from bitboard.core.position cimport Position
 
+cdef bint walkable(Position pos) noexcept nogil
 cdef unsigned long long _perft(Position pos, int depth, int *stop) noexcept nogil
 cdef unsigned long long _perft_hashed(Position pos, int depth, unsigned long long *table,
                                       unsigned long long mask, int *stop, bint walk_below,
@@ -9,7 +10,5 @@ cdef unsigned long long _perft_hashed(Position pos, int depth, unsigned long lon
 # build on a CPU with a fast PEXT), bound at import by use_kernel().
 ctypedef unsigned long long (*walk_function)(Position pos, int depth, int *stop) noexcept nogil
 ctypedef unsigned long long (*walk_after_function)(Position pos, int move, int depth, int *stop) noexcept nogil
-ctypedef bint (*walkable_function)(Position pos) noexcept nogil
 cdef walk_function walk
 cdef walk_after_function walk_after
-cdef walkable_function walkable

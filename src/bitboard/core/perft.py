@@ -50,15 +50,23 @@ from ..errors import InvalidArgumentError
 from .cpu import LEVEL_KERNELS
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .encoding import BB_ALL, MAX_MOVES, PERFT_BUCKET_WORDS, u64
-    from .movegen import _count, _generate
-    from .native import BUILD_KIND, CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
+    from .encoding import BB_ALL, KING, MAX_MOVES, PAWN, PERFT_BUCKET_WORDS, u64
+    from .movegen import _attackers, _count, _generate
+    from .native import BUILD_KIND, CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, ctz64, popcount64, prefetch
     from .position import Position, _key_after, _make, _unmake
-    walk_function = walk_after_function = walkable_function = None  # compiled: perft.pxd's function-pointer types
+    walk_function = walk_after_function = None  # compiled: perft.pxd's function-pointer types
 else:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, PERFT_BUCKET_WORDS, u64
-    from cython.cimports.bitboard.core.movegen import _count, _generate
-    from cython.cimports.bitboard.core.native import BUILD_KIND, CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, prefetch
+    from cython.cimports.bitboard.core.encoding import BB_ALL, KING, MAX_MOVES, PAWN, PERFT_BUCKET_WORDS, u64
+    from cython.cimports.bitboard.core.movegen import _attackers, _count, _generate
+    from cython.cimports.bitboard.core.native import (
+        BUILD_KIND,
+        CPU_FAST_PEXT,
+        CPU_X86_64_V2,
+        CPU_X86_64_V3,
+        ctz64,
+        popcount64,
+        prefetch,
+    )
     from cython.cimports.bitboard.core.position import (
         Position,
         _key_after,
@@ -70,6 +78,24 @@ else:
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
 int_ptr = cython.typedef(cython.pointer(cython.int))
 MAX_STORED = cython.declare(u64, 0x00FFFFFFFFFFFFFF)  # counts above 2**56 - 1 are not stored
+BACK_RANKS = cython.declare(u64, 0xFF000000000000FF)  # the first and last ranks
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def walkable(pos: Position) -> cython.bint:
+    """Whether the kernel's walk can count `pos`: one king of each colour, the side not to move
+    not in check, no pawn on its first or last rank."""
+    us: cython.int = pos._turn
+    kings: u64 = pos._pieces[KING]
+    own_king: u64 = kings & pos._colors[us]
+    their_king: u64 = kings & pos._colors[us ^ 1]
+    if popcount64(own_king) != 1 or popcount64(their_king) != 1:
+        return False
+    if pos._pieces[PAWN] & BACK_RANKS:
+        return False
+    return not _attackers(pos, ctz64(their_king), us, pos._colors[0] | pos._colors[1])
 
 
 @cython.cfunc
@@ -243,7 +269,7 @@ def _store(table: u64_ptr, bucket: u64, key: u64, data: u64) -> cython.void:
     table[victim + 1] = data
 
 
-#: The kernel module that counts (its walk and walkable), chosen by use_kernel().
+#: The kernel module that counts (its walk and walk_after), chosen by use_kernel().
 KERNEL = ""
 #: The kernels a build may carry, modules of this package: the one for any x86-64, then those
 #: for later levels, fastest first.
@@ -303,7 +329,7 @@ def use_kernel(name=None) -> str:
     """Count with the kernel module `name` (fastest_kernel() by default; for tests and
     benchmarks, never while a perft runs) and return its name. A kernel this CPU cannot run is
     refused (its first instruction of a later level would kill the interpreter)."""
-    global walk, walk_after, walkable, KERNEL
+    global walk, walk_after, KERNEL
     name = name or fastest_kernel()
     if name not in available_kernels():
         raise InvalidArgumentError(f"no perft kernel {name!r} in this installation: {available_kernels()}")
@@ -316,15 +342,22 @@ def use_kernel(name=None) -> str:
         walk = cython.cast(walk_function, PyCapsule_GetPointer(capsules["walk"], PyCapsule_GetName(capsules["walk"])))
         walk_after = cython.cast(walk_after_function, PyCapsule_GetPointer(capsules["walk_after"],
                                                                            PyCapsule_GetName(capsules["walk_after"])))
-        walkable = cython.cast(walkable_function, PyCapsule_GetPointer(capsules["walkable"],
-                                                                       PyCapsule_GetName(capsules["walkable"])))
     else:
-        walk, walk_after, walkable = module.walk, module.walk_after, module.walkable
+        walk, walk_after = module.walk, module.walk_after
     KERNEL = name
     return name
 
 
 use_kernel()
+
+
+def reference_count(pos: Position, depth: int) -> int:
+    """The leaves `depth` >= 1 plies below `pos` (a walkable position: one king each, the side not
+    to move not in check) counted by movegen's generator, making and unmaking every move on the
+    Position: the reference the perft kernels are tested against (not their speed)."""
+    stop = cython.declare(cython.int[1])
+    stop[0] = 0
+    return _perft_general(pos, depth, stop)
 
 
 def _count_subtree(pos: Position, depth: cython.int, table, stop) -> int:
