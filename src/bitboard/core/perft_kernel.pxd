@@ -1,4 +1,12 @@
-from bitboard.core.encoding cimport u64
+# The kernel's C names, cimported here once: perft_kernel.py imports the same names from the
+# Python modules only when it runs uncompiled.
+from libc.string cimport memset
+
+from bitboard.core.encoding cimport (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NO_SQUARE, ONE,
+                                     PAWN, QUEEN, ROOK, castled_king_square, castled_rook_square, code_type,
+                                     color_castling, flag_promotion, move_flag, move_from, move_to, u64)
+from bitboard.core.native cimport USE_PEXT, ctz64, pext64, popcount64
+from bitboard.core.perft_layout cimport fill_tables
 from bitboard.core.position cimport Position
 # Where each table starts in TABLES, the kernel's one array (perft_layout.py says why one).
 from bitboard.core.perft_layout cimport (BETWEEN_AT, BISHOP_PSEUDO_AT, KING_AT, KNIGHT_AT, MAGIC_AT, MASK_AT,
@@ -41,5 +49,19 @@ cdef enum:
     PIN_ORTHOGONAL_AT, PIN_DIAGONAL_AT, PIECES_AT, KING_MOVES_AT, KNIGHTS_AT, N_SLIDERS_AT
     PAWN_REACH_AT, PAWN_MOVES_AT
 
-cdef unsigned long long walk(Position pos, int depth, int *stop) noexcept nogil
-cdef unsigned long long walk_after(Position pos, int move, int depth, int *stop) noexcept nogil
+# The kernel's C functions that are not inline (the .py writes their bodies undecorated): the
+# walk's entries, and each side's counters and walks, one compiled body each (see the .py).
+cdef u64 walk(Position pos, int depth, int *stop) noexcept nogil
+cdef u64 walk_after(Position pos, int move, int depth, int *stop) noexcept nogil
+cdef u64 _en_passant(u64 *node, int us, int frm, int ep, int castling, int depth, Position pos,
+                     int *stop) noexcept nogil
+cdef u64 _castle(u64 *node, int us, int ksq, int rsq, bint kingside, int castling, int depth, Position pos,
+                 int *stop) noexcept nogil
+cdef u64 _walk2_white(u64 *node, int ep, int castling, Position pos, int *stop) noexcept nogil
+cdef u64 _walk2_black(u64 *node, int ep, int castling, Position pos, int *stop) noexcept nogil
+cdef u64 _count_white(u64 *node, int ep, int castling, Position pos) noexcept nogil
+cdef u64 _count_black(u64 *node, int ep, int castling, Position pos) noexcept nogil
+cdef u64 _count_white_plain(u64 *node, Position pos) noexcept nogil
+cdef u64 _count_black_plain(u64 *node, Position pos) noexcept nogil
+cdef u64 _walk_white(u64 *node, int ep, int castling, int depth, Position pos, int *stop) noexcept nogil
+cdef u64 _walk_black(u64 *node, int ep, int castling, int depth, Position pos, int *stop) noexcept nogil

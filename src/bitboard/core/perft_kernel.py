@@ -24,7 +24,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (the Python names; compiled, perft_kernel.pxd cimports the C ones)
     from .encoding import (
         BB_ALL,
         BISHOP,
@@ -63,34 +63,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         fill_tables,
     )
     from .position import Position
-else:
-    from cython.cimports.bitboard.core.encoding import (
-        BB_ALL,
-        BISHOP,
-        CASTLING,
-        DOUBLE_PUSH,
-        EN_PASSANT,
-        KING,
-        KNIGHT,
-        NO_SQUARE,
-        ONE,
-        PAWN,
-        QUEEN,
-        ROOK,
-        castled_king_square,
-        castled_rook_square,
-        code_type,
-        color_castling,
-        flag_promotion,
-        move_flag,
-        move_from,
-        move_to,
-        u64,
-    )
-    from cython.cimports.bitboard.core.native import USE_PEXT, ctz64, pext64, popcount64
-    from cython.cimports.bitboard.core.perft_layout import fill_tables  # (its offsets: perft_kernel.pxd)
-    from cython.cimports.bitboard.core.position import Position
-    from cython.cimports.libc.string import memset
 
 u64_ptr = cython.typedef(cython.pointer(u64))
 int_ptr = cython.typedef(cython.pointer(cython.int))
@@ -520,9 +492,6 @@ def _pawn_moves(node: u64_ptr, us: cython.int, ep: cython.int, check_mask: u64, 
     return total
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _en_passant(node: u64_ptr, us: cython.int, frm: cython.int, ep: cython.int, castling: cython.int,
                 depth: cython.int, pos: Position, stop: int_ptr) -> u64:
     """The leaves below the en-passant capture from `frm` to `ep`: made in `node` and taken back,
@@ -540,9 +509,6 @@ def _en_passant(node: u64_ptr, us: cython.int, frm: cython.int, ep: cython.int, 
     return total
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _castle(node: u64_ptr, us: cython.int, ksq: cython.int, rsq: cython.int, kingside: cython.bint,
             castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr) -> u64:
     """The leaves below castling with the rook on `rsq` (any files: Chess960 too), made in `node`
@@ -983,62 +949,38 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     return total
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _walk2_white(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position, stop: int_ptr) -> u64:
     scratch = cython.declare(u64[SCRATCH_WORDS])
     return _walk2(node, 1, ep, castling, pos, stop, scratch)
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _walk2_black(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position, stop: int_ptr) -> u64:
     scratch = cython.declare(u64[SCRATCH_WORDS])
     return _walk2(node, 0, ep, castling, pos, stop, scratch)
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _count_white(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position) -> u64:
     return _moves(node, 1, ep, castling, True, 1, pos, cython.NULL, cython.NULL)
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _count_black(node: u64_ptr, ep: cython.int, castling: cython.int, pos: Position) -> u64:
     return _moves(node, 0, ep, castling, True, 1, pos, cython.NULL, cython.NULL)
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _count_white_plain(node: u64_ptr, pos: Position) -> u64:
     """_count_white without en passant or castling rights of white's: their code compiled out."""
     return _moves(node, 1, NO_SQUARE, 0, True, 1, pos, cython.NULL, cython.NULL)
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _count_black_plain(node: u64_ptr, pos: Position) -> u64:
     return _moves(node, 0, NO_SQUARE, 0, True, 1, pos, cython.NULL, cython.NULL)
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _walk_white(node: u64_ptr, ep: cython.int, castling: cython.int, depth: cython.int, pos: Position,
                 stop: int_ptr) -> u64:
     return _moves(node, 1, ep, castling, False, depth, pos, stop, cython.NULL)
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _walk_black(node: u64_ptr, ep: cython.int, castling: cython.int, depth: cython.int, pos: Position,
                 stop: int_ptr) -> u64:
     return _moves(node, 0, ep, castling, False, depth, pos, stop, cython.NULL)
@@ -1073,9 +1015,6 @@ def _load(node: u64_ptr, pos: Position) -> cython.void:
     node[7] = pos._colors[1]
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def walk(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
     """The leaves `depth` >= 1 plies below `pos` (walkable); a partial count once stop[0] is set."""
     node = cython.declare(u64[8])
@@ -1083,9 +1022,6 @@ def walk(pos: Position, depth: cython.int, stop: int_ptr) -> u64:
     return _below(node, pos._turn, pos._ep, pos._castling, depth, pos, stop)
 
 
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def walk_after(pos: Position, move: cython.int, depth: cython.int, stop: int_ptr) -> u64:
     """The leaves `depth` >= 1 plies below the position that `move` (movegen's code, legal in
     `pos`, which is walkable) leads to: walk() of that position with the move made on the
