@@ -184,10 +184,11 @@ with chess.gaviota.open_tablebase({str(sdist / "data" / "gaviota")!r}) as tables
 @pytest.mark.parametrize("name", ["syzygy", "gaviota"])
 def test_without_python_chess_the_import_names_the_extra(name):
     result = run_python(f"""
-import importlib.metadata, sys
-def distribution(name):
-    raise importlib.metadata.PackageNotFoundError(name)
-importlib.metadata.distribution = distribution  # as if python-chess were not installed
+import importlib.machinery, sys
+find_spec = importlib.machinery.PathFinder.find_spec
+def without_python_chess(name, path=None, target=None):
+    return None if name == "chess" else find_spec(name, path, target)
+importlib.machinery.PathFinder.find_spec = without_python_chess  # as if python-chess were not installed
 from bitboard.errors import MissingExtraError
 try:
     import bitboard.chess.{name}

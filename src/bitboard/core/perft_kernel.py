@@ -793,7 +793,7 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
             n_sliders += 1
             b &= b - 1
     if cython.compiled:
-        memset(cython.address(scratch[TOUCH_AT]), 0, 64 * cython.sizeof(u64))
+        memset(cython.address(scratch[TOUCH_AT]), 0, 64 * cython.sizeof(u64))  # noqa: F821 (libc's: perft_kernel.pxd)
     else:
         scratch[TOUCH_AT:TOUCH_AT + 64] = [0] * 64
     for j in range(n_sliders):  # each slider's moves, and on each square the sliders that reach it (or stand there)
