@@ -211,12 +211,14 @@ def perft(fen, depth, client=None, split_ply=None, *, chess960=None, hash_mb=0, 
                 progress(done, len(batches))
         return total
     from distributed import as_completed
-    futures = [client.submit(count_batch, fen, batch, remaining, hash_mb, chess960, pure=False) for batch in batches]
-    if progress:
-        progress(0, len(batches))
+    futures: list = []
     done = 0
     try:
-        with _interrupts_noted() as interrupted:
+        with _interrupts_noted() as interrupted:  # (before the first line that says the tasks are out)
+            futures = [client.submit(count_batch, fen, batch, remaining, hash_mb, chess960, pure=False)
+                       for batch in batches]
+            if progress:
+                progress(0, len(batches))
             finishing = as_completed(futures)
             while not finishing.is_empty():
                 finished = finishing.next_batch(block=False)
