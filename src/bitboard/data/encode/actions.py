@@ -8,7 +8,7 @@ on or capturing to either side). A pawn that reaches the last rank by a queen-li
 to a queen. The three numberings differ in the order:
 
 ``"pettingzoo"`` (PettingZoo's classic chess_v6, its chess_utils): action = (file * 8 + rank) *
-73 + plane, where with dx the file step and dy the rank step of the move,
+73 + plane, where with dx the file step and dy the rank step of the move::
 
     queen-like    plane = 8 * (distance - 1) + direction, directions in the order (dx, dy) =
                   (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)
@@ -16,7 +16,7 @@ to a queen. The three numberings differ in the order:
                   (1, -2), (1, 2), (2, -1), (2, 1)
     underpromote  plane = 64 + 3 * (dx + 1) + piece, piece 0 knight, 1 bishop, 2 rook
 
-``"pgx"`` (pgx's chess, its Action labels): action = (file * 8 + rank) * 73 + plane, where
+``"pgx"`` (pgx's chess, its Action labels): action = (file * 8 + rank) * 73 + plane, where::
 
     underpromote  plane = 3 * piece + step, piece 0 rook, 1 bishop, 2 knight; step 0 straight
                   on, 1 capturing towards the h-file, 2 towards the a-file
