@@ -6,3 +6,5 @@ cdef class Board(BoardNotation):
     cdef bint _has_legal_moves(self)
     cdef bint _in_check(self)
     cdef bint _insufficient(self, int color)
+    cdef unsigned long long _repetition_key(self)
+    cdef list _earlier_keys(self)

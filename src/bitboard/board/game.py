@@ -312,7 +312,8 @@ class Board(BoardNotation):
                         self.pop()
         return False
 
-    def _repetition_key(self) -> int:
+    @cython.cfunc
+    def _repetition_key(self) -> u64:
         """The key by which positions repeat: the Zobrist key, counting en passant only when legal."""
         if self._variant:
             return _variant_key(self)
@@ -320,6 +321,7 @@ class Board(BoardNotation):
             return self._key ^ EP_KEYS[self._ep & 7]
         return self._key
 
+    @cython.cfunc
     def _earlier_keys(self) -> list:
         """The repetition keys of the positions since the last capture or pawn move, latest first
         (in crazyhouse, of the whole stack: a captured piece comes back from the pocket, so only
