@@ -49,6 +49,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.movegen import _count, _generate
     from ..core.position import (
         Position,
+        _copy_position,
         _ep_capturable,
         _insufficient,
         _key_after,
@@ -99,6 +100,7 @@ else:
     from cython.cimports.bitboard.core.movegen import _count, _generate
     from cython.cimports.bitboard.core.position import (
         Position,
+        _copy_position,
         _ep_capturable,
         _insufficient,
         _key_after,
@@ -470,19 +472,7 @@ def setup(position: Position, scratch: Position, st: cython.ulonglong[:, ::1], s
           max_plies: cython.longlong) -> int:
     """A game's row set to start from `position` (its legal moves, history, status); the number
     of legal moves, -1 if they do not fit the row."""
-    i: cython.int
-    for i in range(7):
-        scratch._pieces[i] = position._pieces[i]
-    for i in range(64):
-        scratch._board[i] = position._board[i]
-    scratch._colors[0] = position._colors[0]
-    scratch._colors[1] = position._colors[1]
-    scratch._turn = position._turn
-    scratch._castling = position._castling
-    scratch._ep = position._ep
-    scratch._halfmove = position._halfmove
-    scratch._fullmove = position._fullmove
-    scratch._key = position._key
+    _copy_position(scratch, position)
     st[row, W_PLY] = 0
     return _settle(scratch, st, sq, moves, row, numbering, draws, max_plies, True)
 
