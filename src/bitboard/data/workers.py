@@ -162,6 +162,9 @@ def _send(worker: subprocess.Popen, task: Task, out_dir: str, overwrite: bool, c
 def _serve() -> None:
     """The worker: tasks from standard input, answers on standard output, until input ends."""
     def stop(signum, frame):
+        if _in_finalizer(frame):  # raised there, Python prints the exception and goes on: again after it
+            os.kill(os.getpid(), signum)
+            return
         # once: a second signal would cut the cleanup short (a handler that does nothing, not
         # SIG_IGN: a signal already pending would find no handler, and Python print a traceback)
         for name in (signal.SIGINT, signal.SIGTERM):
@@ -195,6 +198,16 @@ def _serve() -> None:
                 return
     except (KeyboardInterrupt, BrokenPipeError):
         return  # stopped: convert_file has removed its unfinished files
+
+
+def _in_finalizer(frame) -> bool:
+    """Whether `frame` runs inside an object's __del__ (a ParquetWriter's, say), where an exception
+    is printed as "Exception ignored" and lost."""
+    while frame is not None:
+        if frame.f_code.co_name == "__del__":
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _ignored(signum, frame) -> None:
