@@ -10,8 +10,8 @@ from hypothesis import given
 from strategies import bitboards
 
 import bitboard
-from bitboard._pure import pure
 from bitboard.core import perft as perft_module
+from bitboard.installation import pure
 
 
 def test_build_is_the_one_ci_expects():

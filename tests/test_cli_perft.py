@@ -17,9 +17,9 @@ import bitboard
 import bitboard.benchmarks
 from bitboard import Board
 from bitboard.benchmarks.movegen import python_loop as python_chess_perft  # (python-chess's own loop)
+from bitboard.board.positions import board_from_fen
 from bitboard.cli import main
 from bitboard.errors import InvalidCastlingError, InvalidFenError, InvalidPositionError
-from bitboard.positions import board_from_fen
 
 SUITE_DEPTH = 4 if bitboard.compiled else 2
 SAMPLE = 50

@@ -195,7 +195,7 @@ def test_a_big_input_is_cut_into_parts_that_read_as_if_converted_whole(cluster_c
 def test_a_conversion_begun_on_one_machine_ends_on_a_cluster_with_every_game_once(cluster_client, tmp_path):
     import zstandard
 
-    from bitboard.data import datasets
+    from bitboard.data import workers
     from bitboard.data.parts import input_cuts
     paths = write_inputs(tmp_path / "in", 1, 80, seed=3)
     packed = tmp_path / "in" / "packed.pgn.zst"
@@ -209,8 +209,8 @@ def test_a_conversion_begun_on_one_machine_ends_on_a_cluster_with_every_game_onc
         if name == "part0.pgn (part 3 of 4)":
             raise KeyboardInterrupt
 
-    with pytest.raises(datasets.ConversionInterrupted) as stopped:
-        datasets.convert_files(tmp_path / "in", out, processes=1, part_bytes=part_bytes, progress=stop)
+    with pytest.raises(workers.ConversionInterrupted) as stopped:
+        workers.convert_files(tmp_path / "in", out, processes=1, part_bytes=part_bytes, progress=stop)
     assert stopped.value.kept == ["packed.pgn.zst", "part0.pgn (part 1 of 4)", "part0.pgn (part 2 of 4)"]
     written = {file.name: file.stat().st_mtime_ns for file in (out / "games").iterdir()}
     assert sorted(written) == [f"packed.part-0000{k}-of-00004.parquet" for k in range(4)] + [
@@ -223,6 +223,6 @@ def test_a_conversion_begun_on_one_machine_ends_on_a_cluster_with_every_game_onc
     assert len(os.listdir(out / "games")) == 8 and not temporaries(out)
     counts = assert_exact(out, paths)  # every game once: none missing, none twice
     assert {name: (shard.games, shard.positions) for name, shard in done.items()} == counts
-    again = datasets.convert_files(tmp_path / "in", out, processes=2, part_bytes=part_bytes)  # and back: all there
+    again = workers.convert_files(tmp_path / "in", out, processes=2, part_bytes=part_bytes)  # and back: all there
     assert all(shard.skipped for shard in again.values()) and {n: s.games for n, s in again.items()} == {
         name: games for name, (games, _) in counts.items()}

@@ -22,7 +22,7 @@ import bitboard
 from bitboard import pgn
 from bitboard.benchmarks.pgn import corpus
 from bitboard.cli import main
-from bitboard.data import datasets, sources, tables
+from bitboard.data import datasets, sources, tables, workers
 from bitboard.errors import InvalidArgumentError, ShardExistsError
 
 pa = pytest.importorskip("pyarrow")
@@ -81,7 +81,7 @@ def test_inputs_with_the_same_name_land_in_shards_of_their_own(tmp_path):
     for folder, seed in (("a", 1), ("b", 2)):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "games.pgn").write_text(corpus(40, seed=seed))
-    done = datasets.convert_files([tmp_path / "a", tmp_path / "b"], tmp_path / "out", processes=2)
+    done = workers.convert_files([tmp_path / "a", tmp_path / "b"], tmp_path / "out", processes=2)
     assert sorted(done) == ["a/games.pgn", "b/games.pgn"] and all(s.games == 40 for s in done.values())
     games = _read(tmp_path / "out", "games")
     assert games.num_rows == 80
@@ -98,14 +98,14 @@ def test_inputs_with_the_same_name_land_in_shards_of_their_own(tmp_path):
 
 def test_a_shard_is_never_overwritten_unasked_and_a_rerun_skips_what_is_done(pgn_file, tmp_path, capsys):
     out = tmp_path / "out"
-    first = datasets.convert_files(pgn_file, out)["games.pgn"]
+    first = workers.convert_files(pgn_file, out)["games.pgn"]
     assert not first.skipped and first.games == 32
-    again = datasets.convert_files(pgn_file, out)["games.pgn"]
+    again = workers.convert_files(pgn_file, out)["games.pgn"]
     assert again.skipped and (again.games, again.positions, again.errors) == (first.games, first.positions, 1)
     os.utime(pgn_file, ns=(0, 0))  # the input changed: its shard is no longer its record
     with pytest.raises(ShardExistsError, match="games.parquet.*overwrite"):
-        datasets.convert_files(pgn_file, out)
-    assert not datasets.convert_files(pgn_file, out, overwrite=True)["games.pgn"].skipped
+        workers.convert_files(pgn_file, out)
+    assert not workers.convert_files(pgn_file, out, overwrite=True)["games.pgn"].skipped
     assert main(["pgn", "to-parquet", str(pgn_file), str(out)]) == 0  # skipped: the same input
     os.utime(pgn_file, ns=(1, 1))
     assert main(["pgn", "to-parquet", str(pgn_file), str(out)]) == 2
@@ -143,7 +143,7 @@ def test_every_row_names_its_source_and_source_game_is_a_key(pgn_file, tmp_path)
     more = tmp_path / "in" / "deeper" / "more.pgn"
     more.parent.mkdir()
     more.write_text(corpus(5, seed=8))
-    datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=1)
+    workers.convert_files(tmp_path / "in", tmp_path / "out", processes=1)
     games, positions = _read(tmp_path / "out", "games"), _read(tmp_path / "out", "positions")
     keys = list(zip(games.column("source").to_pylist(), games.column("game").to_pylist()))
     assert len(set(keys)) == len(keys) == 37 and {s for s, _ in keys} == {"games.pgn", "deeper/more.pgn"}
@@ -288,7 +288,7 @@ def test_a_file_name_for_a_dataset_folder_is_refused(pgn_file, tmp_path, capsys)
         assert "names a file: a dataset is a folder" in capsys.readouterr().err
         assert not (tmp_path / out).exists()
     with pytest.raises(InvalidArgumentError, match="names a file"):
-        datasets.convert_files(pgn_file, tmp_path / "x.parquet")
+        workers.convert_files(pgn_file, tmp_path / "x.parquet")
     assert main(["pgn", "to-parquet", str(tmp_path / "none.pgn"), str(tmp_path / "x")]) == 2
     assert "no PGN file or folder" in capsys.readouterr().err
     assert main(["pgn", "to-parquet", str(pgn_file), str(pgn_file), str(tmp_path / "x")]) == 2
@@ -324,21 +324,20 @@ def test_the_reader_columns_stay_bounded_while_writing_row_groups(tmp_path):
 def test_the_default_runs_one_process_per_two_cores_never_more_threads_than_cores(pgn_file, tmp_path, monkeypatch):
     # a conversion keeps two threads busy (its reader, its Parquet writer): on two cores, two
     # processes ran slower than one (0.77-0.93x), so the default there is one, in this process
-    from bitboard.data import workers
     for cores, processes in ((1, 1), (2, 1), (3, 1), (4, 2), (16, 8)):
-        monkeypatch.setattr(datasets, "_cores", lambda cores=cores: cores)
-        assert datasets.default_processes() == processes
-        assert datasets.default_processes() * datasets.BUSY_THREADS <= max(cores, datasets.BUSY_THREADS)
-    monkeypatch.setattr(datasets, "_cores", lambda: 2)
+        monkeypatch.setattr(workers, "_cores", lambda cores=cores: cores)
+        assert workers.default_processes() == processes
+        assert workers.default_processes() * workers.BUSY_THREADS <= max(cores, workers.BUSY_THREADS)
+    monkeypatch.setattr(workers, "_cores", lambda: 2)
 
     def no_workers(*args, **kwargs):
         raise AssertionError("worker processes started on two cores")
 
     monkeypatch.setattr(workers, "run_tasks", no_workers)
-    assert datasets.convert_files(pgn_file, tmp_path / "out")["games.pgn"].games == 32
-    monkeypatch.setattr(datasets, "_cores", lambda: 4)
+    assert workers.convert_files(pgn_file, tmp_path / "out")["games.pgn"].games == 32
+    monkeypatch.setattr(workers, "_cores", lambda: 4)
     with pytest.raises(AssertionError, match="worker processes"):
-        datasets.convert_files(pgn_file, tmp_path / "again", part_bytes=None)
+        workers.convert_files(pgn_file, tmp_path / "again", part_bytes=None)
     assert "one per two cores" in subprocess.run([sys.executable, "-m", "bitboard.cli", "pgn", "to-parquet", "--help"],
                                                  capture_output=True, text=True,
                                                  env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))).stdout
@@ -361,10 +360,10 @@ def test_a_script_without_a_main_guard_converts_on_several_processes(tmp_path):
 def test_a_worker_error_is_raised_as_its_own_class(pgn_file, tmp_path):
     other = tmp_path / "in" / "other.pgn"
     other.write_text(corpus(3, seed=1))
-    datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=2)
+    workers.convert_files(tmp_path / "in", tmp_path / "out", processes=2)
     os.utime(other, ns=(5, 5))
     with pytest.raises(ShardExistsError, match="other.parquet"):
-        datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=2)
+        workers.convert_files(tmp_path / "in", tmp_path / "out", processes=2)
 
 
 @pytest.fixture(scope="module")
@@ -564,7 +563,7 @@ def test_the_folder_reads_as_documented_subfolders_included(tmp_path):
     (tmp_path / "in" / "2024").mkdir(parents=True)
     (tmp_path / "in" / "top.pgn").write_text(corpus(7, seed=1))
     (tmp_path / "in" / "2024" / "jan.pgn").write_text(corpus(5, seed=2))
-    shards = datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=1)
+    shards = workers.convert_files(tmp_path / "in", tmp_path / "out", processes=1)
     (tmp_path / "out" / "positions" / ".top.parquet.tmp-x-1-2").write_bytes(b"not a shard")
     positions = sum(shard.positions for shard in shards.values())
     import pyarrow.dataset as ds
@@ -601,7 +600,7 @@ def test_inputs_sharing_a_stem_keep_their_whole_names(tmp_path):
     with gzip.open(tmp_path / "in" / "a.pgn.gz", "wt") as out:
         out.write(corpus(4, seed=2))
     (tmp_path / "in" / "b.pgn").write_text(corpus(2, seed=3))
-    done = datasets.convert_files(tmp_path / "in", tmp_path / "out", processes=1)
+    done = workers.convert_files(tmp_path / "in", tmp_path / "out", processes=1)
     assert {name: shard.games for name, shard in done.items()} == {"a.pgn": 3, "a.pgn.gz": 4, "b.pgn": 2}
     assert sorted(os.listdir(tmp_path / "out" / "games")) == ["a.pgn.gz.parquet", "a.pgn.parquet", "b.parquet"]
 
@@ -855,7 +854,7 @@ def test_each_compression_writes_shards_that_read_alike_and_a_bad_one_is_named(p
     for compression, codec in (("zstd", "ZSTD"), ("zstd:9", "ZSTD"), ("zstd:-3", "ZSTD"), ("lz4", "LZ4"),
                                ("none", "UNCOMPRESSED")):
         out = tmp_path / compression.replace(":", "_")
-        datasets.convert_files(pgn_file, out, compression=compression)
+        workers.convert_files(pgn_file, out, compression=compression)
         for table in datasets.TABLES:
             metadata = pq.ParquetFile(out / table / "games.parquet").metadata
             assert {metadata.row_group(0).column(k).compression for k in range(metadata.num_columns)} == {codec}
@@ -867,7 +866,7 @@ def test_each_compression_writes_shards_that_read_alike_and_a_bad_one_is_named(p
     assert sizes["none"] > sizes["lz4"] > sizes["zstd"] and sizes["zstd:9"] <= sizes["zstd"] <= sizes["zstd:-3"]
     for bad in ("gzip", "zstd:99", "zstd:x", "lz4:3", ""):
         with pytest.raises(InvalidArgumentError, match="compression"):
-            datasets.convert_files(pgn_file, tmp_path / "bad", compression=bad)
+            workers.convert_files(pgn_file, tmp_path / "bad", compression=bad)
         assert main(["pgn", "to-parquet", str(pgn_file), str(tmp_path / "bad"), "--compression", bad]) == 2
         assert f"bitboard pgn: error: compression {bad!r}" in capsys.readouterr().err
     assert not (tmp_path / "bad").exists()  # refused before any work

@@ -53,3 +53,12 @@ def test_to_chess_without_python_chess(monkeypatch):
     monkeypatch.setattr(sys, "meta_path", [_NoChess()] + sys.meta_path)
     with pytest.raises(ImportError, match="pip install 'bitboard\\[chess\\]'"):
         Board().to_chess()
+
+
+def test_to_chess_in_a_program_that_swapped_bitboard_in(monkeypatch):
+    # `import chess` there gives bitboard.chess: no python-chess Board to make, and said so
+    # (before, to_chess returned one of bitboard's own boards as python-chess's)
+    import bitboard.chess
+    monkeypatch.setitem(sys.modules, "chess", bitboard.chess)
+    with pytest.raises(ImportError, match="`chess` is bitboard.chess in this process"):
+        Board().to_chess()

@@ -234,7 +234,7 @@ def test_a_compressed_inputs_text_is_estimated_from_its_start(tmp_path, monkeypa
 
 def test_convert_files_cuts_one_big_input_alike_on_any_number_of_workers(tmp_path):
     # the cut depends on the input alone: one process or three, the same parts and shards
-    from bitboard.data import datasets
+    from bitboard.data import workers
     path = tmp_path / "month.pgn"
     path.write_text(pgn_text(random.Random(3), 400))
     convert_file(path, tmp_path / "whole", name="month.pgn", stem="month")
@@ -243,7 +243,7 @@ def test_convert_files_cuts_one_big_input_alike_on_any_number_of_workers(tmp_pat
     for processes in (1, 3):
         seen = []
         out = tmp_path / f"cut{processes}"
-        shards = datasets.convert_files([path], out, processes=processes, part_bytes=part_bytes,
+        shards = workers.convert_files([path], out, processes=processes, part_bytes=part_bytes,
                                         progress=lambda *args: seen.append(args[0]))
         names[processes] = sorted(p.name for p in (out / "positions").iterdir())
         assert set(seen) <= {f"month.pgn (part {k} of 3)" for k in (1, 2, 3)} and seen
@@ -256,13 +256,13 @@ def test_convert_files_cuts_one_big_input_alike_on_any_number_of_workers(tmp_pat
 
 def test_convert_files_cuts_each_of_two_big_inputs(tmp_path):
     # two inputs, four workers: each input's three parts in two runs, the second found by its own pass
-    from bitboard.data import datasets
+    from bitboard.data import workers
     paths = []
     for k, name in enumerate(("jan.pgn", "feb.pgn")):
         paths.append(tmp_path / name)
         paths[-1].write_text(pgn_text(random.Random(10 + k), 300 + 50 * k))
     part_bytes = paths[0].stat().st_size // 3
-    shards = datasets.convert_files(paths, tmp_path / "cut", processes=4, part_bytes=part_bytes)
+    shards = workers.convert_files(paths, tmp_path / "cut", processes=4, part_bytes=part_bytes)
     counts = {path.stem: len(parts.input_cuts(str(path), part_bytes)[0]) for path in paths}
     assert counts["jan"] == 3 and counts["feb"] >= 3
     names = sorted(p.name for p in (tmp_path / "cut" / "games").iterdir())

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 
 import bitboard
 from bitboard import Board
-from bitboard._pure import pure
 from bitboard.benchmarks.movegen import python_loop as python_chess_perft  # (python-chess's own loop)
 from bitboard.core import cpu, perft_split, perft_table, perft_threads
 from bitboard.core import perft as perft_module
+from bitboard.installation import pure
 
 
 def random_positions(seed: int, fen: str, plies: int, chess960: bool = False):

@@ -16,8 +16,9 @@ from PIL import Image, ImageChops
 
 import bitboard.chess as bchess
 import bitboard.chess.svg as bsvg
-from bitboard import Board, SquareSet, svg
+from bitboard import Board, SquareSet
 from bitboard.errors import InvalidSquareError
+from bitboard.pictures import svg
 
 NS = "{http://www.w3.org/2000/svg}"
 FEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

@@ -1,4 +1,4 @@
-"""Polyglot keys and books (`bitboard.polyglot_book`, python-chess's `chess.polyglot`), with
+"""Polyglot keys and books (`bitboard.chess.polyglot`, python-chess's `chess.polyglot`), with
 python-chess as the oracle: every key of random games, and the look-ups of the books of its
 source distribution (the `sdist` fixture)."""
 import random

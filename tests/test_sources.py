@@ -1,13 +1,14 @@
 """Source rules that keep the compiled and the uncompiled build the same."""
 import ast
+import importlib.util
 import io
 import re
 import tokenize
 
 import pytest
-from helpers import SOURCE, compiled_modules, module_path
+from helpers import ROOT, SOURCE, compiled_modules, module_path
 
-from bitboard._pure import pure
+from bitboard.installation import pure
 
 
 def test_no_small_int_left_shifts_or_powers_in_compiled_modules():
@@ -108,45 +109,64 @@ def test_the_encodings_agree_in_both_builds():
             e.entry_move(entry)) == (13, 11, e.NO_SQUARE, 4321, 0xBEEF)
 
 
-# What each layer may import: the engine nothing outside itself but the leaves (errors, types,
-# the Cython shim), which import nothing of the package; the catalogue the engine and the user
-# layer's leaf modules, never the reverse.
+# What each part of the package may import (docs/architecture.md draws it), from the ground up:
+# a part is a folder or a module at the package root; nothing imports a part above it.
 LEAVES = {"errors", "types", "_cython_shim"}
+VOCABULARY = {"squares", "piece", "squareset", "move"}  # python-chess's types, at the root
+TOP = {"__init__", "cli", "distributed", "pgn", "benchmarks"}  # (anything below them)
 LAYERS = {
-    "core": {"core"} | LEAVES,
-    "catalogue": {"core", "catalogue", "errors", "types", "squares", "move", "fen", "piece",
-                  "move_generators", "_cython_shim"},
+    **{leaf: set() for leaf in LEAVES},
+    "core": LEAVES,
+    "installation": {"core"} | LEAVES,
+    "squares": {"core"} | LEAVES,
+    "pictures": {"core", "squares"} | LEAVES,
+    "piece": {"core", "pictures"} | LEAVES,  # (pictures: `_repr_svg_`, lazily)
+    "squareset": {"core", "squares", "pictures"} | LEAVES,
+    "move": {"core", "squares", "piece"} | LEAVES,
+    "notation": {"core"} | VOCABULARY | LEAVES,
+    "board": {"core", "notation", "pictures"} | VOCABULARY | LEAVES,
+    "catalogue": {"core", "notation", "board"} | VOCABULARY | LEAVES,
+    "game_tree": {"core", "notation", "board"} | VOCABULARY | LEAVES,
+    "data": {"core", "installation", "notation", "board"} | VOCABULARY | LEAVES,
+    "env": {"core", "board", "data"} | VOCABULARY | LEAVES,
+    "chess": {"core", "notation", "pictures", "board", "game_tree"} | VOCABULARY | LEAVES,
 }
 
 
-def _imported_modules(path):
-    """The bitboard modules a source file imports (relative imports and cython.cimports)."""
-    tree = ast.parse(path.read_text())
-    package = path.relative_to(SOURCE).parent.parts
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[:len(package) - node.level + 1]
-                parts = base + tuple((node.module or "").split(".")) if node.module else base
-                if not node.module:
-                    parts = tuple(base) + (node.names[0].name,)
-            elif node.module and node.module.startswith("cython.cimports.bitboard."):
-                parts = tuple(node.module.split(".")[3:])
-            else:
-                continue
-            found.add(".".join(p for p in parts if p))
-    return found
+def _tool(name: str):
+    """A module of the repository's tools/ folder."""
+    spec = importlib.util.spec_from_file_location(f"tools_{name}", ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def test_the_engine_imports_neither_the_catalogue_nor_the_user_layer():
+layers = _tool("layers")
+_imported_modules, _part = layers.imported_modules, layers.part_of
+
+
+def test_every_part_of_the_package_has_a_place_in_the_layers():
+    parts = {_part(path.relative_to(SOURCE).as_posix()) for path in SOURCE.rglob("*.py")}
+    assert parts - set(LAYERS) - TOP == set()
+
+
+def test_no_part_imports_a_part_above_it():
     offenders = []
-    for layer, allowed in LAYERS.items():
-        for path in sorted((SOURCE / layer).glob("*.py")):
-            for module in _imported_modules(path):
-                if module.split(".")[0] not in allowed:
-                    offenders.append(f"{path.relative_to(SOURCE)} imports {module}")
+    for path in sorted(SOURCE.rglob("*.py")):
+        part = _part(path.relative_to(SOURCE).as_posix())
+        if part in TOP:
+            continue
+        for module in _imported_modules(path):
+            if _part(module) not in LAYERS[part] | {part}:
+                offenders.append(f"{path.relative_to(SOURCE)} imports {module or 'bitboard'}")
     assert offenders == []
+
+
+def test_the_architecture_page_draws_the_layers_the_code_has():
+    # the picture is made from the code (python tools/layers.py), so it cannot drift from it
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    drawn = page.split("<!-- python tools/layers.py -->\n```\n", 1)[1].split("```", 1)[0]
+    assert drawn == layers.picture()
 
 
 def test_the_leaves_import_nothing_of_the_package():

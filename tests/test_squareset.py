@@ -137,7 +137,7 @@ def test_svg_parses_and_marks_exactly_the_set_squares(b):
 @given(st.sampled_from(["lerf", "lefr", "berf", "befr", "darkthought"]))
 def test_svg_labels_show_a_mappings_numbers(name):
     from bitboard import MAPPINGS
-    from bitboard.svg import board
+    from bitboard.pictures.svg import board
     root = ET.fromstring(board(labels=name))
     labels = {t.get("class").split()[1]: int(t.text) for t in root.iter("{http://www.w3.org/2000/svg}text")
               if t.get("class", "").startswith("label")}

@@ -1,6 +1,6 @@
-"""Write the coordinate glyphs of src/bitboard/svg_coords.py from DejaVu Sans (needs fontTools).
+"""Write the coordinate glyphs of src/bitboard/pictures/svg_coords.py from DejaVu Sans (needs fontTools).
 
-    python tools/svg_glyphs.py [/path/to/DejaVuSans.ttf] > src/bitboard/svg_coords.py
+    python tools/svg_glyphs.py [/path/to/DejaVuSans.ttf] > src/bitboard/pictures/svg_coords.py
 
 SVG renderers differ in the fonts they have, so the board's a-h and 1-8 are outlines, not
 text. They are DejaVu Sans (Bitstream Vera licence, see NOTICE) at 16 units to the em, the

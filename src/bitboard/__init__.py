@@ -5,6 +5,9 @@ Squares are ints (a1 = 0 ... h8 = 63) and bitboards are ints in 0..2**64-1, as i
 build of the same source.
 """
 from .board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMoveGenerator
+from .board.outcome import Outcome, Termination
+from .board.positions import board_from_fen, check_position, unhonoured_castling
+from .board.status import *  # noqa: F401,F403  (Status, STATUS_* as in python-chess, REASONS, reasons)
 from .core.attacks import (
     between,
     bishop_attacks,
@@ -56,7 +59,6 @@ from .core.bits import (
     shift_up_right,
     trailing_zeros,
 )
-from .epd import format_operations, parse_operations
 from .errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -69,9 +71,18 @@ from .errors import (
     InvalidPositionError,
     InvalidSquareError,
 )
-from .fen import FEN_CASTLING_REGEX, STARTING_BOARD_FEN, STARTING_FEN, FenPosition, board_fen, format_fen, parse_fen
+from .installation import __version__, build_info
 from .move import Move
-from .outcome import Outcome, Termination
+from .notation.epd import format_operations, parse_operations
+from .notation.fen import (
+    FEN_CASTLING_REGEX,
+    STARTING_BOARD_FEN,
+    STARTING_FEN,
+    FenPosition,
+    board_fen,
+    format_fen,
+    parse_fen,
+)
 from .piece import (
     BISHOP,
     BLACK,
@@ -90,12 +101,6 @@ from .piece import (
     piece_name,
     piece_symbol,
 )
-from .positions import board_from_fen, check_position, unhonoured_castling
 from .squares import *  # noqa: F401,F403  (A1 ... H8, BB_* constants, names, mappings)
 from .squareset import SquareSet
-from .status import *  # noqa: F401,F403  (Status, STATUS_* as in python-chess, REASONS, reasons)
 from .types import Bitboard, Color, PieceType, Square
-
-__version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it)
-
-from .installation import build_info  # noqa: E402  (it reads __version__)

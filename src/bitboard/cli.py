@@ -13,7 +13,7 @@ from . import squares as sq
 from .core.arguments import bitboard_arg, hash_arg
 from .core.bits import popcount
 from .errors import InvalidArgumentError, InvalidFenError, InvalidPositionError, quoted
-from .fen import STARTING_FEN
+from .notation.fen import STARTING_FEN
 from .squareset import SquareSet
 
 
@@ -57,7 +57,7 @@ def cmd_show(args) -> None:
     print(board)
     mode = ", Chess960" if board.chess960 else ""
     print(f"\n{board.fen()}  ({'white' if board.turn else 'black'} to move{mode})")
-    from .status import reasons
+    from .board.status import reasons
     for reason in reasons(board.status()):  # drawn all the same: showing it is how to see what is wrong
         print(f"invalid: {reason}")
 
@@ -137,7 +137,7 @@ def board_from(fen_words, chess960=False, checked=True):
     """The position of a FEN given on the command line (the initial one if none), read as
     positions.board_from_fen reads it: Chess960 when --chess960 or when the castling field
     needs it; an invalid position refused, naming why, unless not `checked` (--unchecked)."""
-    from .positions import board_from_fen
+    from .board.positions import board_from_fen
     fen = " ".join(fen_words) if fen_words else STARTING_FEN
     try:
         board = board_from_fen(fen, chess960=True if chess960 else None, checked=checked)
@@ -177,10 +177,10 @@ def cmd_perft(args) -> None:
         args.threads = 1  # (a variant's tree is counted on one thread)
     else:
         board = board_from(args.fen, args.chess960, checked=not args.unchecked)
-    from .positions import unhonoured_castling
+    from .board.positions import unhonoured_castling
     lost = unhonoured_castling(board)
     if lost:  # only where --unchecked let it through: counted, never silently
-        from .fen import rook_squares
+        from .notation.fen import rook_squares
         note(f"castling with the rook on {rook_squares(lost)} cannot be honoured: counted without it")
     threads = args.threads
     if threads > max_threads():
@@ -398,7 +398,7 @@ def cmd_pgn_convert(args) -> int:
     """PGN inputs to a Parquet dataset folder (games/ and positions/ shards, one worker per two
     cores), or one input's arrays to .npz; a summary of what was written and of the games with
     errors; exit status 1 when an input has no readable game. Ctrl-C names what was kept."""
-    from .data import datasets
+    from .data import datasets, parts, workers
     try:
         sources = datasets.pgn_files(args.files)
         if not sources:
@@ -409,15 +409,15 @@ def cmd_pgn_convert(args) -> int:
                                  "takes many inputs")
             return _pgn_to_npz(sources[0], args.out)
         with _FilesProgress(sources) as progress:
-            shards = datasets.convert_files(sources, args.out, overwrite=args.overwrite, processes=args.processes,
+            shards = workers.convert_files(sources, args.out, overwrite=args.overwrite, processes=args.processes,
                                             progress=progress.update, finished=progress.finished,
                                             compression=args.compression,
-                                            part_bytes=args.part_bytes or datasets.PART_BYTES)
+                                            part_bytes=args.part_bytes or parts.PART_BYTES)
     except InvalidArgumentError as exc:  # (a shard already there among them: told how to replace it here)
         raise UsageError(str(exc).replace(datasets.OVERWRITE, "--overwrite")) from None
     except (OSError, EOFError, ImportError) as exc:
         raise UsageError(f"cannot convert: {exc}") from None
-    except datasets.ConversionInterrupted as exc:
+    except workers.ConversionInterrupted as exc:
         raise Interrupted(_kept(exc)) from None
     games = sum(shard.games for shard in shards.values())
     positions = sum(shard.positions for shard in shards.values())
@@ -437,7 +437,7 @@ def cmd_pgn_convert(args) -> int:
 
 
 def _kept(stopped) -> str:
-    """What an interrupted conversion kept (datasets.ConversionInterrupted), in a line."""
+    """What an interrupted conversion kept (workers.ConversionInterrupted), in a line."""
     inputs = [name for name in stopped.kept if " (part " not in name]
     parts = [name for name in stopped.kept if " (part " in name]
     shown = ", ".join(stopped.kept[:8]) + (f" and {len(stopped.kept) - 8:,} more" if len(stopped.kept) > 8 else "")

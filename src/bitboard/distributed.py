@@ -29,11 +29,11 @@ import signal
 import time
 
 from .board import Board
+from .board.positions import board_from_fen
 from .core.arguments import depth_arg, hash_arg
 from .core.perft_split import line_work, split_positions
 from .core.perft_threads import count_lines
 from .errors import InvalidArgumentError, quoted
-from .positions import board_from_fen
 
 DEFAULT_TIMEOUT = 10.0
 

@@ -1,3 +1,10 @@
+# The C side of move.py: what it cimports (its .py imports the same names when uncompiled) and declares.
+from cpython.object cimport PyObject_GenericSetAttr
+from bitboard.core.encoding cimport KING, NORMAL, PAWN, encode_move, flag_drop, flag_promotion, move_flag, move_from
+from bitboard.core.encoding cimport move_to
+from bitboard.core.native cimport drop_instance_dict
+
+
 cdef class Move:
     cdef public int from_square
     cdef public int to_square

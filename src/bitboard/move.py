@@ -23,7 +23,7 @@ from .piece import PIECE_SYMBOLS
 from .squares import SQUARE_NAMES
 from .types import PieceType, Square
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .core.encoding import (
         KING,
         NORMAL,
@@ -38,20 +38,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .core.native import drop_instance_dict
 
     PyObject_GenericSetAttr = object.__setattr__
-else:
-    from cython.cimports.bitboard.core.encoding import (
-        KING,
-        NORMAL,
-        PAWN,
-        encode_move,
-        flag_drop,
-        flag_promotion,
-        move_flag,
-        move_from,
-        move_to,
-    )
-    from cython.cimports.bitboard.core.native import drop_instance_dict
-    from cython.cimports.cpython.object import PyObject_GenericSetAttr
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.ref import Py_REFCNT
 
 # piece types by letter, for promotions (p and k too: never legal, but moves) and drops

@@ -61,7 +61,7 @@ class Piece:
 
     def _repr_svg_(self) -> str:
         """Jupyter's picture of the piece: one square, 45 pixels (python-chess's)."""
-        from .svg import piece
+        from .pictures.svg import piece
         return piece(self, size=45)
 
     def __eq__(self, other) -> bool:

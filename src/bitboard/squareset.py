@@ -19,16 +19,11 @@ from .errors import InvalidSquareError, quoted
 from .squares import SQUARE_NAMES
 from .types import Bitboard
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .core.arguments import bitboard_arg
     from .core.bits import _square_list
     from .core.encoding import BB_ALL, ONE, u64
     from .core.native import popcount64
-else:
-    from cython.cimports.bitboard.core.arguments import bitboard_arg
-    from cython.cimports.bitboard.core.bits import _square_list
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
-    from cython.cimports.bitboard.core.native import popcount64
 
 
 @cython.cfunc
@@ -136,7 +131,7 @@ class SquareSet:
 
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the empty board, the squares of the set marked with an X."""
-        from .svg import board
+        from .pictures.svg import board
         return str(board(squares=self._mask, size=390))
 
     # --- operators (each accepts a SquareSet or an int bitboard) ---

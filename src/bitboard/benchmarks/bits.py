@@ -10,8 +10,8 @@ import array
 import random
 
 from .. import compiled
-from .._pure import pure
 from ..catalogue import bitscan as built
+from ..installation import pure
 from . import best_times, relative_table, sizes
 
 KINDS = {

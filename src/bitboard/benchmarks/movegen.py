@@ -23,9 +23,9 @@ import time
 import tracemalloc
 
 from .. import compiled
-from .._pure import pure
 from ..board import Board
 from ..core import perft
+from ..installation import pure
 from . import markdown_table, missing, sizes
 
 POSITIONS = [  # name, FEN, compiled perft depth, Python-driven loop depth

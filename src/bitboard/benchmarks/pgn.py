@@ -516,7 +516,7 @@ def _one_big_file(megabytes: int, rounds: int) -> None:
     import zstandard
     text = (corpus(3000, seed=7) + "\n").encode()
     child = ("import os, sys, time, pyarrow\n"
-             "from bitboard.data.datasets import convert_file, convert_files\n"
+             "from bitboard.data.datasets import convert_file\nfrom bitboard.data.workers import convert_files\n"
              "if sys.argv[3] == 'one': os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})\n"
              "start = time.perf_counter()\n"
              "shard = (convert_file(sys.argv[1], sys.argv[2], overwrite=True) if sys.argv[3] == 'one' else\n"
@@ -552,7 +552,7 @@ def _all_cores(raw: bytes, repeat: int) -> None:
     second, is small beside the work, as it is beside a real month of games)."""
     import tempfile
 
-    from ..data.datasets import convert_files
+    from ..data.workers import convert_files
     cores = os.cpu_count() or 1
     if cores < 2:
         print("\nAll cores: this machine has one core")

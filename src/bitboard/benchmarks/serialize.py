@@ -10,10 +10,10 @@ import array
 import random
 
 from .. import compiled
-from .._pure import pure
 from ..catalogue import move_lists as built_lists
 from ..catalogue import serialize as built
 from ..catalogue.searches import MOVE_LIST_TABLES, move_list_masks
+from ..installation import pure
 from . import best_times, markdown_table, relative, relative_table, sizes
 
 RAYS = {"knight": [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],

@@ -12,9 +12,9 @@ import array
 import random
 
 from .. import compiled
-from .._pure import pure
 from ..catalogue import sliders as built
 from ..core.encoding import BB_ALL as ALL
+from ..installation import pure
 from . import best_times, relative_table, sizes
 
 

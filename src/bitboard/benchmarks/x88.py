@@ -3,16 +3,16 @@
     python -m bitboard.benchmarks.x88 [--quick]
 
 Perft of the standard positions with both move generators, compiled and uncompiled (the
-uncompiled modules loaded from this installation with bitboard._pure), and for the 0x88 board
+uncompiled modules loaded from this installation with bitboard.installation), and for the 0x88 board
 both kinds of undo: the document's copy of the whole state, and the lighter incremental one.
 Cells are million leaves per second (best of the runs); the last columns are bitboard / 0x88.
 """
 import time
 
 from .. import compiled
-from .._pure import pure
 from ..board import Board
 from ..catalogue import x88 as built_x88
+from ..installation import pure
 from . import markdown_table, sizes
 from .movegen import POSITIONS
 

@@ -7,8 +7,8 @@
 
 Users see BaseBoard and Board, as in python-chess.
 """
-from ..move_generators import LegalMoveGenerator, PseudoLegalMoveGenerator
 from .base import BaseBoard
 from .game import Board
+from .move_generators import LegalMoveGenerator, PseudoLegalMoveGenerator
 
 __all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "PseudoLegalMoveGenerator"]

@@ -60,7 +60,7 @@ from collections.abc import Callable
 from ..core.attacks import bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks
 from ..core.bits import flip_vertical
 from ..errors import InvalidPieceTypeError, quoted
-from ..fen import (
+from ..notation.fen import (
     STARTING_BOARD_FEN,
     board_fen,
     parse_board_fen,
@@ -533,7 +533,7 @@ class BaseBoard(Position):
 
     def chess960_pos(self) -> int | None:
         """The Scharnagl number of this placement if it is a Chess960 starting one, else None."""
-        from ..chess960 import scharnagl_number
+        from .chess960 import scharnagl_number
         return scharnagl_number(self.board_fen())
 
     def set_chess960_pos(self, scharnagl: int) -> None:
@@ -612,7 +612,7 @@ class BaseBoard(Position):
 
     def _repr_svg_(self) -> str:
         """Jupyter's picture of the board (python-chess's: 400 pixels, a Board's 390)."""
-        from ..svg import board as draw
+        from ..pictures.svg import board as draw
         return str(draw(self, size=400))
 
 
@@ -620,7 +620,7 @@ def _chess960_codes(scharnagl) -> tuple:
     """chess960.starting_codes, imported on first use (a module-level import would close a circle)."""
     global _starting_codes
     if _starting_codes is None:
-        from ..chess960 import starting_codes
+        from .chess960 import starting_codes
         _starting_codes = starting_codes
     return _starting_codes(scharnagl)
 

@@ -100,27 +100,40 @@ else:
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
     from cython.cimports.bitboard.move import Move
 
+import importlib
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..core.arguments import depth_arg, hash_arg, threads_arg
 from ..core.bits import flip_vertical
 from ..core.perft_threads import perft as _perft_of
 from ..errors import quoted
-from ..fen import (
+from ..notation.fen import (
     STARTING_FEN,
 )
-from ..outcome import Outcome, Termination
 from ..squares import BB_RANK_1, BB_RANK_8
 from ..squareset import SquareSet
-from ..status import Status, board_status
 from ..types import Bitboard, Color
+from .outcome import Outcome, Termination
 from .state import register_standard_board
-
-if TYPE_CHECKING:
-    import chess  # python-chess, optional: to_chess's return type
+from .status import Status, board_status
 
 __all__ = ["Board"]
+
+
+def _python_chess():
+    """python-chess's package, for Board.to_chess. Imported by name as the program runs: `chess`
+    is python-chess, or bitboard.chess itself in a program that swapped it in (install(), `python
+    -m bitboard.chess`), and then there is no python-chess to convert to."""
+    try:
+        python_chess = importlib.import_module("chess")
+    except ImportError:
+        raise ImportError("Board.to_chess needs python-chess: pip install 'bitboard[chess]' "
+                          "(or pip install python-chess)") from None
+    if python_chess.__name__ != "chess":
+        raise ImportError(f"Board.to_chess converts to python-chess, and `chess` is {python_chess.__name__} "
+                          "in this process (swapped in): there is no python-chess Board to make")
+    return python_chess
 
 
 
@@ -433,21 +446,18 @@ class Board(BoardNotation):
             board.push_uci(move.uci())
         return board
 
-    def to_chess(self) -> "chess.Board":
-        """The python-chess Board of this position and move stack (needs python-chess)."""
-        try:
-            import chess
-        except ImportError:
-            raise ImportError("Board.to_chess needs python-chess: pip install 'bitboard[chess]' "
-                              "(or pip install chess)") from None
-        board = chess.Board(self.root().fen(en_passant="always"), chess960=self._chess960)
+    def to_chess(self) -> Any:
+        """The python-chess Board (a `chess.Board`) of this position and move stack (needs
+        python-chess)."""
+        python_chess = _python_chess()
+        board = python_chess.Board(self.root().fen(en_passant="always"), chess960=self._chess960)
         for move in self._moves:
-            board.push(chess.Move.from_uci(move.uci()))
+            board.push(python_chess.Move.from_uci(move.uci()))
         return board
 
     def _repr_svg_(self) -> str:
         """Jupyter's picture: the board with its last move tinted and a checked king marked."""
-        from ..svg import board as draw
+        from ..pictures.svg import board as draw
         return str(draw(self, size=390, lastmove=self._moves[-1] if self._moves else None,
                         check=self.king(self.turn) if self.is_check() else None))
 

@@ -1,6 +1,6 @@
 # What the board layer needs of CPython's C API that Cython's own cpython/ declarations lack:
 # the member descriptor (board/members.py) and Py_SET_SIZE (the move stack's arrays, state.py).
-from cpython.object cimport PyObject, PyTypeObject
+from cpython.object cimport PyTypeObject
 
 
 cdef extern from "structmember.h":

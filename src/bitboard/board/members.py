@@ -16,7 +16,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if cython.compiled:
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.bitboard.board.members import (
         READONLY,
         T_OBJECT_EX,
@@ -27,6 +27,7 @@ if cython.compiled:
     from cython.cimports.cpython.mem import PyMem_RawMalloc
     from cython.cimports.cpython.object import PyObject, PyTypeObject
     from cython.cimports.libc.string import strdup
+
 
 from typing import Any
 

@@ -1,5 +1,5 @@
 """The Board's notation layer: FEN and EPD, UCI, SAN and LAN, XBoard, written and read as
-python-chess does (SAN itself is bitboard.san's; FEN bitboard.fen's).
+python-chess does (SAN itself is bitboard.notation.san's; FEN bitboard.notation.fen's).
 """
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -27,7 +27,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     )
     from ..core.pseudo_legal import _one_king
     from ..move import Move
-    from ..san import plain_san_code, san_of_code
+    from ..notation.san import plain_san_code, san_of_code
     from .state import BoardState, _as_move
 else:
     from cython.cimports.bitboard.board.state import BoardState, _as_move
@@ -51,13 +51,13 @@ else:
     )
     from cython.cimports.bitboard.core.pseudo_legal import _one_king
     from cython.cimports.bitboard.move import Move
-    from cython.cimports.bitboard.san import plain_san_code, san_of_code
+    from cython.cimports.bitboard.notation.san import plain_san_code, san_of_code
 
 
-from .. import epd as _epd
-from .. import san as _san
 from ..errors import IllegalMoveError, quoted
-from ..fen import (
+from ..notation import epd as _epd
+from ..notation import san as _san
+from ..notation.fen import (
     castling_xfen,
 )
 from ..squares import SQUARE_NAMES

@@ -10,12 +10,12 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     import array
-else:
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.bitboard.board.members import Py_SET_SIZE
     from cython.cimports.bitboard.core.encoding import u64
-    from cython.cimports.cpython import array
     from cython.cimports.libc.string import memcpy
 
 __all__: list[str] = []

@@ -152,7 +152,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import IllegalMoveError, quoted
-from ..fen import (
+from ..notation.fen import (
     STARTING_FEN,
     FenPosition,
     castling_rights_of,
@@ -161,10 +161,10 @@ from ..fen import (
     parse_fen,
     rights_bitboard,
 )
-from ..move_generators import LegalMoveGenerator, PseudoLegalMoveGenerator
 from ..squares import BB_RANK_1, BB_RANK_8, SQUARE_NAMES
 from ..types import Bitboard, Color, PieceType, Square
 from .members import expose
+from .move_generators import LegalMoveGenerator, PseudoLegalMoveGenerator
 
 __all__ = ["BoardState"]
 

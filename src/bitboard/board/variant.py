@@ -30,14 +30,16 @@ else:
 
 from collections.abc import Iterable, Iterator
 
-from .. import epd as _epd
 from ..core.encoding import ANTICHESS, ATOMIC, HORDE, KING_OF_THE_HILL, RACING_KINGS
 from ..errors import InvalidFenError, UnsupportedVariantError, quoted
 from ..move import Move
+from ..notation import epd as _epd
 from ..piece import BISHOP, BLACK, KNIGHT, PIECE_SYMBOLS, PIECE_TYPES, QUEEN, ROOK, WHITE, Piece
 from ..squares import BB_ALL, BB_DARK_SQUARES, BB_LIGHT_SQUARES, BB_RANK_1, BB_RANK_8, BB_SQUARES
 from ..squareset import SquareSet
-from ..status import (
+from ..types import Bitboard, Color, PieceType
+from .members import expose
+from .status import (
     STATUS_IMPOSSIBLE_CHECK,
     STATUS_NO_BLACK_KING,
     STATUS_NO_WHITE_KING,
@@ -54,8 +56,6 @@ from ..status import (
     STATUS_TOO_MANY_WHITE_PIECES,
     Status,
 )
-from ..types import Bitboard, Color, PieceType
-from .members import expose
 
 __all__ = [
     "VariantBoard", "split_variant_fen", "AntichessBoard", "AtomicBoard", "CrazyhouseBoard", "CrazyhousePocket",

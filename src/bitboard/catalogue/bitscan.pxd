@@ -1,4 +1,9 @@
 # The variants' look-up tables, C arrays in the compiled build.
+from bitboard.core.bits cimport BITS_1, BITS_2
+from bitboard.core.encoding cimport BB_ALL, ONE, u64
+from bitboard.core.native cimport clz32, clz64, ctz32, ctz64, popcount64
+
+
 cdef unsigned long long DEBRUIJN64, LOW_32
 cdef unsigned char POPCOUNT8[256]
 cdef unsigned char POPCOUNT16[65536]

@@ -20,14 +20,10 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 from ..core.arguments import bitboard_arg
 from ..core.bits import BITSCAN_ERROR  # noqa: F401  (the answer of every scan for 0)
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.bits import BITS_1, BITS_2
     from ..core.encoding import BB_ALL, ONE, u64
     from ..core.native import clz32, clz64, ctz32, ctz64, popcount64
-else:
-    from cython.cimports.bitboard.core.bits import BITS_1, BITS_2
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
-    from cython.cimports.bitboard.core.native import clz32, clz64, ctz32, ctz64, popcount64
 
 u32 = cython.typedef(cython.uint)
 LOW_32 = 0xFFFFFFFF

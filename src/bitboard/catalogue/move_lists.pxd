@@ -1,4 +1,9 @@
 # The move-list tables, C arrays in the compiled build (sizes checked when they are built).
+from bitboard.core.encoding cimport BB_ALL, ONE, TO_SHIFT, move_flag, move_from, move_to, u64
+from bitboard.core.encoding cimport encode_move as _encode
+from bitboard.core.native cimport ctz64
+
+
 cdef enum:
     N_LISTS = 37044
     N_MOVES = 131736

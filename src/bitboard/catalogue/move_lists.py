@@ -22,14 +22,10 @@ from ..squares import SQUARE_NAMES
 from .perfect_hash_factors import MOVE_LIST_FACTORS
 from .searches import MOVE_LIST_TABLES, move_list_masks
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.encoding import BB_ALL, ONE, TO_SHIFT, move_flag, move_from, move_to, u64
     from ..core.encoding import encode_move as _encode
     from ..core.native import ctz64
-else:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, TO_SHIFT, move_flag, move_from, move_to, u64
-    from cython.cimports.bitboard.core.encoding import encode_move as _encode
-    from cython.cimports.bitboard.core.native import ctz64
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
 

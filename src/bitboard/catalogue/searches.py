@@ -19,14 +19,10 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.encoding import BB_ALL, ONE, u64
     from ..core.native import clz64, ctz64, popcount64
     from ..core.xorshift import _next
-else:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
-    from cython.cimports.bitboard.core.native import clz64, ctz64, popcount64
-    from cython.cimports.bitboard.core.xorshift import _next
 
 GOLDEN = cython.declare(u64, 0x9E3779B97F4A7C15)
 TOP_BYTE = cython.declare(u64, 0xFF00000000000000)

@@ -22,14 +22,10 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 from ..core.arguments import bitboard_arg
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.bits import _trailing_zeros
     from ..core.encoding import ONE, u64
     from ..core.native import bswap64, clz64, ctz64, popcount64
-else:
-    from cython.cimports.bitboard.core.bits import _trailing_zeros
-    from cython.cimports.bitboard.core.encoding import ONE, u64
-    from cython.cimports.bitboard.core.native import bswap64, clz64, ctz64, popcount64
 
 uchar_ptr = cython.typedef(cython.pointer(cython.uchar))
 

@@ -16,21 +16,11 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 from ..core.arguments import bitboard_arg, square_arg
 from ..squares import BB_ANTI_DIAGONALS, BB_DIAGONALS, BB_FILES, BB_RANKS
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.attacks import _bishop_attacks, _bishop_attacks_rays, _rook_attacks, _rook_attacks_rays
     from ..core.bits import _diagonal_fill_attacks, _orthogonal_fill_attacks, _rotate_180
     from ..core.encoding import BB_ALL, ONE, u64
     from ..core.native import bswap64
-else:
-    from cython.cimports.bitboard.core.attacks import (
-        _bishop_attacks,
-        _bishop_attacks_rays,
-        _rook_attacks,
-        _rook_attacks_rays,
-    )
-    from cython.cimports.bitboard.core.bits import _diagonal_fill_attacks, _orthogonal_fill_attacks, _rotate_180
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
-    from cython.cimports.bitboard.core.native import bswap64
 
 
 # --- hyperbola quintessence: o ^ (o - 2r) along one line, reversed for the other side ------------

@@ -20,7 +20,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.encoding import (
         BISHOP,
         BLACK_KINGSIDE,
@@ -55,48 +55,13 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         undo_record,
     )
     from ..move import Move, _move_of
-else:
-    from cython.cimports.bitboard.core.encoding import (
-        BISHOP,
-        BLACK_KINGSIDE,
-        BLACK_QUEENSIDE,
-        CASTLING,
-        DOUBLE_PUSH,
-        EN_PASSANT,
-        KING,
-        KNIGHT,
-        MAX_MOVES,
-        NO_SQUARE,
-        NORMAL,
-        PAWN,
-        PROMOTION,
-        QUEEN,
-        ROOK,
-        WHITE_KINGSIDE,
-        WHITE_QUEENSIDE,
-        code_color,
-        code_type,
-        color_castling,
-        encode_move,
-        flag_promotion,
-        kingside_right,
-        piece_code,
-        queenside_right,
-        u64,
-        undo_captured,
-        undo_castling,
-        undo_ep,
-        undo_halfmove,
-        undo_record,
-    )
-    from cython.cimports.bitboard.move import Move, _move_of
 
 from collections.abc import Iterator
 
+from ..board.move_generators import LegalMoveGenerator
 from ..core.arguments import depth_arg
 from ..errors import IllegalMoveError
-from ..fen import STARTING_FEN, clean_castling, format_fen, parse_fen, side_not_to_move_in_check
-from ..move_generators import LegalMoveGenerator
+from ..notation.fen import STARTING_FEN, clean_castling, format_fen, parse_fen, side_not_to_move_in_check
 
 uint_ptr = cython.typedef(cython.pointer(cython.uint))
 uchar_ptr = cython.typedef(cython.pointer(cython.uchar))

@@ -10,6 +10,28 @@ package; importing it puts a finder on sys.meta_path that keeps `chess.<sub>` th
 `bitboard.chess.<sub>` whenever sys.modules["chess"] is this package.
 """
 from ..board import BaseBoard, Board, LegalMoveGenerator, PseudoLegalMoveGenerator
+from ..board.outcome import Outcome, Termination
+from ..board.status import (
+    STATUS_BAD_CASTLING_RIGHTS,
+    STATUS_EMPTY,
+    STATUS_IMPOSSIBLE_CHECK,
+    STATUS_INVALID_EP_SQUARE,
+    STATUS_NO_BLACK_KING,
+    STATUS_NO_WHITE_KING,
+    STATUS_OPPOSITE_CHECK,
+    STATUS_PAWNS_ON_BACKRANK,
+    STATUS_RACE_CHECK,
+    STATUS_RACE_MATERIAL,
+    STATUS_RACE_OVER,
+    STATUS_TOO_MANY_BLACK_PAWNS,
+    STATUS_TOO_MANY_BLACK_PIECES,
+    STATUS_TOO_MANY_CHECKERS,
+    STATUS_TOO_MANY_KINGS,
+    STATUS_TOO_MANY_WHITE_PAWNS,
+    STATUS_TOO_MANY_WHITE_PIECES,
+    STATUS_VALID,
+    Status,
+)
 from ..core.attacks import between
 from ..core.attacks import line as ray
 from ..core.bits import (
@@ -36,9 +58,9 @@ from ..core.bits import (
 )
 from ..core.bits import mirror_horizontal as flip_horizontal
 from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from ..fen import FEN_CASTLING_REGEX, STARTING_BOARD_FEN, STARTING_FEN
 from ..move import Move
-from ..outcome import Outcome, Termination
+from ..notation.fen import FEN_CASTLING_REGEX, STARTING_BOARD_FEN, STARTING_FEN
+from ..notation.san import SAN_REGEX
 from ..piece import (
     BISHOP,
     BLACK,
@@ -58,30 +80,8 @@ from ..piece import (
     piece_name,
     piece_symbol,
 )
-from ..san import SAN_REGEX
 from ..squares import *  # noqa: F401,F403  (A1 ... H8, BB_* constants, square functions)
 from ..squareset import SquareSet
-from ..status import (
-    STATUS_BAD_CASTLING_RIGHTS,
-    STATUS_EMPTY,
-    STATUS_IMPOSSIBLE_CHECK,
-    STATUS_INVALID_EP_SQUARE,
-    STATUS_NO_BLACK_KING,
-    STATUS_NO_WHITE_KING,
-    STATUS_OPPOSITE_CHECK,
-    STATUS_PAWNS_ON_BACKRANK,
-    STATUS_RACE_CHECK,
-    STATUS_RACE_MATERIAL,
-    STATUS_RACE_OVER,
-    STATUS_TOO_MANY_BLACK_PAWNS,
-    STATUS_TOO_MANY_BLACK_PIECES,
-    STATUS_TOO_MANY_CHECKERS,
-    STATUS_TOO_MANY_KINGS,
-    STATUS_TOO_MANY_WHITE_PAWNS,
-    STATUS_TOO_MANY_WHITE_PIECES,
-    STATUS_VALID,
-    Status,
-)
 from ..types import Bitboard, Color, PieceType, Square
 from .swap import add_finder, install
 from .tables import attack_tables

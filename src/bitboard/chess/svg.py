@@ -1,5 +1,5 @@
-"""python-chess's `chess.svg`: bitboard's pictures (`bitboard.svg`) under python-chess's names."""
-from ..svg import (
+"""python-chess's `chess.svg`: bitboard's pictures (`bitboard.pictures.svg`) under python-chess's names."""
+from ..pictures.svg import (
     CHECK_GRADIENT,
     COORDS,
     DEFAULT_COLORS,

@@ -1,3 +1,7 @@
+# The C side of arguments.py: what it cimports (its .py imports the same names when uncompiled) and declares.
+from bitboard.core.encoding cimport BB_ALL, u64
+
+
 cpdef unsigned long long bitboard_arg(object value) except? 0xFFFFFFFFFFFFFFFF
 cdef unsigned long long bitboard_from_object(object value) except? 0xFFFFFFFFFFFFFFFF
 cpdef int square_arg(object value) except -1

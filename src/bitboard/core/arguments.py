@@ -12,10 +12,8 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 from ..errors import InvalidArgumentError, InvalidBitboardError, InvalidSquareError, quoted
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .encoding import BB_ALL, u64
-else:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, u64
 
 
 @cython.ccall

@@ -1,4 +1,9 @@
 # Attack tables the move generator and the position read.
+from bitboard.core.arguments cimport bitboard_arg, square_arg
+from bitboard.core.encoding cimport BB_ALL, ONE, u64
+from bitboard.core.native cimport clz64, ctz64
+
+
 cdef enum:
     SLIDER_TABLE_SIZE = 107648
 

@@ -18,14 +18,10 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .arguments import bitboard_arg, square_arg
     from .encoding import BB_ALL, ONE, u64
     from .native import clz64, ctz64
-else:
-    from cython.cimports.bitboard.core.arguments import bitboard_arg, square_arg
-    from cython.cimports.bitboard.core.encoding import BB_ALL, ONE, u64
-    from cython.cimports.bitboard.core.native import clz64, ctz64
 
 from ..types import Bitboard, Color, Direction, Square
 from .bits import (

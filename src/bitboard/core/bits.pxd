@@ -1,4 +1,9 @@
 # The toolkit's C globals and the cfuncs other modules cimport.
+from bitboard.core.arguments cimport bitboard_value
+from bitboard.core.encoding cimport BB_ALL, u64
+from bitboard.core.native cimport bswap64, clz64, ctz64, popcount64
+
+
 cpdef enum:
     NORTH = 8
     NORTH_EAST = 9

@@ -21,14 +21,10 @@ from collections.abc import Iterator
 
 from ..types import Bitboard, Direction
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .arguments import bitboard_value
     from .encoding import BB_ALL, u64
     from .native import bswap64, clz64, ctz64, popcount64
-else:
-    from cython.cimports.bitboard.core.arguments import bitboard_value
-    from cython.cimports.bitboard.core.encoding import BB_ALL, u64
-    from cython.cimports.bitboard.core.native import bswap64, clz64, ctz64, popcount64
 
 compiled = cython.compiled
 

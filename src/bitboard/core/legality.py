@@ -25,7 +25,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .encoding import (
         BB_ALL,
         CASTLING,
@@ -43,24 +43,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .position import Position, _make, _unmake
     from .pseudo_legal import _one_king, _standard_pseudo_legal
     from .variant_moves import _variant_legal_moves, _variant_pseudo_legal
-else:
-    from cython.cimports.bitboard.core.encoding import (
-        BB_ALL,
-        CASTLING,
-        KING,
-        MAX_MOVES,
-        ONE,
-        castled_king_square,
-        move_flag,
-        move_from,
-        move_to,
-        u64,
-    )
-    from cython.cimports.bitboard.core.movegen import _attackers, _generate_ordered
-    from cython.cimports.bitboard.core.native import clz64, ctz64
-    from cython.cimports.bitboard.core.position import Position, _make, _unmake
-    from cython.cimports.bitboard.core.pseudo_legal import _one_king, _standard_pseudo_legal
-    from cython.cimports.bitboard.core.variant_moves import _variant_legal_moves, _variant_pseudo_legal
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
 

@@ -26,7 +26,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .attacks import (
         BETWEEN,
         BISHOP_PSEUDO_ATTACKS,
@@ -62,42 +62,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     )
     from .native import clz64, ctz64, popcount64
     from .position import Position
-else:
-    from cython.cimports.bitboard.core.attacks import (
-        BETWEEN,
-        BISHOP_PSEUDO_ATTACKS,
-        KING_ATTACKS,
-        KNIGHT_ATTACKS,
-        LINE,
-        PAWN_ATTACKS,
-        ROOK_PSEUDO_ATTACKS,
-        _attackers_on,
-        _bishop_attacks,
-        _rook_attacks,
-    )
-    from cython.cimports.bitboard.core.encoding import (
-        BB_ALL,
-        BISHOP,
-        CASTLING,
-        DOUBLE_PUSH,
-        EN_PASSANT,
-        KING,
-        KNIGHT,
-        NO_SQUARE,
-        NORMAL,
-        ONE,
-        PAWN,
-        QUEEN,
-        ROOK,
-        castled_king_square,
-        code_type,
-        color_castling,
-        encode_move,
-        promotion_flag,
-        u64,
-    )
-    from cython.cimports.bitboard.core.native import clz64, ctz64, popcount64
-    from cython.cimports.bitboard.core.position import Position
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))

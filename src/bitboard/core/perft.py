@@ -49,30 +49,14 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 from ..errors import InvalidArgumentError
 from .cpu import LEVEL_KERNELS
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .encoding import BB_ALL, KING, MAX_MOVES, PAWN, PERFT_BUCKET_WORDS, u64
     from .movegen import _attackers, _count, _generate
     from .native import BUILD_KIND, CPU_FAST_PEXT, CPU_X86_64_V2, CPU_X86_64_V3, ctz64, popcount64, prefetch
     from .position import Position, _key_after, _make, _unmake
     walk_function = walk_after_function = None  # compiled: perft.pxd's function-pointer types
-else:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, KING, MAX_MOVES, PAWN, PERFT_BUCKET_WORDS, u64
-    from cython.cimports.bitboard.core.movegen import _attackers, _count, _generate
-    from cython.cimports.bitboard.core.native import (
-        BUILD_KIND,
-        CPU_FAST_PEXT,
-        CPU_X86_64_V2,
-        CPU_X86_64_V3,
-        ctz64,
-        popcount64,
-        prefetch,
-    )
-    from cython.cimports.bitboard.core.position import (
-        Position,
-        _key_after,
-        _make,
-        _unmake,
-    )
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.pycapsule import PyCapsule_GetName, PyCapsule_GetPointer
 
 u64_ptr = cython.typedef(cython.pointer(cython.ulonglong))
@@ -280,7 +264,7 @@ def available_kernels() -> list:
     """The kernel modules this installation has: the one built with the package (for this CPU,
     or in a portable build for any), and in a portable build on x86-64 those for the later
     levels: x86-64-v2 with the magics, x86-64-v3 with the magics and with PEXT. Uncompiled, the
-    one source: the others are builds of it (and `bitboard._pure`'s copy of this package must not
+    one source: the others are builds of it (and `bitboard.installation`'s copy of this package must not
     take their extensions for modules of its own)."""
     if not cython.compiled:
         return ["perft_kernel"]

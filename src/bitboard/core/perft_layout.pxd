@@ -1,4 +1,8 @@
+# The C side of perft_layout.py: what it cimports (its .py imports the same names when uncompiled) and declares.
+from bitboard.core cimport attacks
+from bitboard.core.attacks cimport _bishop_attacks, _rook_attacks
 from bitboard.core.encoding cimport u64
+
 
 # Where each table starts in the perft kernel's one array (perft_layout.py says why one).
 cdef enum:

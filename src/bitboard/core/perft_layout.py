@@ -15,14 +15,10 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from . import attacks
     from .attacks import _bishop_attacks, _rook_attacks
     from .encoding import u64
-else:
-    from cython.cimports.bitboard.core import attacks
-    from cython.cimports.bitboard.core.attacks import _bishop_attacks, _rook_attacks
-    from cython.cimports.bitboard.core.encoding import u64
 
 u64_ptr = cython.typedef(cython.pointer(u64))
 

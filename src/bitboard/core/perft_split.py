@@ -9,14 +9,10 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
     from .movegen import _generate
     from .position import Position, _ep_capturable, _make, _unmake
-else:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, MAX_MOVES, NO_SQUARE, u64
-    from cython.cimports.bitboard.core.movegen import _generate
-    from cython.cimports.bitboard.core.position import Position, _ep_capturable, _make, _unmake
 
 from .perft import _count_subtree
 

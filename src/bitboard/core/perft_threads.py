@@ -19,10 +19,8 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .position import Position, _copy_position
-else:
-    from cython.cimports.bitboard.core.position import Position, _copy_position
 
 from .arguments import depth_arg, hash_arg, threads_arg
 from .perft import _count_subtree

@@ -1,4 +1,13 @@
 # The C state of a position and the functions that change it; movegen, perft and board cimport it.
+from bitboard.core.attacks cimport KING_ATTACKS, PAWN_ATTACKS, _attackers_on
+from bitboard.core.encoding cimport ALL_CASTLING, ATOMIC, BB_ALL, BISHOP, BLACK, CASTLING, COLOR_SHIFT, CRAZYHOUSE
+from bitboard.core.encoding cimport DOUBLE_PUSH, DROP, EN_PASSANT, KING, KNIGHT, NO_SQUARE, ONE, PAWN, PROMOTION
+from bitboard.core.encoding cimport QUEEN, ROOK, THREE_CHECK, WHITE, castled_king_square, castled_rook_square
+from bitboard.core.encoding cimport code_type, flag_drop, flag_promotion, move_flag, move_from, move_to, piece_code
+from bitboard.core.encoding cimport u64, undo_captured, undo_castling, undo_ep, undo_halfmove, undo_record
+from bitboard.core.native cimport clz64, ctz64, popcount64
+from bitboard.core.zobrist cimport CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
+
 
 # A variant position's whole state, which _make saves before a variant move and _unmake puts back.
 ctypedef struct Saved:

@@ -21,7 +21,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .attacks import KING_ATTACKS, PAWN_ATTACKS, _attackers_on
     from .encoding import (
         ALL_CASTLING,
@@ -65,48 +65,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
 
     Saved = None  # compiled, position.pxd's struct of a saved state (uncompiled, a tuple)
-else:
-    from cython.cimports.bitboard.core.attacks import KING_ATTACKS, PAWN_ATTACKS, _attackers_on
-    from cython.cimports.bitboard.core.encoding import (
-        ALL_CASTLING,
-        ATOMIC,
-        BB_ALL,
-        BISHOP,
-        BLACK,
-        CASTLING,
-        COLOR_SHIFT,
-        CRAZYHOUSE,
-        DOUBLE_PUSH,
-        DROP,
-        EN_PASSANT,
-        KING,
-        KNIGHT,
-        NO_SQUARE,
-        ONE,
-        PAWN,
-        PROMOTION,
-        QUEEN,
-        ROOK,
-        THREE_CHECK,
-        WHITE,
-        castled_king_square,
-        castled_rook_square,
-        code_type,
-        flag_drop,
-        flag_promotion,
-        move_flag,
-        move_from,
-        move_to,
-        piece_code,
-        u64,
-        undo_captured,
-        undo_castling,
-        undo_ep,
-        undo_halfmove,
-        undo_record,
-    )
-    from cython.cimports.bitboard.core.native import clz64, ctz64, popcount64
-    from cython.cimports.bitboard.core.zobrist import CASTLING_KEYS, EP_KEYS, PIECE_KEYS, TURN_KEY
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.libc.stdlib import abort, free, realloc
     from cython.cimports.libc.string import memcpy
 

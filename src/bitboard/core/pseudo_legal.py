@@ -8,7 +8,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
     from .encoding import (
         BB_ALL,
@@ -35,39 +35,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .movegen import _generate
     from .native import clz64
     from .position import Position
-else:
-    from cython.cimports.bitboard.core.attacks import (
-        KING_ATTACKS,
-        KNIGHT_ATTACKS,
-        PAWN_ATTACKS,
-        _bishop_attacks,
-        _rook_attacks,
-    )
-    from cython.cimports.bitboard.core.encoding import (
-        BB_ALL,
-        BISHOP,
-        CASTLING,
-        DOUBLE_PUSH,
-        EN_PASSANT,
-        KING,
-        KNIGHT,
-        MAX_PIECE_MOVES,
-        NO_SQUARE,
-        NORMAL,
-        ONE,
-        PAWN,
-        QUEEN,
-        ROOK,
-        code_type,
-        encode_move,
-        move_flag,
-        move_to,
-        promotion_flag,
-        u64,
-    )
-    from cython.cimports.bitboard.core.movegen import _generate
-    from cython.cimports.bitboard.core.native import clz64
-    from cython.cimports.bitboard.core.position import Position
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
 

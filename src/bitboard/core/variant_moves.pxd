@@ -1,5 +1,15 @@
 # The variants' moves and ends (core/legality hands variant positions here).
+from bitboard.core.attacks cimport BETWEEN, KING_ATTACKS, PAWN_ATTACKS
+from bitboard.core.encoding cimport ANTICHESS, ATOMIC, BB_ALL, BLACK, CASTLING, CRAZYHOUSE, EN_PASSANT, HORDE, KING
+from bitboard.core.encoding cimport KING_OF_THE_HILL, MAX_MOVES, NO_SQUARE, ONE, PAWN, PROMOTION, QUEEN, RACING_KINGS
+from bitboard.core.encoding cimport SUICIDE, THREE_CHECK, WHITE, castled_king_square, castled_rook_square, drop_flag
+from bitboard.core.encoding cimport encode_move, move_flag, move_from, move_to, promotion_flag, u64
+from bitboard.core.movegen cimport _attackers, _generate_ordered
+from bitboard.core.native cimport clz64, ctz64, popcount64
 from bitboard.core.position cimport Position
+from bitboard.core.position cimport _king_attacked, _make, _unmake
+from bitboard.core.pseudo_legal cimport _one_king, _standard_pseudo_legal
+
 
 cdef enum:
     # _variant_result's answers, for the side to move

@@ -25,7 +25,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .attacks import BETWEEN, KING_ATTACKS, PAWN_ATTACKS
     from .encoding import (
         ANTICHESS,
@@ -62,43 +62,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .native import clz64, ctz64, popcount64
     from .position import Position, _king_attacked, _make, _unmake
     from .pseudo_legal import _one_king, _standard_pseudo_legal
-else:
-    from cython.cimports.bitboard.core.attacks import BETWEEN, KING_ATTACKS, PAWN_ATTACKS
-    from cython.cimports.bitboard.core.encoding import (
-        ANTICHESS,
-        ATOMIC,
-        BB_ALL,
-        BLACK,
-        CASTLING,
-        CRAZYHOUSE,
-        EN_PASSANT,
-        HORDE,
-        KING,
-        KING_OF_THE_HILL,
-        MAX_MOVES,
-        NO_SQUARE,
-        ONE,
-        PAWN,
-        PROMOTION,
-        QUEEN,
-        RACING_KINGS,
-        SUICIDE,
-        THREE_CHECK,
-        WHITE,
-        castled_king_square,
-        castled_rook_square,
-        drop_flag,
-        encode_move,
-        move_flag,
-        move_from,
-        move_to,
-        promotion_flag,
-        u64,
-    )
-    from cython.cimports.bitboard.core.movegen import _attackers, _generate_ordered
-    from cython.cimports.bitboard.core.native import clz64, ctz64, popcount64
-    from cython.cimports.bitboard.core.position import Position, _king_attacked, _make, _unmake
-    from cython.cimports.bitboard.core.pseudo_legal import _one_king, _standard_pseudo_legal
 
 ushort_ptr = cython.typedef(cython.pointer(cython.ushort))
 

@@ -6,10 +6,8 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from .encoding import BB_ALL, u64
-else:
-    from cython.cimports.bitboard.core.encoding import BB_ALL, u64
 
 MULTIPLIER = cython.declare(u64, 0x2545F4914F6CDD1D)
 # The shift triple (a, b, c) = (12, 25, 27) of xorshift64*.

@@ -10,9 +10,10 @@
 Every public name of the pipeline is importable from here (`from bitboard.data import
 read_games, to_arrays, convert_files, leela_planes`). The modules: `pgn_reader`, `pgn_game` (the
 Game it gives), `pgn_writer`, `arrays`, `records` (the 43-byte position record), `sources`
-(inputs, compression, names), `tables` (the Parquet dataset's schema), `datasets` (PGN to a
-dataset folder, every core), `workers`, `cluster` (Dask), `gil` (the GIL handed over promptly
-to the threads beside the reader), `batches` (training batches from a dataset folder), `encode`.
+(inputs, compression, names), `tables` (the Parquet dataset's schema), `datasets` (one PGN
+input to a dataset folder), `workers` (convert_files: many inputs on every core), `cluster`
+(Dask), `gil` (the GIL handed over promptly to the threads beside the reader), `batches`
+(training batches from a dataset folder), `encode`.
 """
 from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move, dataset_move_parts
 from .arrays import NO_MOVE, RESULT_CODES, to_arrays
@@ -21,14 +22,11 @@ from .cluster import PART_BYTES, pgn_to_parquet
 from .datasets import (
                        SHARD_COMPRESSIONS,
                        TABLES,
-                       ConversionInterrupted,
                        Shard,
                        compression_options,
                        convert_file,
-                       convert_files,
                        convert_parts,
                        dataset_folder,
-                       default_processes,
                        read_arrays,
                        shard_paths,
                        write_arrays,
@@ -88,9 +86,11 @@ from .sources import (
                        source_names,
 )
 from .tables import EXTRAS_OF, GAME_TAGS, NO_RESULT, SCHEMA_VERSION, games_schema, positions_schema, result_code
+from .workers import BUSY_THREADS, ConversionInterrupted, convert_files, default_processes
 
 __all__ = [
-    "ALPHAZERO_POLICY_SIZE", "COMPRESSIONS", "ENCODINGS", "EXTRAS_OF", "EXTRAS_SIZE", "GAME_TAGS", "LC0_MOVES",
+    "ALPHAZERO_POLICY_SIZE", "BUSY_THREADS", "COMPRESSIONS", "ENCODINGS", "EXTRAS_OF", "EXTRAS_SIZE", "GAME_TAGS",
+    "LC0_MOVES",
     "LC0_POLICY_SIZE", "LEELA_PLANES", "NO_MOVE", "NO_RESULT", "PGN_SUFFIXES", "PIECE_PLANES", "POLICIES",
     "POLYGLOT_TABLE_SIZE", "RECORD_SIZE", "PART_BYTES", "RECORD_VARIANTS", "RESULTS", "RESULT_CODES",
     "SCHEMA_VERSION", "SEVEN_TAG_ROSTER", "SHARD_COMPRESSIONS", "STDIN", "SUFFIX_NAGS", "TABLES", "alphazero_index",

@@ -3,8 +3,8 @@ shards, each written under a temporary name and renamed when complete, a rerun (
 again after its worker died) skipping what is done. An input is one task, and a big one (a
 lichess month) is cut into parts of about `part_bytes` of text, each its own task and shard,
 read as if the input were read whole (bitboard.data.parts). The cut depends on the input alone,
-as datasets.convert_files cuts it on one machine: a conversion begun there ends here, and the
-other way round. Without a client, `datasets.convert_files` converts on this machine's cores;
+as workers.convert_files cuts it on one machine: a conversion begun there ends here, and the
+other way round. Without a client, `workers.convert_files` converts on this machine's cores;
 `bitboard.distributed` connects."""
 import os
 
@@ -24,12 +24,12 @@ def pgn_to_parquet(sources, out_dir, client=None, *, overwrite: bool = False, pr
     hidden, are never read as shards. The paths go to the workers absolute (a worker's working
     folder is not this one's); an error or Ctrl-C here cancels the tasks not yet finished."""
     from ..errors import InvalidArgumentError, quoted
-    from . import datasets
+    from . import datasets, workers
     from .sources import STDIN, pgn_files, shard_stems, source_names
     if client is None:
-        return datasets.convert_files(sources, out_dir, overwrite=overwrite, finished=progress, part_bytes=part_bytes,
+        return workers.convert_files(sources, out_dir, overwrite=overwrite, finished=progress, part_bytes=part_bytes,
                                       compression=compression)
-    datasets._check_part_bytes(part_bytes)
+    workers.check_part_bytes(part_bytes)
     datasets.compression_options(compression)  # (checked here, not in every task)
     paths = pgn_files(sources)
     if not paths:

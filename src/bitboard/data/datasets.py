@@ -18,11 +18,10 @@ refuses to replace a shard from another input unless asked to (`overwrite=True`)
 `write_arrays` and `read_arrays` keep to_arrays' dictionary as one `.npz` file (NumPy only).
 """
 import contextlib
-import functools
 import os
 import secrets
 import socket
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,13 +29,12 @@ from ..errors import InvalidArgumentError, ShardExistsError, quoted
 from . import sources as _sources
 from .game_columns import result_column
 from .gil import prompt_handoffs
-from .parts import PART_BYTES, Part, part_stem
+from .parts import Part, part_stem
 from .sources import PGN_SUFFIXES, STDIN, pgn_files, shard_stems, source_names
 from .tables import SCHEMA_VERSION, games_batch, games_schema, positions_batch, positions_schema
 
-__all__ = ["PGN_SUFFIXES", "SHARD_COMPRESSIONS", "TABLES", "ConversionInterrupted", "Shard", "compression_options",
-           "convert_file", "convert_files", "convert_parts", "dataset_folder", "default_processes", "pgn_files",
-           "read_arrays", "shard_paths", "write_arrays"]
+__all__ = ["PGN_SUFFIXES", "SHARD_COMPRESSIONS", "TABLES", "Shard", "compression_options", "convert_file",
+           "convert_parts", "dataset_folder", "pgn_files", "read_arrays", "shard_paths", "write_arrays"]
 
 TABLES = ("games", "positions")
 #: Positions per row group: what a worker holds before it writes (about 10 MB of columns).
@@ -90,7 +88,7 @@ def _pyarrow():
 
 def _identity(source: str) -> dict[str, str]:
     """What the shards' metadata records of their input, to tell on a rerun whether it changed."""
-    from .. import __version__
+    from ..installation import __version__
     return {"source": source, "version": __version__, "schema_version": str(SCHEMA_VERSION)}
 
 
@@ -549,106 +547,13 @@ def dataset_folder(out_dir) -> str:
     return out
 
 
-class ConversionInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped convert_files: the shards finished are kept, the unfinished ones left
-    nothing. `kept` names what was finished: each input whose shards are all there (converted in
-    this run or before) by its source name, and a part of an unfinished input as "NAME (part K of
-    N)"; `inputs`, how many inputs there were."""
-
-    def __init__(self, kept: list[str], inputs: int):
-        super().__init__(f"{len([k for k in kept if ' (part ' not in k])} of {inputs} inputs converted")
-        self.kept, self.inputs = kept, inputs
-
-
-def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: bool = False,
-                  processes: int | None = None, progress: Progress | None = None,
-                  finished: Callable[[Shard], None] | None = None, part_bytes: int | None = PART_BYTES,
-                  compression: str = "zstd") -> dict[str, Shard]:
-    """Convert PGN inputs (files, folders of them, "-") into the dataset folder `out_dir`,
-    each input streamed into its own shards, on `processes` worker processes (default:
-    default_processes(), one per two cores); {source name: Shard}. An input of over 1.5
-    `part_bytes` of text is cut into parts (bitboard.data.parts), each its own shard, as a Dask
-    cluster cuts it (pgn_to_parquet), so a conversion begun here can end there and the other
-    way round; the parts of one input are spread over the workers that the inputs leave free.
-    `progress` is convert_file's, `finished(shard)` is called as each input is done;
-    `compression` is convert_file's. Ctrl-C stops every worker; finished shards stay, unfinished
-    ones leave nothing (ConversionInterrupted, a KeyboardInterrupt, names what was kept).
-
-    The workers are fresh interpreters running `python -m bitboard.data.workers`: they never
-    import the calling script, so a script without `if __name__ == "__main__":` works."""
-    from .parts import cut_parts, input_cuts, run_starts
-    from .workers import Task, run_tasks
-    paths = pgn_files(sources)
-    if not paths:
-        raise InvalidArgumentError(f"no PGN inputs in {quoted(sources)}")
-    out = dataset_folder(out_dir)
-    compression_options(compression)  # (checked before any work)
-    _check_part_bytes(part_bytes)
-    names = source_names(paths)
-    stems = shard_stems(names.values())
-    processes = processes if processes is not None else default_processes()
-    if not _is_count(processes):
-        raise InvalidArgumentError(f"processes must be a whole number of at least 1, not {quoted(processes)}")
-    tasks: list[Task] = []
-    share = max(1, processes // len(paths))  # the workers each input may have
-    for path in paths:
-        task = Task(path, names[path], stems[names[path]])
-        cuts, size = input_cuts(path, part_bytes) if path != STDIN and part_bytes is not None else ([0], 0)
-        if len(cuts) == 1:
-            tasks.append(task)
-            continue
-        pieces = cut_parts(cuts)
-        starts = run_starts(len(pieces), share)
-        packing = os.path.getsize(path) / max(size, 1)  # (a compressed input's bytes per byte of text)
-        tasks += [task._replace(parts=tuple(pieces[begin:end]), packing=packing)
-                  for begin, end in zip(starts, [*starts[1:], len(pieces)])]
-    done: dict[str, Shard] = {}
-    pieces_done: dict[str, list] = {}
-    kept: list[str] = []
-
-    def record(task: Task, part: "Part | None", shard: Shard) -> None:
-        if part is None:
-            done[task.name] = shard
-        else:
-            pieces_done.setdefault(task.name, []).append((part.index, shard))
-            if len(pieces_done[task.name]) < part.count:  # (finished once all its parts are)
-                kept.append(f"{task.name} (part {part.index + 1} of {part.count})")
-                return
-            done[task.name] = parts_added(pieces_done.pop(task.name))
-            kept[:] = [k for k in kept if not k.startswith(f"{task.name} (part ")]
-        kept.append(task.name)
-        if finished is not None:
-            finished(done[task.name])
-
-    try:
-        if processes == 1 or any(path == STDIN for path in paths):  # (standard input is this process's)
-            for task in tasks:
-                if task.parts is None:
-                    record(task, None, convert_file(task.path, out, name=task.name, stem=task.stem,
-                                                    overwrite=overwrite, progress=progress, compression=compression))
-                else:
-                    convert_parts(task.path, out, list(task.parts), name=task.name, stem=task.stem,
-                                  overwrite=overwrite, progress=progress, compression=compression,
-                                  packing=task.packing, finished=functools.partial(record, task))
-        else:
-            run_tasks(tasks, out, overwrite=overwrite, processes=processes, progress=progress,
-                      compression=compression, finished=record)
-    except KeyboardInterrupt:  # (what was finished as it stopped is there too, reported or not)
-        for task in tasks:
-            for part in task.parts or [None]:
-                named = task.name if part is None else f"{task.name} (part {part.index + 1} of {part.count})"
-                if task.name not in kept and named not in kept and _finished_there(out, task, part):
-                    kept.append(named)
-        raise ConversionInterrupted(kept, len(paths)) from None
-    return done
-
-
-def _finished_there(out: str, task, part: "Part | None") -> bool:
-    """Whether the shards of an input (or of a part of it) are there, written from it as it is."""
-    if task.path == STDIN:  # (another standard input's would look the same: told by convert_files alone)
+def shards_there(out: str, path: str, name: str, stem: str, part: "Part | None") -> bool:
+    """Whether the shards of the input `path` (or of a part of it), named `name` and `stem`, are
+    in `out`, written from it as it is (convert_files asks, for what an interruption kept)."""
+    if path == STDIN:  # (another standard input's would look the same: told by convert_files alone)
         return False
-    paths = shard_paths(out, task.stem if part is None else part_stem(task.stem, part.index, part.count))
-    wanted = {**_identity(task.name), **_input_stamp(task.path)}
+    paths = shard_paths(out, stem if part is None else part_stem(stem, part.index, part.count))
+    wanted = {**_identity(name), **_input_stamp(path)}
     for table in TABLES:
         record = _recorded(paths[table])
         if record is None or any(record.get(key) != value for key, value in wanted.items()):
@@ -657,33 +562,6 @@ def _finished_there(out: str, task, part: "Part | None") -> bool:
                 part is not None and not record["part"].startswith(f"{part.index}/{part.count} ")):
             return False
     return True
-
-
-def _is_count(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
-
-
-def _check_part_bytes(part_bytes) -> None:
-    if part_bytes is not None and not _is_count(part_bytes):
-        raise InvalidArgumentError(f"part_bytes is a positive number of bytes or None, not {quoted(part_bytes)}")
-
-
-def _cores() -> int:
-    """The cores this process may run on (taskset, a container's CPU set), else the machine's."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
-#: The threads a conversion keeps busy: its reader, and its Parquet writer beside it (a compressed
-#: input's unpacking thread adds a fraction of a core).
-BUSY_THREADS = 2
-
-
-def default_processes() -> int:
-    """The worker processes convert_files runs by default: as many as the cores hold, each
-    conversion keeping BUSY_THREADS cores busy (processes x busy threads <= cores), at least one.
-    More would take turns on the same cores and run slower than fewer (on two cores, two
-    processes ran at 0.77-0.93x one)."""
-    return max(1, _cores() // BUSY_THREADS)
 
 
 def parts_added(pieces: list) -> Shard:

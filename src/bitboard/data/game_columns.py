@@ -25,7 +25,7 @@ if cython.compiled:
 from typing import Any  # noqa: F401  (the type comments of __init__)
 
 from ..errors import InvalidArgumentError
-from ..pgn_tags import KNOWN_TAGS
+from ..notation.pgn_tags import KNOWN_TAGS
 from .tables import GAME_TAGS
 
 __all__ = ["GameColumns", "TagTable", "elo_column", "result_column"]

@@ -25,7 +25,7 @@ per worker.
 Where the cuts fall depends on the input alone (`input_cuts`: its size, a compressed input's
 estimated from its first 8 MB, and `part_bytes`), so one machine and a cluster cut it alike:
 the same parts, the same (source, game) keys and the same shards, and a conversion started on
-one resumes on the other. One machine (datasets.convert_files) finds the parts as it reads
+one resumes on the other. One machine (workers.convert_files) finds the parts as it reads
 (`Run`): a worker reads consecutive parts from one stream, each part starting where the last
 one's reader stopped, and the first part of its run found by a reader that skips the moves from
 the input's start, so a compressed input is unpacked once a worker.

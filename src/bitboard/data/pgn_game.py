@@ -4,8 +4,8 @@ game (data/pgn_reader)."""
 from ..board import Board
 from ..board.variant import find_variant
 from ..errors import quoted
-from ..fen import STARTING_FEN
 from ..move import Move
+from ..notation.fen import STARTING_FEN
 
 CHESS960_VARIANTS = ("chess960", "chess 960", "fischerandom", "fischer random", "fischerrandom")
 STANDARD_NAMES = tuple(alias.lower() for alias in Board.aliases)  # a Variant tag that names standard chess

@@ -39,8 +39,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.native import find_byte
     from ..core.position import Position, _copy_position, _make
     from ..move import _move_of
-    from ..pgn_tags import known_tag
-    from ..san import plain_san_code
+    from ..notation.pgn_tags import known_tag
+    from ..notation.san import plain_san_code
     from .game_columns import GameColumns, TagTable
     from .records import write_extras, write_record
 else:
@@ -63,8 +63,8 @@ else:
     from cython.cimports.bitboard.data.game_columns import GameColumns, TagTable
     from cython.cimports.bitboard.data.records import write_extras, write_record
     from cython.cimports.bitboard.move import _move_of
-    from cython.cimports.bitboard.pgn_tags import known_tag
-    from cython.cimports.bitboard.san import plain_san_code
+    from cython.cimports.bitboard.notation.pgn_tags import known_tag
+    from cython.cimports.bitboard.notation.san import plain_san_code
     from cython.cimports.cpython.unicode import PyUnicode_DecodeUTF8
     from cython.cimports.libc.string import memcmp
 
@@ -76,7 +76,7 @@ from ..board import Board
 from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move_parts
 from ..errors import quoted
 from ..move import Move
-from ..pgn_tags import KNOWN_TAGS, TAG_ROSTER
+from ..notation.pgn_tags import KNOWN_TAGS, TAG_ROSTER
 from .pgn_game import SETUP_FAILED, Game, Mate, positions_of  # noqa: F401  (positions_of: importable from here too)
 from .sources import open_pgn
 

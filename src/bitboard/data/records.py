@@ -39,17 +39,14 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.encoding import ALL_CASTLING, CRAZYHOUSE, THREE_CHECK
     from ..core.position import Position
-else:  # (C constants: write_record's bytes are computed in C, with no Python object)
-    from cython.cimports.bitboard.core.encoding import ALL_CASTLING, CRAZYHOUSE, THREE_CHECK
-    from cython.cimports.bitboard.core.position import Position
 
 from ..board import Board
 from ..core.encoding import NO_SQUARE, swap_castling_colors
 from ..errors import InvalidArgumentError, UnsupportedVariantError
-from ..fen import STANDARD_ROOKS, board_fen, castling_xfen
+from ..notation.fen import STANDARD_ROOKS, board_fen, castling_xfen
 from ..squares import BB_FILE_A, BB_FILE_H
 
 __all__ = [

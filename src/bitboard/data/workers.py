@@ -1,4 +1,5 @@
-"""Worker processes for convert_files: fresh interpreters, `python -m bitboard.data.workers`.
+"""convert_files: many PGN inputs converted at once, on worker processes that are fresh
+interpreters (`python -m bitboard.data.workers`); one input's conversion is datasets.convert_file.
 
 multiprocessing's spawn and forkserver start a worker by importing the parent's `__main__`, so
 a script that calls convert_files without `if __name__ == "__main__":` would start itself again
@@ -8,21 +9,154 @@ worker answers with lines of JSON on its standard output (progress, then the fin
 the error). A worker stopped by a signal or Ctrl-C removes its unfinished temporary files.
 """
 import builtins
+import functools
 import json
 import os
 import selectors
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from typing import NamedTuple
 
 from .. import errors as _errors
-from .datasets import Progress, Shard, convert_file, convert_parts
-from .parts import Part
+from ..errors import InvalidArgumentError, quoted
+from .datasets import (
+    Progress,
+    Shard,
+    compression_options,
+    convert_file,
+    convert_parts,
+    dataset_folder,
+    parts_added,
+    shards_there,
+)
+from .parts import PART_BYTES, Part, cut_parts, input_cuts, run_starts
+from .sources import STDIN, pgn_files, shard_stems, source_names
 
-__all__ = ["Task", "run_tasks"]
+__all__ = ["BUSY_THREADS", "ConversionInterrupted", "convert_files", "default_processes"]
+
+
+class ConversionInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped convert_files: the shards finished are kept, the unfinished ones left
+    nothing. `kept` names what was finished: each input whose shards are all there (converted in
+    this run or before) by its source name, and a part of an unfinished input as "NAME (part K of
+    N)"; `inputs`, how many inputs there were."""
+
+    def __init__(self, kept: list[str], inputs: int):
+        super().__init__(f"{len([k for k in kept if ' (part ' not in k])} of {inputs} inputs converted")
+        self.kept, self.inputs = kept, inputs
+
+
+def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: bool = False,
+                  processes: int | None = None, progress: Progress | None = None,
+                  finished: Callable[[Shard], None] | None = None, part_bytes: int | None = PART_BYTES,
+                  compression: str = "zstd") -> dict[str, Shard]:
+    """Convert PGN inputs (files, folders of them, "-") into the dataset folder `out_dir`,
+    each input streamed into its own shards, on `processes` worker processes (default:
+    default_processes(), one per two cores); {source name: Shard}. An input of over 1.5
+    `part_bytes` of text is cut into parts (bitboard.data.parts), each its own shard, as a Dask
+    cluster cuts it (pgn_to_parquet), so a conversion begun here can end there and the other
+    way round; the parts of one input are spread over the workers that the inputs leave free.
+    `progress` is convert_file's, `finished(shard)` is called as each input is done;
+    `compression` is convert_file's. Ctrl-C stops every worker; finished shards stay, unfinished
+    ones leave nothing (ConversionInterrupted, a KeyboardInterrupt, names what was kept).
+
+    The workers are fresh interpreters running `python -m bitboard.data.workers`: they never
+    import the calling script, so a script without `if __name__ == "__main__":` works."""
+    paths = pgn_files(sources)
+    if not paths:
+        raise InvalidArgumentError(f"no PGN inputs in {quoted(sources)}")
+    out = dataset_folder(out_dir)
+    compression_options(compression)  # (checked before any work)
+    check_part_bytes(part_bytes)
+    names = source_names(paths)
+    stems = shard_stems(names.values())
+    processes = processes if processes is not None else default_processes()
+    if not _is_count(processes):
+        raise InvalidArgumentError(f"processes must be a whole number of at least 1, not {quoted(processes)}")
+    tasks: list[Task] = []
+    share = max(1, processes // len(paths))  # the workers each input may have
+    for path in paths:
+        task = Task(path, names[path], stems[names[path]])
+        cuts, size = input_cuts(path, part_bytes) if path != STDIN and part_bytes is not None else ([0], 0)
+        if len(cuts) == 1:
+            tasks.append(task)
+            continue
+        pieces = cut_parts(cuts)
+        starts = run_starts(len(pieces), share)
+        packing = os.path.getsize(path) / max(size, 1)  # (a compressed input's bytes per byte of text)
+        tasks += [task._replace(parts=tuple(pieces[begin:end]), packing=packing)
+                  for begin, end in zip(starts, [*starts[1:], len(pieces)])]
+    done: dict[str, Shard] = {}
+    pieces_done: dict[str, list] = {}
+    kept: list[str] = []
+
+    def record(task: Task, part: "Part | None", shard: Shard) -> None:
+        if part is None:
+            done[task.name] = shard
+        else:
+            pieces_done.setdefault(task.name, []).append((part.index, shard))
+            if len(pieces_done[task.name]) < part.count:  # (finished once all its parts are)
+                kept.append(f"{task.name} (part {part.index + 1} of {part.count})")
+                return
+            done[task.name] = parts_added(pieces_done.pop(task.name))
+            kept[:] = [k for k in kept if not k.startswith(f"{task.name} (part ")]
+        kept.append(task.name)
+        if finished is not None:
+            finished(done[task.name])
+
+    try:
+        if processes == 1 or any(path == STDIN for path in paths):  # (standard input is this process's)
+            for task in tasks:
+                if task.parts is None:
+                    record(task, None, convert_file(task.path, out, name=task.name, stem=task.stem,
+                                                    overwrite=overwrite, progress=progress, compression=compression))
+                else:
+                    convert_parts(task.path, out, list(task.parts), name=task.name, stem=task.stem,
+                                  overwrite=overwrite, progress=progress, compression=compression,
+                                  packing=task.packing, finished=functools.partial(record, task))
+        else:
+            run_tasks(tasks, out, overwrite=overwrite, processes=processes, progress=progress,
+                      compression=compression, finished=record)
+    except KeyboardInterrupt:  # (what was finished as it stopped is there too, reported or not)
+        for task in tasks:
+            for part in task.parts or [None]:
+                named = task.name if part is None else f"{task.name} (part {part.index + 1} of {part.count})"
+                if (task.name not in kept and named not in kept
+                        and shards_there(out, task.path, task.name, task.stem, part)):
+                    kept.append(named)
+        raise ConversionInterrupted(kept, len(paths)) from None
+    return done
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def check_part_bytes(part_bytes) -> None:
+    if part_bytes is not None and not _is_count(part_bytes):
+        raise InvalidArgumentError(f"part_bytes is a positive number of bytes or None, not {quoted(part_bytes)}")
+
+
+def _cores() -> int:
+    """The cores this process may run on (taskset, a container's CPU set), else the machine's."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+#: The threads a conversion keeps busy: its reader, and its Parquet writer beside it (a compressed
+#: input's unpacking thread adds a fraction of a core).
+BUSY_THREADS = 2
+
+
+def default_processes() -> int:
+    """The worker processes convert_files runs by default: as many as the cores hold, each
+    conversion keeping BUSY_THREADS cores busy (processes x busy threads <= cores), at least one.
+    More would take turns on the same cores and run slower than fewer (on two cores, two
+    processes ran at 0.77-0.93x one)."""
+    return max(1, _cores() // BUSY_THREADS)
+
 
 
 def _command() -> tuple[list[str], dict[str, str]]:

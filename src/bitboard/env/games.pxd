@@ -1,5 +1,18 @@
 # The games of the environments (bitboard.env): each a row of uint64 words, a row of bytes and a
 # row of legal move codes, stepped in C.
+from bitboard.core.encoding cimport BB_ALL, CASTLING, DOUBLE_PUSH, EN_PASSANT, MAX_MOVES, NO_SQUARE, ONE, PAWN
+from bitboard.core.encoding cimport castled_king_square, code_type, flag_promotion, move_flag, move_from, move_to, u64
+from bitboard.core.movegen cimport _count, _generate
+from bitboard.core.position cimport Position
+from bitboard.core.position cimport _copy_position, _ep_capturable, _insufficient, _key_after, _king_attacked, _make
+from bitboard.core.position cimport _unmake
+from bitboard.core.xorshift cimport _next
+from bitboard.core.zobrist cimport EP_KEYS
+from bitboard.data.encode.actions cimport _action
+from bitboard.data.encode.observations cimport _clear_history, _push_history, _write_pettingzoo
+from bitboard.data.encode.observations cimport _write_pettingzoo_packed, _write_pgx
+
+
 cdef enum:
     # the words of a game's row
     W_PIECES = 0        # 7 words: Position._pieces
@@ -53,9 +66,6 @@ cdef enum:
     NEXT_STEP = 0
     SAME_STEP = 1
     DISABLED = 2
-
-
-from bitboard.core.position cimport Position
 
 
 cdef class Single:

@@ -28,7 +28,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.encoding import (
         BB_ALL,
         CASTLING,
@@ -79,45 +79,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     FIVEFOLD_REPETITION, FIFTY_MOVES, THREEFOLD_REPETITION = 5, 6, 7
     OBSERVE_PETTINGZOO, OBSERVE_PGX, OBSERVE_PACKED = 0, 1, 2
     NEXT_STEP, SAME_STEP, DISABLED = 0, 1, 2
-else:
-    from cython.cimports.bitboard.core.encoding import (
-        BB_ALL,
-        CASTLING,
-        DOUBLE_PUSH,
-        EN_PASSANT,
-        MAX_MOVES,
-        NO_SQUARE,
-        ONE,
-        PAWN,
-        castled_king_square,
-        code_type,
-        flag_promotion,
-        move_flag,
-        move_from,
-        move_to,
-        u64,
-    )
-    from cython.cimports.bitboard.core.movegen import _count, _generate
-    from cython.cimports.bitboard.core.position import (
-        Position,
-        _copy_position,
-        _ep_capturable,
-        _insufficient,
-        _key_after,
-        _king_attacked,
-        _make,
-        _unmake,
-    )
-    from cython.cimports.bitboard.core.xorshift import _next
-    from cython.cimports.bitboard.core.zobrist import EP_KEYS
-    from cython.cimports.bitboard.data.encode.actions import _action
-    from cython.cimports.bitboard.data.encode.observations import (
-        _clear_history,
-        _push_history,
-        _write_pettingzoo,
-        _write_pettingzoo_packed,
-        _write_pgx,
-    )
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.libc.string import memset
 
 

@@ -1,5 +1,5 @@
 """The arrays that hold games for the environments and `Game`, and the rule arguments' checks."""
-from .. import compiled
+from ..core.bits import compiled
 from ..errors import InvalidArgumentError
 from . import games
 

@@ -15,9 +15,10 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if cython.compiled:
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING, PyBytes_FromStringAndSize
     from cython.cimports.cpython.object import PyObject
+
 
     # The head of CPython's StringIO object (Modules/_io/stringio.c: the same fields, in this
     # order, 3.8 to 3.14): its text is buf[:string_size], UCS-4, when `state` is realized.

@@ -1,4 +1,8 @@
 # The PGN reader's lines (game_tree/reading's scanner is a Lines).
+from bitboard.core.native cimport find_byte
+from bitboard.game_tree.blocks cimport newlines_plain, stringio_block, stringio_seek, stringio_tell
+from bitboard.game_tree.textfile cimport decoded_line, decoded_readable, read_on
+
 
 cdef class Lines:
     cdef object handle

@@ -20,14 +20,12 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.native import find_byte
     from .blocks import newlines_plain, stringio_block, stringio_seek, stringio_tell
     from .textfile import decoded_line, decoded_readable, read_on
-else:
-    from cython.cimports.bitboard.core.native import find_byte
-    from cython.cimports.bitboard.game_tree.blocks import newlines_plain, stringio_block, stringio_seek, stringio_tell
-    from cython.cimports.bitboard.game_tree.textfile import decoded_line, decoded_readable, read_on
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING
     from cython.cimports.cpython.unicode import (
         PyUnicode_1BYTE_KIND,

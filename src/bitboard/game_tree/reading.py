@@ -20,8 +20,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.encoding import shown_code
     from ..core.native import find_byte
     from ..move import Move
-    from ..pgn_tags import known_tag
-    from ..san import plain_san_code
+    from ..notation.pgn_tags import known_tag
+    from ..notation.san import plain_san_code
     from .lines import Lines
     from .nodes import Tree, fields_code, move_key, new_tree
 else:
@@ -31,8 +31,8 @@ else:
     from cython.cimports.bitboard.game_tree.lines import Lines
     from cython.cimports.bitboard.game_tree.nodes import Tree, fields_code, move_key, new_tree
     from cython.cimports.bitboard.move import Move
-    from cython.cimports.bitboard.pgn_tags import known_tag
-    from cython.cimports.bitboard.san import plain_san_code
+    from cython.cimports.bitboard.notation.pgn_tags import known_tag
+    from cython.cimports.bitboard.notation.san import plain_san_code
     from cython.cimports.cpython.object import PyObject, PyTypeObject
     from cython.cimports.cpython.unicode import (
         PyUnicode_DATA,

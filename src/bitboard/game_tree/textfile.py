@@ -26,7 +26,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if cython.compiled:
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.bytes import PyBytes_AS_STRING
     from cython.cimports.cpython.object import PyObject
     from cython.cimports.cpython.ref import Py_INCREF, Py_XDECREF
@@ -38,6 +38,7 @@ if cython.compiled:
         PyUnicode_New,
     )
     from cython.cimports.libc.string import memchr, memcpy
+
 
     PyObjectPtr = cython.typedef(cython.pointer(PyObject))
     # The head of CPython's TextIOWrapper object (Modules/_io/textio.c, `textio`: the same fields,

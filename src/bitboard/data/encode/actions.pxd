@@ -1,4 +1,8 @@
 # The 4,672-action numberings as C tables, for the environments' loops (bitboard.env).
+from bitboard.core.encoding cimport BISHOP, CASTLING, KING, KNIGHT, PAWN, QUEEN, ROOK, castled_king_square
+from bitboard.core.encoding cimport flag_promotion, move_flag, move_from, move_to
+
+
 cdef enum:
     PETTINGZOO = 0      # PettingZoo's chess_v6: (file * 8 + rank) * 73 + plane
     PGX = 1             # pgx's chess: (file * 8 + rank) * 73 + plane, its own planes
@@ -12,17 +16,6 @@ cdef enum:
 # 9 + (file step + 1) * 3 + piece - KNIGHT] (from the seventh rank, seen from the mover)
 cdef short ACTIONS[12288]
 cdef short UNDERPROMOTIONS[216]
-
-from bitboard.core.encoding cimport (
-    CASTLING,
-    KNIGHT,
-    QUEEN,
-    castled_king_square,
-    flag_promotion,
-    move_flag,
-    move_from,
-    move_to,
-)
 
 
 # The action of a move code (core/encoding) of the side `white` in a numbering (inline: the

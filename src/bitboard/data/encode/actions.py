@@ -40,7 +40,7 @@ from ..._cython_shim import cython  # uncompiled: the stand-in, with or without 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ...core.encoding import (
         BISHOP,
         CASTLING,
@@ -57,21 +57,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     )
 
     PETTINGZOO, PGX, ALPHAZERO, NUMBERING_COUNT, ACTION_COUNT, MASK_BYTES = 0, 1, 2, 3, 4672, 584
-else:
-    from cython.cimports.bitboard.core.encoding import (
-        BISHOP,
-        CASTLING,
-        KING,
-        KNIGHT,
-        PAWN,
-        QUEEN,
-        ROOK,
-        castled_king_square,
-        flag_promotion,
-        move_flag,
-        move_from,
-        move_to,
-    )
 
 from ...errors import InvalidArgumentError, UnsupportedVariantError
 from .policy import ALPHAZERO_POLICY_SIZE, alphazero_index, alphazero_move

@@ -1,6 +1,10 @@
 # The observation planes of PettingZoo's chess_v6 (8 x 8 x 111) and pgx's chess (8 x 8 x 119),
 # written from a game's history of positions (bitboard.env keeps it in a row of uint64 words).
+from bitboard.core.encoding cimport BB_ALL, BLACK, BLACK_KINGSIDE, BLACK_QUEENSIDE, NO_SQUARE, ONE, PAWN, WHITE
+from bitboard.core.encoding cimport WHITE_KINGSIDE, WHITE_QUEENSIDE, u64
+from bitboard.core.native cimport bswap64, ctz64
 from bitboard.core.position cimport Position
+
 
 cdef enum:
     HISTORY_LENGTH = 8

@@ -41,7 +41,7 @@ from ..._cython_shim import cython  # uncompiled: the stand-in, with or without 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ...core.encoding import (
         BB_ALL,
         BLACK,
@@ -66,22 +66,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         """a * b in float32, as the compiled build's C computes it."""
         import numpy as np
         return float(np.float32(a) * np.float32(b))
-else:
-    from cython.cimports.bitboard.core.encoding import (
-        BB_ALL,
-        BLACK,
-        BLACK_KINGSIDE,
-        BLACK_QUEENSIDE,
-        NO_SQUARE,
-        ONE,
-        PAWN,
-        WHITE,
-        WHITE_KINGSIDE,
-        WHITE_QUEENSIDE,
-        u64,
-    )
-    from cython.cimports.bitboard.core.native import bswap64, ctz64
-    from cython.cimports.bitboard.core.position import Position
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.libc.string import memset
 
 @cython.cfunc

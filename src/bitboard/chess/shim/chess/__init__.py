@@ -4,6 +4,6 @@ The launcher puts this folder first on PYTHONPATH, so a program's child processe
 package before python-chess's; importing it installs bitboard.chess as `chess` (which replaces
 this module in sys.modules: the import gives bitboard.chess).
 """
-import bitboard.chess
+from bitboard.chess.swap import install
 
-bitboard.chess.install()
+install()

@@ -9,9 +9,9 @@ told (`fen.needs_chess960`), and refuses what `status()` calls invalid with an e
 every reason, unless asked for the position unchecked.
 """
 
-from .board import Board
-from .errors import InvalidCastlingError, InvalidPositionError, quoted
-from .fen import needs_chess960, parse_fen, rook_squares
+from ..errors import InvalidCastlingError, InvalidPositionError, quoted
+from ..notation.fen import needs_chess960, parse_fen, rook_squares
+from .game import Board
 from .status import Status, reasons
 
 

@@ -12,7 +12,7 @@ without its rook, an impossible en-passant square): the board's `status()` names
 0x88 one) also raises `side_not_to_move_in_check(fen, turn)` after loading, since that rule
 needs attack detection. Compiled, the character loop runs in C.
 """
-from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
@@ -20,16 +20,14 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 import functools
 import re
 
-from .core.bits import popcount
-from .core.encoding import BLACK, KING, NO_SQUARE, PAWN, ROOK, WHITE, piece_code
+from ..core.bits import popcount
+from ..core.encoding import BLACK, KING, NO_SQUARE, PAWN, ROOK, WHITE, piece_code
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.encoding import u64
-else:
-    from cython.cimports.bitboard.core.encoding import u64
-from .errors import InvalidFenError, quoted
-from .piece import PIECE_TYPES, piece_symbol
-from .squares import SQUARE_NAMES as _SQUARE_NAMES
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
+    from ..core.encoding import u64
+from ..errors import InvalidFenError, quoted
+from ..piece import PIECE_TYPES, piece_symbol
+from ..squares import SQUARE_NAMES as _SQUARE_NAMES
 
 __all__ = ["STARTING_FEN", "STARTING_BOARD_FEN", "FEN_CASTLING_REGEX", "FenPosition", "parse_fen", "format_fen",
            "board_fen"]

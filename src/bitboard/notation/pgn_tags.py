@@ -2,14 +2,15 @@
 string (KNOWN_TAGS), found in C by their length and first letter: a name read is otherwise a new
 string to make and hash, a dozen a game. game_tree/reading and data/pgn_reader cimport
 `known_tag`."""
-from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if cython.compiled:
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.unicode import PyUnicode_DATA
     from cython.cimports.libc.string import memcmp
+
 
 #: The seven tags every PGN game carries, in the order PGN writes them.
 TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]

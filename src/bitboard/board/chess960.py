@@ -6,8 +6,8 @@ one of the 6 squares left, the two knights on one of the 10 pairs of the 5 squar
 rook, king and rook fill the last three squares in that order. Position 518 is the standard
 one, RNBQKBNR.
 """
-from .errors import InvalidArgumentError, quoted
-from .fen import parse_board_fen
+from ..errors import InvalidArgumentError, quoted
+from ..notation.fen import parse_board_fen
 
 #: The 10 ways to put two knights on five free squares, in Scharnagl's order.
 KNIGHT_PAIRS: list[tuple[int, ...]] = [(a, b) for a in range(5) for b in range(a + 1, 5)]

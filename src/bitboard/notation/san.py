@@ -12,14 +12,14 @@ the "=" of a promotion and the check signs optional, a fully given from-square (
 InvalidMoveError; one that names no legal move, IllegalMoveError; one that names several,
 AmbiguousMoveError: all ValueErrors with the text in the message.
 """
-from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from .core.attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
-    from .core.encoding import (
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
+    from ..core.attacks import KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, _bishop_attacks, _rook_attacks
+    from ..core.encoding import (
         BB_ALL,
         BISHOP,
         CASTLING,
@@ -43,61 +43,18 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         promotion_flag,
         u64,
     )
-    from .core.legality import _leaves_king_safe, _legal_moves
-    from .core.movegen import _attackers, _generate
-    from .core.native import clz64, ctz64
-    from .core.position import Position, _make, _unmake
-    from .core.pseudo_legal import _one_king
-    from .core.variant_moves import VARIANT_LOSS, VARIANT_WIN, _variant_in_check, _variant_result
-else:
-    from cython.cimports.bitboard.core.attacks import (
-        KING_ATTACKS,
-        KNIGHT_ATTACKS,
-        PAWN_ATTACKS,
-        _bishop_attacks,
-        _rook_attacks,
-    )
-    from cython.cimports.bitboard.core.encoding import (
-        BB_ALL,
-        BISHOP,
-        CASTLING,
-        DOUBLE_PUSH,
-        EN_PASSANT,
-        KING,
-        KNIGHT,
-        MAX_MOVES,
-        NORMAL,
-        ONE,
-        PAWN,
-        QUEEN,
-        ROOK,
-        code_type,
-        encode_move,
-        flag_drop,
-        flag_promotion,
-        move_flag,
-        move_from,
-        move_to,
-        promotion_flag,
-        u64,
-    )
-    from cython.cimports.bitboard.core.legality import _leaves_king_safe, _legal_moves
-    from cython.cimports.bitboard.core.movegen import _attackers, _generate
-    from cython.cimports.bitboard.core.native import clz64, ctz64
-    from cython.cimports.bitboard.core.position import Position, _make, _unmake
-    from cython.cimports.bitboard.core.pseudo_legal import _one_king
-    from cython.cimports.bitboard.core.variant_moves import (
-        VARIANT_LOSS,
-        VARIANT_WIN,
-        _variant_in_check,
-        _variant_result,
-    )
+    from ..core.legality import _leaves_king_safe, _legal_moves
+    from ..core.movegen import _attackers, _generate
+    from ..core.native import clz64, ctz64
+    from ..core.position import Position, _make, _unmake
+    from ..core.pseudo_legal import _one_king
+    from ..core.variant_moves import VARIANT_LOSS, VARIANT_WIN, _variant_in_check, _variant_result
 
 import re
 
-from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, quoted
-from .piece import PIECE_SYMBOLS
-from .squares import BB_FILES, BB_RANKS, FILE_NAMES, RANK_NAMES, SQUARE_NAMES
+from ..errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, quoted
+from ..piece import PIECE_SYMBOLS
+from ..squares import BB_FILES, BB_RANKS, FILE_NAMES, RANK_NAMES, SQUARE_NAMES
 
 # piece letter, from-file, from-rank, target square, promotion piece (group 5, its letter only)
 SAN_REGEX = re.compile(r"\A([KQRBN])?([a-h])?([1-8])?[x-]?([a-h][1-8])(?:=?([KQRBNkqrbn]))?[+#]?\Z")

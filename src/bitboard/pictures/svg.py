@@ -10,15 +10,16 @@ coordinates are outlines. The pieces are Colin M.L. Burnett's ("Cburnett", BSD l
 svg_pieces and NOTICE); the coordinate glyphs are DejaVu Sans (svg_coords, NOTICE).
 """
 import math
+import operator
+from functools import reduce
 from types import MappingProxyType
 from xml.sax.saxutils import escape
 
-from .core.arguments import square_arg
-from .piece import COLOR_NAMES, PIECE_NAMES, WHITE
-from .squares import BB_LIGHT_SQUARES, FILE_NAMES, RANK_NAMES, SQUARE_NAMES, mapping_arg, parse_square
-from .squareset import SquareSet
+from ..core.arguments import bitboard_arg, square_arg
+from ..core.encoding import BB_ALL
+from ..squares import BB_LIGHT_SQUARES, BB_SQUARES, FILE_NAMES, RANK_NAMES, SQUARE_NAMES, mapping_arg, parse_square
 from .svg_coords import COORDS
-from .svg_pieces import CHECK_GRADIENT, PIECES, XX
+from .svg_pieces import CHECK_GRADIENT, PIECES, XX, piece_id
 
 __all__ = ["SQUARE_SIZE", "MARGIN", "PIECES", "COORDS", "XX", "CHECK_GRADIENT", "DEFAULT_COLORS", "Arrow",
            "SvgWrapper", "piece", "board"]
@@ -114,17 +115,29 @@ def _svg_open(viewbox: float, size) -> str:
             f'viewBox="0 0 {viewbox} {viewbox}"{dimensions}>')
 
 
+def _bitboard_of(squares) -> int:
+    """`squares` as python-chess's `SquareSet(squares)` reads them, a bitboard: a SquareSet or an
+    int (a negative int as `~` writes a complement), or squares one by one (an index of
+    BB_SQUARES, -1 for h8, as the set takes them). Read here rather than by SquareSet, whose
+    `_repr_svg_` draws with this module."""
+    if isinstance(squares, int) or hasattr(squares, "__index__"):
+        mask = operator.index(squares)
+        return mask & BB_ALL if mask < 0 else bitboard_arg(mask)
+    return reduce(operator.or_, (BB_SQUARES[square] for square in squares), 0)
+
+
 def piece(piece, size=None) -> str:
     """One piece (a Piece), 45 x 45 units, `size` pixels wide if given."""
     return SvgWrapper(_svg_open(SQUARE_SIZE, size) + PIECES[piece.symbol()] + "</svg>")
 
 
-def board(board=None, *, orientation=WHITE, lastmove=None, check=None, arrows=(), fill=_NOTHING, squares=None,
+def board(board=None, *, orientation=True, lastmove=None, check=None, arrows=(), fill=_NOTHING, squares=None,
           size=None, coordinates=True, colors=_NOTHING, flipped=False, borders=False, style=None,
           labels=None) -> str:
     """The board (a BaseBoard, or None for an empty one) as SVG.
 
-    orientation: the side at the bottom (`flipped=True`, the old spelling, turns it round).
+    orientation: the side at the bottom, WHITE (True) or BLACK (`flipped=True`, the old
+    spelling, turns it round).
     lastmove: a Move whose squares are tinted; check: a square glowing red.
     arrows: Arrows or (tail, head) pairs; one from a square to itself is a circle.
     fill: {square: colour} paints squares; squares: a SquareSet (or bitboard) marked with an X.
@@ -138,7 +151,7 @@ def board(board=None, *, orientation=WHITE, lastmove=None, check=None, arrows=()
     margin = _BOARD_MARGIN if coordinates else 0
     offset = outer + margin + inner
     full = 2 * offset + 8 * SQUARE_SIZE
-    marked = SquareSet(squares) if squares else SquareSet()
+    marked = _bitboard_of(squares) if squares else 0
     mapping = mapping_arg(labels) if labels is not None else None
     if check is not None:
         check = square_arg(check)
@@ -198,10 +211,10 @@ def board(board=None, *, orientation=WHITE, lastmove=None, check=None, arrows=()
         x, y = origin(square)
         standing = board.piece_at(square) if board is not None else None
         if standing:
-            ref = f"#{COLOR_NAMES[standing.color]}-{PIECE_NAMES[standing.piece_type]}"
+            ref = f"#{piece_id(standing.symbol())}"
             out.append(f'<use href="{ref}" xlink:href="{ref}" transform="translate({x}, {y})" '
                        f'class="piece {standing.symbol()} {SQUARE_NAMES[square]}"/>')
-        if square in marked:
+        if marked >> square & 1:
             out.append(f'<use href="#xx" xlink:href="#xx" x="{x}" y="{y}" class="xx {SQUARE_NAMES[square]}"/>')
         if mapping is not None:
             out.append(f'<text class="label {SQUARE_NAMES[square]}" x="{x + 4}" y="{y + 12}" '

@@ -1,4 +1,4 @@
-"""The pieces of `bitboard.svg`: Colin M.L. Burnett's ("Cburnett") chess pieces.
+"""The pieces of `bitboard.pictures.svg`: Colin M.L. Burnett's ("Cburnett") chess pieces.
 
 The drawings are Colin M.L. Burnett's, triple-licensed GFDL/BSD/GPL; bitboard uses them under
 the BSD licence (see NOTICE). The path data is that of lichess.org's copy
@@ -11,10 +11,16 @@ other. Each drawing fills a 45 x 45 square.
 _STROKED = 'fill-rule="evenodd" stroke="#000" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"'
 
 
+_NAMES = {"p": "pawn", "n": "knight", "b": "bishop", "r": "rook", "q": "queen", "k": "king"}
+
+
+def piece_id(symbol: str) -> str:
+    """The id of a piece's drawing, python-chess's: "white-king" for "K"."""
+    return f"{'white' if symbol.isupper() else 'black'}-{_NAMES[symbol.lower()]}"
+
+
 def _group(symbol: str, attributes: str, body: str) -> str:
-    colour = "white" if symbol.isupper() else "black"
-    name = {"p": "pawn", "n": "knight", "b": "bishop", "r": "rook", "q": "queen", "k": "king"}[symbol.lower()]
-    return f'<g id="{colour}-{name}" class="{colour} {name}"{attributes}>{body}</g>'
+    return f'<g id="{piece_id(symbol)}" class="{piece_id(symbol).replace("-", " ")}"{attributes}>{body}</g>'
 
 
 PIECES = {

@@ -6,9 +6,9 @@ and `board.is_valid()` whether anything is. The flags and their values are pytho
 """
 import enum
 
-from .core.attacks import line
-from .core.bits import popcount, scan_reversed
-from .squares import BB_BACKRANKS
+from ..core.attacks import line
+from ..core.bits import popcount, scan_reversed
+from ..squares import BB_BACKRANKS
 
 __all__ = [
     "Status", "STATUS_VALID", "STATUS_NO_WHITE_KING", "STATUS_NO_BLACK_KING", "STATUS_TOO_MANY_KINGS",

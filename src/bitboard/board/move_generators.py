@@ -7,14 +7,14 @@ have no `len` (`list(board.legal_moves)` would generate the moves twice): use `c
 work over any object with python-chess's `generate_legal_moves()` (or
 `generate_pseudo_legal_moves()`).
 """
-from ._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
 from collections.abc import Iterator
 
-from .move import Move
+from ..move import Move
 
 
 @cython.cclass

@@ -9,7 +9,7 @@ or nothing (None). Other unquoted operands are kept as text.
 import math
 import re
 
-from .errors import quoted
+from ..errors import quoted
 
 __all__ = ["format_operations", "parse_operations"]
 
