@@ -365,3 +365,20 @@ def test_scores_made_without_init_are_python_chess_objects():
     for cp in (Checked, Slotted):
         assert not annotations._plainly_made(type("Engine", (), {"Cp": cp, "Mate": engine.Mate,
                                                                  "PovScore": engine.PovScore}))
+
+
+class _PlyGame(bpgn.Game):
+    def ply(self):
+        return 10
+
+
+class _TheirPlyGame(chess.pgn.Game):
+    def ply(self):
+        return 10
+
+
+def test_a_game_class_of_a_program_gives_its_nodes_their_ply():
+    ours = _PlyGame().add_variation(bchess.Move.from_uci("e2e4"), comment="[%eval 0.5]")
+    theirs = _TheirPlyGame().add_variation(chess.Move.from_uci("e2e4"), comment="[%eval 0.5]")
+    assert (ours.ply(), ours.turn(), repr(ours.eval())) == (theirs.ply(), theirs.turn(), repr(theirs.eval()))
+    assert ours.ply() == 11
