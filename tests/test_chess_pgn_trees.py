@@ -290,3 +290,95 @@ def test_ply_and_turn_follow_a_parent_set_by_a_program():
     assert [(n.ply(), n.turn()) for n in (ours.end(), ours.next().next(), ours.next().next().next())] == [
         (n.ply(), n.turn()) for n in (theirs.end(), theirs.next().next(), theirs.next().next().next())]
     assert ours.next().next().ply() == 2
+
+
+def test_the_moves_and_nag_sets_of_read_nodes_leave_the_collector_only_compiled_and_games_are_still_collected():
+    import weakref
+
+    import bitboard
+    game = bpgn.read_game(io.StringIO("1. e4 $1 e5 2. Nf3 ( 2. Nc3 { [%eval 0.1] } ) Nc6 *"))
+    node = game.next()
+    move, nags = node.move, node.nags
+    # compiled, a record's Moves and NAG sets (ints only) are off the collector's list (core/native's untrack)
+    assert gc.is_tracked(move) is not bitboard.compiled and gc.is_tracked(nags) is not bitboard.compiled
+    assert gc.is_tracked(node) and gc.is_tracked(node.variations)
+    move.note = "mine"  # an attribute of a program's own: back on the list, as it may lead back to the Move
+    assert gc.is_tracked(move) and node.move.note == "mine" and nags == {1}
+    fresh = bchess.Move.from_uci("e2e4")
+    assert gc.is_tracked(fresh) is not bitboard.compiled
+    fresh.to_square = bchess.E3
+    assert gc.is_tracked(fresh) and fresh.uci() == "e2e3"
+    # a walked and edited game, in cycles (nodes, their parents and variation lists), is still collected
+    for walked in game.mainline():
+        assert walked.ply() >= 1 and walked.parent.variations[0] is walked
+        walked.nags.add(3)
+        walked.eval()
+    game.end().add_variation(bchess.Move(bchess.A2, bchess.A3)).move.cycle = game  # (not the cache's Move)
+    gone = weakref.ref(game)
+    del game, node, move, nags, walked
+    gc.collect()
+    assert gone() is None
+
+
+class _BlackNode(bpgn.ChildNode):
+    def turn(self):
+        return False
+
+
+class _TheirBlackNode(chess.pgn.ChildNode):
+    def turn(self):
+        return False
+
+
+def test_eval_asks_a_node_class_of_a_program_for_its_turn():
+    ours, theirs = bpgn.Game(), chess.pgn.Game()
+    ours_node = _BlackNode(ours, bchess.Move.from_uci("e2e4"), comment="[%eval 0.5]")
+    theirs_node = _TheirBlackNode(theirs, chess.Move.from_uci("e2e4"), comment="[%eval 0.5]")
+    assert repr(ours_node.eval()) == repr(theirs_node.eval()) == "PovScore(Cp(-50), BLACK)"
+    plain = bpgn.ChildNode(bpgn.Game(), bchess.Move.from_uci("e2e4"), comment="[%eval 0.5]")
+    assert repr(plain.eval()) == repr(chess.pgn.Game().add_variation(chess.Move.from_uci("e2e4"),
+                                                                     comment="[%eval 0.5]").eval())
+
+
+def test_scores_made_without_init_are_python_chess_objects():
+    from bitboard.game_tree import annotations
+    engine = annotations.engine_scores()
+    node = bpgn.read_game(io.StringIO("1. e4 { [%eval #-3] } e5 { [%eval -1.25] } *")).next()
+    for ours, theirs in ((node.eval(), engine.PovScore(engine.Mate(3), False)),
+                         (node.next().eval(), engine.PovScore(engine.Cp(-125), True))):
+        assert type(ours) is engine.PovScore and type(ours.relative) is type(theirs.relative)
+        assert vars(ours.relative) == vars(theirs.relative) and ours.turn is theirs.turn
+        assert ours == theirs and repr(ours) == repr(theirs)
+    assert annotations._plainly_made(engine)
+
+    class Checked:
+        def __init__(self, cp):
+            self.cp = cp
+            self.checked = True
+
+    class Slotted:
+        __slots__ = ("cp",)
+
+        def __init__(self, cp):
+            self.cp = cp
+
+    for cp in (Checked, Slotted):
+        assert not annotations._plainly_made(type("Engine", (), {"Cp": cp, "Mate": engine.Mate,
+                                                                 "PovScore": engine.PovScore}))
+
+
+class _PlyGame(bpgn.Game):
+    def ply(self):
+        return 10
+
+
+class _TheirPlyGame(chess.pgn.Game):
+    def ply(self):
+        return 10
+
+
+def test_a_game_class_of_a_program_gives_its_nodes_their_ply():
+    ours = _PlyGame().add_variation(bchess.Move.from_uci("e2e4"), comment="[%eval 0.5]")
+    theirs = _TheirPlyGame().add_variation(chess.Move.from_uci("e2e4"), comment="[%eval 0.5]")
+    assert (ours.ply(), ours.turn(), repr(ours.eval())) == (theirs.ply(), theirs.turn(), repr(theirs.eval()))
+    assert ours.ply() == 11

@@ -2,7 +2,7 @@
 from cpython.object cimport PyObject_GenericSetAttr
 from bitboard.core.encoding cimport KING, NORMAL, PAWN, encode_move, flag_drop, flag_promotion, move_flag, move_from
 from bitboard.core.encoding cimport move_to
-from bitboard.core.native cimport drop_instance_dict
+from bitboard.core.native cimport drop_instance_dict, track_again, untrack
 
 
 cdef class Move:

@@ -9,6 +9,12 @@ The move generator works with 16-bit codes (core/encoding.py) and turns each int
 cache (`_move_of`), so a list of legal moves allocates nothing per move. A cached Move is handed
 out again only when nobody else holds it and no attribute of it was ever set: no program can
 see one Move object handed to two holders, or a Move it changed come back from the generator.
+
+Compiled, a Move is off the cyclic garbage collector's list until an attribute is set on it
+(__setattr__ puts it back): until then it holds ints and its UCI text, nothing that could lead
+back to it, and no collection need walk it (a list of kept games holds hundreds of thousands).
+Only a program that wrote into `vars(move)` directly a reference leading back to the Move would
+keep that cycle from being collected.
 """
 import dataclasses
 import operator
@@ -35,7 +41,7 @@ if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
         move_from,
         move_to,
     )
-    from .core.native import drop_instance_dict
+    from .core.native import drop_instance_dict, track_again, untrack
 
     PyObject_GenericSetAttr = object.__setattr__
 
@@ -88,12 +94,15 @@ class Move:
         self._hash = 0  # (0: not computed yet)
         self._uci = None
         self._touched = False  # (last: uncompiled, the assignments above go through __setattr__)
+        if type(self) is Move:
+            untrack(self)  # (nothing in it can lead back to it: see _move_of)
 
     def __setattr__(self, name, value):
         """Any attribute set from outside (a field or a program's own) marks the Move touched:
         its cached text and hash are no longer used, and the generator's cache never hands it
         out again. (Compiled, the class's own code sets its C fields directly, not through here.)"""
         PyObject_GenericSetAttr(self, name, value)
+        track_again(self)  # (its __dict__ may now hold a way back to it)
         if cython.compiled:
             self._touched = True
         elif not name.startswith("_"):
@@ -273,5 +282,9 @@ def _move_of(code: cython.int) -> Move:
     move.to_square = move_to(code)
     move._promotion = promotion
     move._drop = drop
+    # Off the garbage collector's list: a Move holds ints, its UCI text and its __dict__, and only
+    # an attribute of a program's own (set through __setattr__, which puts it back) could lead back
+    # to it; so no collection walks the Moves of a list of kept games' nodes.
+    untrack(move)
     _CACHE[code] = move
     return move

@@ -66,3 +66,19 @@ cdef inline void drop_instance_dict(object obj) noexcept:
         slot = <PyObject **>((<char *><PyObject *>obj) + offset)
         Py_XDECREF(slot[0])
         slot[0] = NULL
+
+# The cyclic garbage collector's list of the objects it walks (CPython's C API). An object that
+# holds no reference that could lead back to itself (a Move with no attribute of a program's own)
+# may leave it, so that no collection walks it; it goes back (track_again) before it can hold one.
+cdef extern from "Python.h":
+    void _gc_untrack "PyObject_GC_UnTrack" (void *obj)
+    void _gc_track "PyObject_GC_Track" (void *obj)
+    int _gc_is_tracked "PyObject_GC_IsTracked" (object obj)
+
+cdef inline void untrack(object obj) noexcept:
+    if _gc_is_tracked(obj):
+        _gc_untrack(<void *>obj)
+
+cdef inline void track_again(object obj) noexcept:
+    if not _gc_is_tracked(obj):
+        _gc_track(<void *>obj)

@@ -69,6 +69,16 @@ CPU_X86_64_V3 = cpu.x86_64_v3()
 CPU_FAST_PEXT = cpu.fast_pext()
 
 
+def untrack(obj):
+    """Compiled, takes an object off the cyclic garbage collector's list (core/native.pxd); a no-op
+    uncompiled (Python's objects stay on it)."""
+
+
+def track_again(obj):
+    """Compiled, puts an object that untrack() took off back on the collector's list; a no-op
+    uncompiled."""
+
+
 def drop_instance_dict(obj):
     """Compiled, gives back the empty __dict__ Cython makes for each object; a Python class's is
     made when first needed already."""

@@ -17,6 +17,9 @@ import importlib
 import importlib.util
 import re
 
+if cython.compiled:
+    from cython.cimports.cpython.object import PyObject, PyObject_GenericSetAttr, PyTypeObject
+
 CLOCK_REGEX = re.compile(
     r"(?P<prefix>\s?)\[%clk\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)")
 EMT_REGEX = re.compile(
@@ -31,17 +34,44 @@ ARROWS_REGEX = re.compile(
 
 _found: dict = {}  # the modules and classes below, once looked up
 _engine = cython.declare(object, None)  # (engine_scores(), once found)
+_PovScore = cython.declare(object, None)  # (its PovScore, Cp and Mate)
+_Cp = cython.declare(object, None)
+_Mate = cython.declare(object, None)
+# whether those classes' instances are made as well without calling __init__ (_plainly_made)
+_plain_scores = cython.declare(cython.bint, False)
+_NO_ARGUMENTS = ()
 
 
 def engine_scores():
     """The module that holds PovScore, Cp and Mate: bitboard.chess.engine where it exists, else
     python-chess's installed chess.engine (its score classes are plain Python, and eval() only
     needs them). The one place to change when the choice changes."""
-    global _engine
+    global _engine, _PovScore, _Cp, _Mate, _plain_scores
     if _engine is None:
         name = "bitboard.chess.engine" if importlib.util.find_spec("bitboard.chess.engine") else "chess.engine"
-        _engine = importlib.import_module(name)
+        engine = importlib.import_module(name)
+        _PovScore, _Cp, _Mate = engine.PovScore, engine.Cp, engine.Mate
+        _plain_scores = _plainly_made(engine)
+        _engine = engine
     return _engine
+
+
+def _plainly_made(engine) -> bool:
+    """Whether PovScore, Cp and Mate are plain classes (object's __new__, type's call) whose
+    __init__ leaves exactly the attributes it is given in the instance's __dict__, as
+    python-chess's do: then an instance made by object's __new__ with those attributes set is the
+    same (_score). Anything else (another release's classes, slots) is called as it is."""
+    try:
+        for cls, names, values in ((engine.Cp, ("cp",), (-7,)), (engine.Mate, ("moves",), (3,)),
+                                   (engine.PovScore, ("relative", "turn"), (engine.Cp(5), False))):
+            if (cls.__new__ is not object.__new__ or type(cls).__call__ is not type.__call__
+                    or cls.__setattr__ is not object.__setattr__):
+                return False
+            if vars(cls(*values)) != dict(zip(names, values)):
+                return False
+    except (AttributeError, TypeError):
+        return False
+    return True
 
 
 def arrow_type():
@@ -183,27 +213,61 @@ def _plain_eval(comment: str):
 def parse_eval(comment, node):
     """The first [%eval] of `comment` as a PovScore from the side to move at `node` (its turn()
     asked only when there is one), or None."""
+    found = eval_found(comment)
+    if found is None:
+        return None
+    return pov_score(found, node.turn())
+
+
+@cython.cfunc
+def eval_found(comment):
+    """The first [%eval] of `comment` as (mate or None, centipawns or None, ...), or None."""
     plain = _plain_eval(comment) if type(comment) is str else None
     if plain is False:
         return None
     if plain is not None:
-        mate, cp, _ = plain
-    else:
-        match = EVAL_REGEX.search(comment)
-        if not match:
-            return None
-        mate, cp = match.group("mate"), match.group("cp")
-        mate = None if mate is None else int(mate)
-        cp = None if cp is None else round(float(cp) * 100)
-    turn = node.turn()
-    engine = _engine if _engine is not None else engine_scores()
-    # the score from the side to move: python-chess's -Cp(cp) and -Mate(mate) made at once
+        return plain
+    match = EVAL_REGEX.search(comment)
+    if not match:
+        return None
+    mate, cp = match.group("mate"), match.group("cp")
+    return None if mate is None else int(mate), None if cp is None else round(float(cp) * 100)
+
+
+@cython.cfunc
+def pov_score(found: tuple, turn):
+    """A PovScore from the side to move (`turn`) of eval_found()'s (mate, centipawns, ...): python-chess's
+    -Cp(cp) and -Mate(mate) made at once."""
+    if _engine is None:
+        engine_scores()
+    mate, cp = found[0], found[1]
     if mate is not None:
         if mate == 0:
             # "#0": the side to move is the one mated (standard chess's reading)
-            return engine.PovScore(engine.Mate(0), turn)
-        return engine.PovScore(engine.Mate(mate if turn else -mate), turn)
-    return engine.PovScore(engine.Cp(cp if turn else -cp), turn)
+            return _score(_PovScore, "relative", _score(_Mate, "moves", 0), "turn", turn)
+        return _score(_PovScore, "relative", _score(_Mate, "moves", mate if turn else -mate), "turn", turn)
+    return _score(_PovScore, "relative", _score(_Cp, "cp", cp if turn else -cp), "turn", turn)
+
+
+@cython.cfunc
+def _score(cls, name, value, second=None, other=None):
+    """cls(value) (or cls(value, other)) of python-chess's score classes, whose __init__ only sets
+    the attributes `name` (and `second`): compiled, made without calling it where engine_scores()
+    found that so (the object, its type and its __dict__ the same; a Python call the less)."""
+    if not _plain_scores:
+        return cls(value) if second is None else cls(value, other)
+    if cython.compiled:
+        score = cython.cast(cython.pointer(PyTypeObject), cls).tp_new(
+            cls, cython.cast(cython.pointer(PyObject), _NO_ARGUMENTS), cython.NULL)
+        PyObject_GenericSetAttr(score, name, value)  # (the classes' own: checked; no name interned anew)
+        if second is not None:
+            PyObject_GenericSetAttr(score, second, other)
+        return score
+    score = object.__new__(cls)
+    setattr(score, name, value)
+    if second is not None:
+        setattr(score, second, other)
+    return score
 
 
 @cython.ccall

@@ -10,7 +10,9 @@ of games holds a few objects a game for the cyclic garbage collector to walk. A 
 from the record when first reached (next(), variations, mainline() ...), with a Move of its
 own, and kept from then on: reached again, it is the same object, and what a program changes
 on it (its comment, NAGs, variations, move) is the node's own from then on. A node's
-variations list and NAG set are likewise made when first asked for.
+variations list and NAG set are likewise made when first asked for; compiled, its Move and NAG
+set are off the garbage collector's list (they hold no way back: core/native's untrack), so a
+walk adds two objects a node for the collector to walk (the node, its variations), not four.
 
 Compiled, the nodes are C types (cdef classes with a __dict__ for a program's own attributes,
 subclassable as python-chess's are): reading a node's fields, walking the main line, ply(),
@@ -38,11 +40,12 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         move_to,
         promotion_flag,
     )
+    from ..core.native import untrack
     from ..move import Move, _move_of
     from .annotations import clock as comment_clock
     from .annotations import emt as comment_emt
     from .annotations import eval_depth as comment_eval_depth
-    from .annotations import parse_arrows, parse_eval
+    from .annotations import eval_found, parse_arrows, parse_eval, pov_score
 else:
     from cython.cimports.bitboard.board.game import Board
     from cython.cimports.bitboard.core.encoding import (
@@ -56,10 +59,11 @@ else:
         move_to,
         promotion_flag,
     )
+    from cython.cimports.bitboard.core.native import untrack
     from cython.cimports.bitboard.game_tree.annotations import clock as comment_clock
     from cython.cimports.bitboard.game_tree.annotations import emt as comment_emt
     from cython.cimports.bitboard.game_tree.annotations import eval_depth as comment_eval_depth
-    from cython.cimports.bitboard.game_tree.annotations import parse_arrows, parse_eval
+    from cython.cimports.bitboard.game_tree.annotations import eval_found, parse_arrows, parse_eval, pov_score
     from cython.cimports.bitboard.move import Move, _move_of
     from cython.cimports.cpython import array
 
@@ -264,10 +268,12 @@ class Tree:
 
     @cython.cfunc
     def nag_set(self, i: cython.Py_ssize_t) -> set:
-        """A new set of node i's NAGs."""
-        if self.nags is None:
-            return set()
-        return set(self.nags.get(i, ()))
+        """A new set of node i's NAGs, off the garbage collector's list (core/native's untrack): it
+        holds ints, and no collection need walk the sets of a list of kept games' nodes (a program
+        that put an object leading back to the set into it would keep it from being collected)."""
+        nags: set = set() if self.nags is None else set(self.nags.get(i, ()))
+        untrack(nags)
+        return nags
 
 
 @cython.cfunc
@@ -464,6 +470,8 @@ class GameNode:
 
     def turn(self) -> bool:
         """The side to move at this node."""
+        if type(self) is ChildNode:  # (ply() is ChildNode's own: no subclass overrides it)
+            return _child_ply(cython.cast(ChildNode, self)) % 2 == 0
         return self.ply() % 2 == 0
 
     def root(self):
@@ -599,6 +607,11 @@ class GameNode:
 
     def eval(self):
         """The first [%eval] of the comment as a PovScore, or None."""
+        if type(self) is ChildNode:  # (its turn() is ChildNode's own, asked only when there is one)
+            found = eval_found(self.comment)
+            if found is None:
+                return None
+            return pov_score(found, _child_ply(cython.cast(ChildNode, self)) % 2 == 0)
         return parse_eval(self.comment, self)
 
     def eval_depth(self):
@@ -665,7 +678,6 @@ class GameNode:
     def __str__(self) -> str:
         return self.accept(StringExporter(columns=None))
 
-
     def __reduce__(self):
         """Copies and pickles keep what python-chess's keep: the fields, a program's own
         attributes, the nodes below (made from the record first)."""
@@ -727,20 +739,7 @@ class ChildNode(GameNode):
         return board
 
     def ply(self) -> int:
-        ply: cython.Py_ssize_t = _depth_of(self)
-        if ply >= 0:
-            root = self._root
-            if not isinstance(root, Game):
-                raise AssertionError("GameNode not rooted in Game")
-            return root.ply() + ply
-        ply = 0
-        node = self
-        parent = _parent_of(node)
-        while parent is not None:
-            ply += 1
-            node = parent
-            parent = _parent_of(node)
-        return node.game().ply() + ply
+        return _child_ply(self)
 
     def san(self) -> str:
         """The SAN of this node's move."""
@@ -823,13 +822,8 @@ class Game(GameNode):
         return self.headers.board()
 
     def ply(self) -> int:
-        headers = self.headers
-        if type(headers) is Headers:  # (its FEN, if any, among the tags past the roster)
-            if "FEN" not in headers._others:
-                return 0
-        elif "FEN" not in headers:
-            return 0
-        return self.board().ply()
+        return _game_ply(self)
+
     def setup(self, board) -> None:
         """Starts the game from a board or a FEN: sets or clears the FEN, SetUp and Variant tags."""
         try:
@@ -903,6 +897,39 @@ class Game(GameNode):
         return (f"<{type(self).__name__} at {id(self):#x} ({headers.get('White', '?')!r} vs. "
                 f"{headers.get('Black', '?')!r}, {headers.get('Date', '????.??.??')!r} at "
                 f"{headers.get('Site', '?')!r}{errors})>")
+
+
+@cython.cfunc
+def _child_ply(node: ChildNode):
+    """ChildNode.ply() of `node`: its plies from the root (kept: _depth_of) and the root's ply()."""
+    ply: cython.Py_ssize_t = _depth_of(node)
+    if ply >= 0:
+        root = node._root
+        if not isinstance(root, Game):
+            raise AssertionError("GameNode not rooted in Game")
+        if type(root) is Game:
+            return _game_ply(root) + ply
+        return root.ply() + ply
+    ply = 0
+    above = node
+    parent = _parent_of(above)
+    while parent is not None:
+        ply += 1
+        above = parent
+        parent = _parent_of(above)
+    return above.game().ply() + ply
+
+
+@cython.cfunc
+def _game_ply(game: Game):
+    """Game.ply() of `game`: 0 without a FEN, else its board's."""
+    headers = game.headers
+    if type(headers) is Headers:  # (its FEN, if any, among the tags past the roster)
+        if "FEN" not in headers._others:
+            return 0
+    elif "FEN" not in headers:
+        return 0
+    return game.board().ply()
 
 
 def _board_from_fen(fen: str):
