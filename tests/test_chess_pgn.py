@@ -78,8 +78,27 @@ def _safe(function):
         return "ValueError"
 
 
-def _view(module, game, columns):
-    """What a game shows of itself, for comparing the two libraries' games."""
+def _impossible_moves(game):
+    """Whether python-chess's reader put into `game` a move that no piece can make where it stands
+    (after a null move and a variation, it reads the next move on the board before the null move):
+    its writer then writes SAN for it, and ours raises, as bitboard's push does for such a move
+    (docs/differences.md, "Pushing a move no piece can make")."""
+    nodes = [game]
+    while nodes:
+        node = nodes.pop()
+        for child in node.variations:
+            board = node.board()
+            if child.move and not board.is_pseudo_legal(child.move):
+                return True
+            nodes.append(child)
+    return False
+
+
+def _view(module, game, columns, impossible=False):
+    """What a game shows of itself, for comparing the two libraries' games; with `impossible`
+    (python-chess's game holds a move no piece can make), what does not write that move."""
+    if impossible:
+        return list(game.headers.items()), len(game.errors), game.comment
     exports = [_safe(lambda: str(game)), _safe(lambda: game.accept(module.StringExporter(columns=columns)))]
     for options in ({"comments": False}, {"variations": False}, {"headers": False}):
         exports.append(_safe(lambda: game.accept(module.StringExporter(**options))))
@@ -106,7 +125,10 @@ def assert_read_alike(text, columns=80):
     assert len(ours) == len(theirs)
     for (game, tell), (oracle, oracle_tell) in zip(ours, theirs):
         assert tell == oracle_tell
-        assert _view(bpgn, game, columns) == _view(chess.pgn, oracle, columns)
+        impossible = _impossible_moves(oracle)
+        if impossible:
+            assert _safe(lambda: str(game)) == "ValueError"  # (IllegalMoveError: the documented difference)
+        assert _view(bpgn, game, columns, impossible) == _view(chess.pgn, oracle, columns, impossible)
     for reader in ("read_headers", "skip_game"):
         handle, oracle_handle = io.StringIO(text), io.StringIO(text)
         while True:

@@ -34,12 +34,15 @@ if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
         KING,
         NORMAL,
         PAWN,
+        PROMOTION,
+        drop_flag,
         encode_move,
         flag_drop,
         flag_promotion,
         move_flag,
         move_from,
         move_to,
+        promotion_flag,
     )
     from .core.native import drop_instance_dict, track_again, untrack
 
@@ -288,3 +291,37 @@ def _move_of(code: cython.int) -> Move:
     untrack(move)
     _CACHE[code] = move
     return move
+
+
+@cython.cfunc
+@cython.exceptval(-2, check=False)
+def move_key(move) -> cython.int:
+    """The move code (core/encoding) whose Move (_move_of) has the fields of `move`, a Move
+    of this library; -1 for anything else (and a Move no code has: a pawn promotion, a drop
+    from another square)."""
+    if type(move) is not Move:
+        return -1
+    frm: cython.int
+    to: cython.int
+    promotion: cython.int
+    drop: cython.int
+    if cython.compiled:
+        m: Move = move
+        frm, to, promotion, drop = m.from_square, m.to_square, m._promotion, m._drop
+    else:
+        frm, to, promotion, drop = move.from_square, move.to_square, move.promotion or 0, move.drop or 0
+    if not (0 <= frm < 64 and 0 <= to < 64) or promotion == PAWN or (drop and (promotion or frm != to)):
+        return -1
+    if drop:
+        return encode_move(to, to, drop_flag(drop))
+    return encode_move(frm, to, promotion_flag(promotion) if promotion else NORMAL)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def fields_code(code: cython.int) -> cython.int:
+    """The code of a move as move_key writes it: its from, to and promotion or drop, its other
+    flags (a double push, en passant, castling) left out (_move_of makes one Move of both)."""
+    if move_flag(code) < PROMOTION:
+        return encode_move(move_from(code), move_to(code), NORMAL)
+    return code

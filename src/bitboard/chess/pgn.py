@@ -2,15 +2,15 @@
 the exporters, gathered from `bitboard.game_tree` under python-chess's names."""
 from ..game_tree import nags as _nags
 from ..game_tree.annotations import ARROWS_REGEX, CLOCK_REGEX, EMT_REGEX, EVAL_REGEX
-from ..game_tree.builders import LOGGER, BoardBuilder, GameBuilder, HeadersBuilder, SkipVisitor
+from ..game_tree.builders import BoardBuilder, SkipVisitor
 from ..game_tree.exporting import FileExporter, StringExporter, StringExporterMixin
-from ..game_tree.headers import TAG_NAME_REGEX, TAG_REGEX, TAG_ROSTER, Headers, HeadersT
+from ..game_tree.headers import TAG_NAME_REGEX, TAG_REGEX, TAG_ROSTER, Headers, HeadersBuilder, HeadersT
 from ..game_tree.movetext import MOVETEXT_REGEX, SKIP_MOVETEXT_REGEX
 from ..game_tree.nags import *  # noqa: F401,F403  (NAG_NULL ... NAG_NOVELTY)
-from ..game_tree.nodes import ChildNode, Game, GameNode, GameT, Mainline, MainlineMapT
+from ..game_tree.nodes import ChildNode, Game, GameBuilder, GameNode, GameT, Mainline, MainlineMapT
 from ..game_tree.reading import read_game, read_headers, skip_game
 from ..game_tree.timecontrol import TimeControl, TimeControlPart, TimeControlType, parse_time_control
-from ..game_tree.visitors import SKIP, BaseVisitor, ResultT, SkipType
+from ..game_tree.visitors import LOGGER, SKIP, BaseVisitor, ResultT, SkipType
 from ..types import Color, Square
 
 __all__ = [

@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 from ..board import Board
 from ..errors import InvalidTagError, quoted
 from ..notation.pgn_tags import KNOWN_TAGS, TAG_ROSTER  # noqa: F401  (this module's names too: chess.pgn's TAG_ROSTER)
+from .visitors import SKIP, BaseVisitor
 
 #: A header line: [Name "value"] (the value runs to the last quote of the line).
 TAG_REGEX = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
@@ -111,8 +112,27 @@ class Headers(MutableMapping):
     @classmethod
     def builder(cls):
         """A HeadersBuilder that collects headers into this class (for read_game's Visitor)."""
-        from .builders import HeadersBuilder
         return HeadersBuilder(Headers=cls)
+
+
+class HeadersBuilder(BaseVisitor):
+    """Collects the headers (a `Headers`, or the class given) and skips the moves."""
+
+    def __init__(self, *, Headers=Headers) -> None:  # noqa: N803  (python-chess's keyword)
+        self.Headers = Headers
+
+    def begin_headers(self):
+        self.headers = self.Headers({})
+        return self.headers
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.headers[tagname] = tagvalue
+
+    def end_headers(self):
+        return SKIP
+
+    def result(self):
+        return self.headers
 
 
 def starting_board(headers, visitor):

@@ -1,6 +1,13 @@
 # The game tree's nodes (game_tree/nodes.py) and the compact record a reader keeps a game in
 # (Tree), from which nodes are made when first touched (game_tree/reading cimports them).
 from cpython cimport array
+from bitboard.board.game cimport Board
+from bitboard.core.native cimport untrack
+from bitboard.game_tree.annotations cimport clock as comment_clock
+from bitboard.game_tree.annotations cimport emt as comment_emt
+from bitboard.game_tree.annotations cimport eval_depth as comment_eval_depth
+from bitboard.game_tree.annotations cimport eval_found, parse_arrows, parse_eval, pov_score
+from bitboard.move cimport Move, _move_of, move_key
 
 
 cdef class Tree:
@@ -51,6 +58,4 @@ cdef class Game(GameNode):
     cdef public object errors
 
 
-cdef int move_key(object move) except -2
-cdef int fields_code(int code) noexcept
 cdef Tree new_tree(Game game, unsigned long long start_key)

@@ -25,53 +25,22 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 
 from typing import Any, Generic, TypeVar
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     import array
 
     from ..board import Board
-    from ..core.encoding import (
-        NORMAL,
-        PAWN,
-        PROMOTION,
-        drop_flag,
-        encode_move,
-        move_flag,
-        move_from,
-        move_to,
-        promotion_flag,
-    )
     from ..core.native import untrack
-    from ..move import Move, _move_of
+    from ..move import Move, _move_of, move_key
     from .annotations import clock as comment_clock
     from .annotations import emt as comment_emt
     from .annotations import eval_depth as comment_eval_depth
     from .annotations import eval_found, parse_arrows, parse_eval, pov_score
-else:
-    from cython.cimports.bitboard.board.game import Board
-    from cython.cimports.bitboard.core.encoding import (
-        NORMAL,
-        PAWN,
-        PROMOTION,
-        drop_flag,
-        encode_move,
-        move_flag,
-        move_from,
-        move_to,
-        promotion_flag,
-    )
-    from cython.cimports.bitboard.core.native import untrack
-    from cython.cimports.bitboard.game_tree.annotations import clock as comment_clock
-    from cython.cimports.bitboard.game_tree.annotations import emt as comment_emt
-    from cython.cimports.bitboard.game_tree.annotations import eval_depth as comment_eval_depth
-    from cython.cimports.bitboard.game_tree.annotations import eval_found, parse_arrows, parse_eval, pov_score
-    from cython.cimports.bitboard.move import Move, _move_of
-    from cython.cimports.cpython import array
 
 from ..piece import WHITE
 from . import annotations
 from .exporting import StringExporter
 from .headers import Headers
-from .visitors import SKIP
+from .visitors import LOGGER, SKIP, BaseVisitor
 
 GameT = TypeVar("GameT", bound="Game")
 MainlineMapT = TypeVar("MainlineMapT")
@@ -114,40 +83,6 @@ def _set(links: array.array, k: cython.Py_ssize_t, value: cython.int) -> cython.
         links.data.as_ints[k] = value
     else:
         links[k] = value
-
-
-@cython.cfunc
-@cython.exceptval(-2, check=False)
-def move_key(move) -> cython.int:
-    """The move code (core/encoding) whose Move (move._move_of) has the fields of `move`, a Move
-    of this library; -1 for anything else (and a Move no code has: a pawn promotion, a drop
-    from another square)."""
-    if type(move) is not Move:
-        return -1
-    frm: cython.int
-    to: cython.int
-    promotion: cython.int
-    drop: cython.int
-    if cython.compiled:
-        m: Move = move
-        frm, to, promotion, drop = m.from_square, m.to_square, m._promotion, m._drop
-    else:
-        frm, to, promotion, drop = move.from_square, move.to_square, move.promotion or 0, move.drop or 0
-    if not (0 <= frm < 64 and 0 <= to < 64) or promotion == PAWN or (drop and (promotion or frm != to)):
-        return -1
-    if drop:
-        return encode_move(to, to, drop_flag(drop))
-    return encode_move(frm, to, promotion_flag(promotion) if promotion else NORMAL)
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def fields_code(code: cython.int) -> cython.int:
-    """The code of a move as move_key writes it: its from, to and promotion or drop, its other
-    flags (a double push, en passant, castling) left out (move._move_of makes one Move of both)."""
-    if move_flag(code) < PROMOTION:
-        return encode_move(move_from(code), move_to(code), NORMAL)
-    return code
 
 
 @cython.final
@@ -888,7 +823,6 @@ class Game(GameNode):
     @classmethod
     def builder(cls):
         """A GameBuilder that builds games of this class (for read_game's Visitor)."""
-        from .builders import GameBuilder
         return GameBuilder(Game=cls)
 
     def __repr__(self) -> str:
@@ -938,6 +872,66 @@ def _board_from_fen(fen: str):
     board = Board(fen)
     board.chess960 = board.has_chess960_castling_rights()
     return board
+
+
+class GameBuilder(BaseVisitor):
+    """Builds the game tree (a `Game`, or the class given); errors go to `game.errors` and the
+    log (override handle_error to do otherwise)."""
+
+    def __init__(self, *, Game=Game) -> None:  # noqa: N803  (python-chess's keyword)
+        self.Game = Game
+
+    def begin_game(self) -> None:
+        self.game = self.Game()
+        self.variation_stack: list = [self.game]
+        self.starting_comment = ""
+        self.in_variation = False
+
+    def begin_headers(self):
+        return self.game.headers
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.game.headers[tagname] = tagvalue
+
+    def visit_nag(self, nag: int) -> None:
+        self.variation_stack[-1].nags.add(nag)
+
+    def begin_variation(self) -> None:
+        parent = self.variation_stack[-1].parent
+        assert parent is not None, "begin_variation called, but root node on top of stack"
+        self.variation_stack.append(parent)
+        self.in_variation = False
+
+    def end_variation(self) -> None:
+        self.variation_stack.pop()
+
+    def visit_result(self, result: str) -> None:
+        if self.game.headers.get("Result", "*") == "*":
+            self.game.headers["Result"] = result
+
+    def visit_comment(self, comment: str) -> None:
+        node = self.variation_stack[-1]
+        if self.in_variation or (node.parent is None and node.is_end()):
+            # after a move (or before any move of the game): the node's own comment
+            node.comment = " ".join(filter(None, (node.comment, comment)))
+        else:
+            # before the first move of a variation
+            self.starting_comment = " ".join(filter(None, (self.starting_comment, comment)))
+
+    def visit_move(self, board, move) -> None:
+        node = self.variation_stack[-1].add_variation(move)
+        node.starting_comment = self.starting_comment
+        self.variation_stack[-1] = node
+        self.starting_comment = ""
+        self.in_variation = True
+
+    def handle_error(self, error: Exception) -> None:
+        """Records the error in `game.errors` and logs it ("chess.pgn"), and reading goes on."""
+        LOGGER.error("%s while parsing %r", error, self.game)
+        self.game.errors.append(error)
+
+    def result(self):
+        return self.game
 
 
 class Mainline(Generic[MainlineMapT]):

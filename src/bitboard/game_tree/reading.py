@@ -19,18 +19,18 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..board import Board
     from ..core.encoding import shown_code
     from ..core.native import find_byte
-    from ..move import Move
+    from ..move import Move, fields_code, move_key
     from ..notation.pgn_tags import known_tag
     from ..notation.san import plain_san_code
     from .lines import Lines
-    from .nodes import Tree, fields_code, move_key, new_tree
+    from .nodes import Tree, new_tree
 else:
     from cython.cimports.bitboard.board.game import Board
     from cython.cimports.bitboard.core.encoding import shown_code
     from cython.cimports.bitboard.core.native import find_byte
     from cython.cimports.bitboard.game_tree.lines import Lines
-    from cython.cimports.bitboard.game_tree.nodes import Tree, fields_code, move_key, new_tree
-    from cython.cimports.bitboard.move import Move
+    from cython.cimports.bitboard.game_tree.nodes import Tree, new_tree
+    from cython.cimports.bitboard.move import Move, fields_code, move_key
     from cython.cimports.bitboard.notation.pgn_tags import known_tag
     from cython.cimports.bitboard.notation.san import plain_san_code
     from cython.cimports.cpython.object import PyObject, PyTypeObject
@@ -45,8 +45,9 @@ else:
 
     PyTypeObjectPtr = cython.typedef(cython.pointer(PyTypeObject))
 
-from .builders import GameBuilder, HeadersBuilder, SkipVisitor
-from .headers import KNOWN_TAGS, TAG_REGEX, TAG_ROSTER, Headers, starting_board
+from .builders import SkipVisitor
+from .headers import KNOWN_TAGS, TAG_REGEX, TAG_ROSTER, Headers, HeadersBuilder, starting_board
+from .nodes import GameBuilder
 from .visitors import SKIP, BaseVisitor
 
 # the token kinds: MOVETEXT_REGEX's groups, and the end of the game

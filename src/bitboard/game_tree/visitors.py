@@ -3,7 +3,11 @@ game (a builder, an exporter, your own class). Returning SKIP from a begin_ meth
 what it begins."""
 import abc
 import enum
+import logging
 from typing import Generic, TypeVar
+
+#: python-chess's logger name, so that programs that silence "chess.pgn" silence this too.
+LOGGER = logging.getLogger("chess.pgn")
 
 ResultT = TypeVar("ResultT", covariant=True)
 
