@@ -12,4 +12,6 @@ cdef class Move:
 
 cdef list _CACHE
 cdef Move _move_of(int code)
+cdef Move _stacked_move_of(int code)
+cdef Move _new_move_of(int code)
 cdef int _square_of(Py_UCS4 file, Py_UCS4 rank) noexcept
