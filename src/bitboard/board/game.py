@@ -348,7 +348,7 @@ class Board(BoardNotation):
     @cython.annotation_typing(False)  # the argument checks see what the caller passed
     def is_repetition(self, count: int = 3) -> bool:
         """Whether the current position has now stood on the board `count` times."""
-        return self._repeated(count)
+        return 1 + self._earlier_keys().count(self._repetition_key()) >= count
 
     @cython.cfunc
     def _repeated(self, count: Any) -> cython.bint:
