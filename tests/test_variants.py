@@ -353,7 +353,8 @@ def test_a_crazyhouse_repetition_needs_the_same_pockets_and_spans_captures():
 
 
 _WATCHED = ("epd", "board_fen", "castling_xfen", "has_legal_en_passant", "attacks_mask", "attackers_mask", "push",
-            "pop", "is_check", "parse_uci", "can_claim_fifty_moves", "can_claim_threefold_repetition", "outcome")
+            "pop", "is_check", "parse_uci", "parse_san", "can_claim_fifty_moves", "can_claim_threefold_repetition",
+            "outcome")
 
 
 def _recording(base):
@@ -381,6 +382,7 @@ _ROOK = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
     (chess.STARTING_FEN, lambda b: b.is_attacked_by(chess.BLACK, chess.F6), {"attackers_mask"}),
     (_ROOK, lambda b: b.gives_check(chess.Move.from_uci("a1a8")), {"push", "is_check", "pop"}),
     (chess.STARTING_FEN, lambda b: (b.push_uci("g1f3"), b.board_fen()), {"parse_uci", "push"}),
+    (chess.STARTING_FEN, lambda b: (b.push_san("Nf3"), b.board_fen()), {"parse_san", "push"}),
     (_ROOK, lambda b: b.can_claim_draw(), {"can_claim_fifty_moves", "can_claim_threefold_repetition", "push", "pop"}),
     (_ROOK.replace("0 1", "99 80"), lambda b: b.can_claim_draw(), {"can_claim_fifty_moves", "push", "pop"}),
     (_ROOK, lambda b: b.is_game_over(), {"outcome"}),

@@ -76,6 +76,15 @@ _QUESTION = cython.declare(cython.int, ord("?"))
 __all__ = ["BoardNotation"]
 
 EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
+_OWN_PUSH: dict = {}
+
+
+def _own_push(cls) -> bool:
+    """Whether a Board subclass has a parse_san or push of its own (push_san then calls them)."""
+    found = _OWN_PUSH.get(cls)
+    if found is None:
+        found = _OWN_PUSH[cls] = cls.push is not BoardState.push or cls.parse_san is not BoardNotation.parse_san
+    return found
 
 
 
@@ -276,6 +285,10 @@ class BoardNotation(BoardState):
 
     def push_san(self, san: str) -> Move:
         """Parse a SAN move, push it and return it."""
+        if not _own(self) and _own_push(type(self)):  # a subclass's parse_san and push, as python-chess calls them
+            move = self.parse_san(san)
+            self.push(move)
+            return move
         code: cython.int = self._plain_san_code(san) if isinstance(san, str) else -1
         if code < 0:
             code = _san.san_code(self, san)
