@@ -284,3 +284,43 @@ def test_boards_are_weakly_referenceable(module):
     del board
     gc.collect()
     assert ref() is None and len(cache) == 0
+
+
+@pytest.mark.parametrize("name", ["start", "kiwipete", "pos3", "pos4", "pos5"])
+def test_push_looks_moves_up_in_the_listing_of_their_ply_as_python_chess_plays_them(name):
+    """push finds a listed move in the listing of its ply (board/stacks.py), made before the
+    listings of deeper plies and kept through their pops: a walk that lists, pushes, pops and
+    pushes again, some moves taken from lists of other positions (python-chess's push takes those
+    that are legal here; ours refuses those that are not even pseudo-legal), against python-chess."""
+    rng = random.Random(name)
+    ours, theirs = Board(PERFT[name][0]), chess.Board(PERFT[name][0])
+    lists: dict = {}  # ply: the list made at this ply of the current line
+    made: list = []  # every list made, for moves of other positions
+    for _ in range(600):
+        ply = len(ours.move_stack)
+        if ply and rng.random() < 0.35:
+            assert ours.pop().uci() == theirs.pop().uci()
+            lists = {p: moves for p, moves in lists.items() if p <= ply - 1}
+        else:
+            if (ply not in lists and rng.random() < 0.7) or rng.random() < 0.2:
+                lists[ply] = list(ours.legal_moves)
+                made.append(lists[ply])
+            pick = rng.random()
+            if ply in lists and pick < 0.7:
+                moves = lists[ply]
+            elif made and pick < 0.85:
+                moves = rng.choice(made)
+            else:  # (no list at this ply: Moves of the program's own)
+                moves = [Move.from_uci(m.uci()) for m in theirs.legal_moves]
+            if not moves:
+                continue
+            move = rng.choice(moves)
+            if theirs.is_legal(chess.Move.from_uci(move.uci())):
+                ours.push(move)
+                theirs.push(chess.Move.from_uci(move.uci()))
+                lists = {p: moves for p, moves in lists.items() if p <= ply}
+            elif not theirs.is_pseudo_legal(chess.Move.from_uci(move.uci())):
+                with pytest.raises(IllegalMoveError):
+                    ours.push(move)
+        assert ours.fen() == theirs.fen()
+        assert [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]

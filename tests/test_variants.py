@@ -350,3 +350,48 @@ def test_a_crazyhouse_repetition_needs_the_same_pockets_and_spans_captures():
         theirs.push_san(san)
     assert ours.fen().split()[0] == "4k3/8/8/8/8/8/8/4K3[N]"
     assert ours.is_repetition(2) is theirs.is_repetition(2) is True
+
+
+_WATCHED = ("epd", "board_fen", "castling_xfen", "has_legal_en_passant", "attacks_mask", "attackers_mask", "push",
+            "pop", "is_check", "parse_uci", "parse_san", "can_claim_fifty_moves", "can_claim_threefold_repetition",
+            "outcome")
+
+
+def _recording(base):
+    """A subclass of `base` that overrides the methods python-chess's board calls on itself and
+    notes each call: what a program's override sees called."""
+
+    def watched(name):
+        def method(self, *args, **kwargs):
+            self.calls.add(name)
+            return getattr(base, name)(self, *args, **kwargs)
+        return method
+
+    return type("Recording", (base,), {name: watched(name) for name in _WATCHED})
+
+
+_EP = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+_ROOK = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
+
+
+@pytest.mark.parametrize(("fen", "call", "names"), [
+    (_EP, lambda b: b.fen(), {"epd", "board_fen", "castling_xfen", "has_legal_en_passant"}),
+    (_EP, lambda b: b.epd(hmvc=3), {"board_fen", "castling_xfen", "has_legal_en_passant"}),
+    (chess.STARTING_FEN, lambda b: int(b.attacks(chess.G1)), {"attacks_mask"}),
+    (chess.STARTING_FEN, lambda b: int(b.attackers(chess.WHITE, chess.F3)), {"attackers_mask"}),
+    (chess.STARTING_FEN, lambda b: b.is_attacked_by(chess.BLACK, chess.F6), {"attackers_mask"}),
+    (_ROOK, lambda b: b.gives_check(chess.Move.from_uci("a1a8")), {"push", "is_check", "pop"}),
+    (chess.STARTING_FEN, lambda b: (b.push_uci("g1f3"), b.board_fen()), {"parse_uci", "push"}),
+    (chess.STARTING_FEN, lambda b: (b.push_san("Nf3"), b.board_fen()), {"parse_san", "push"}),
+    (_ROOK, lambda b: b.can_claim_draw(), {"can_claim_fifty_moves", "can_claim_threefold_repetition", "push", "pop"}),
+    (_ROOK.replace("0 1", "99 80"), lambda b: b.can_claim_draw(), {"can_claim_fifty_moves", "push", "pop"}),
+    (_ROOK, lambda b: b.is_game_over(), {"outcome"}),
+])
+def test_a_subclass_sees_its_overrides_called_where_python_chess_calls_them(fen, call, names):
+    """The Board's own methods call each other in C, past the instance dict (base._own); a
+    subclass's board calls them by name, as python-chess's does."""
+    ours, theirs = _recording(bitboard.chess.Board)(fen), _recording(chess.Board)(fen)
+    ours.calls, theirs.calls = set(), set()
+    assert str(call(ours)) == str(call(theirs))
+    assert names <= theirs.calls and names <= ours.calls, (names, theirs.calls, ours.calls)
+    assert str(call(bitboard.chess.Board(fen))) == str(call(chess.Board(fen)))

@@ -19,6 +19,8 @@ cdef class Move:
 
 cdef list _CACHE
 cdef Move _move_of(int code)
+cdef Move _stacked_move_of(int code)
+cdef Move _new_move_of(int code)
 cdef int _square_of(Py_UCS4 file, Py_UCS4 rank) noexcept
 
 # A Move's code back from its fields (the game tree's records key their nodes' Moves by it).

@@ -274,12 +274,37 @@ def _move_of(code: cython.int) -> Move:
             # the slot's reference, `cached`'s and `move`'s: nobody else holds it
             if Py_REFCNT(move) == 3 and not move._touched:
                 return move
+    move = _new_move_of(code)
+    if cython.compiled:
+        _CACHE[code] = move
+    return move
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _stacked_move_of(code: cython.int) -> Move:
+    """The Move a push stacks for `code`: the cached one where free (as _move_of), else a new
+    one that leaves the cache's where it is: that one is held by a program's list of the legal
+    moves, and the next list made of this position's moves wants it again."""
+    if cython.compiled:
+        cached = cython.declare(object, _CACHE[code])
+        if cached is not None:
+            move = cython.declare(Move, cached)
+            if Py_REFCNT(move) == 3 and not move._touched:
+                return move
+    return _new_move_of(code)
+
+
+@cython.cfunc
+def _new_move_of(code: cython.int) -> Move:
+    """A new Move for an internal 16-bit move code, not cached."""
     flag: cython.int = move_flag(code)
     drop: cython.int = flag_drop(flag)
     promotion: cython.int = flag_promotion(flag)
     if not cython.compiled:  # (uncompiled, every Move is a new one: nothing to share)
         return Move(move_to(code) if drop else move_from(code), move_to(code), promotion or None, drop or None)
-    move = Move.__new__(Move)  # (the code's fields are valid: no __init__ checks)
+    move: Move = Move.__new__(Move)  # (the code's fields are valid: no __init__ checks)
     drop_instance_dict(move)
     move.from_square = move_to(code) if drop else move_from(code)
     move.to_square = move_to(code)
@@ -289,7 +314,6 @@ def _move_of(code: cython.int) -> Move:
     # an attribute of a program's own (set through __setattr__, which puts it back) could lead back
     # to it; so no collection walks the Moves of a list of kept games' nodes.
     untrack(move)
-    _CACHE[code] = move
     return move
 
 

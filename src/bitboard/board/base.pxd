@@ -39,3 +39,7 @@ cdef class BaseBoard(Position):
     cdef object _int_for(self, int i, unsigned long long value, object shown)
     cdef void _take_views(self, Position source)
     cdef unsigned long long _pieces_of(self, object piece_type, object color) except? 0xFFFFFFFFFFFFFFFF
+    cdef unsigned long long _attacks_of(self, object square) except? 0xFFFFFFFFFFFFFFFF
+
+
+cdef bint _own(object board)

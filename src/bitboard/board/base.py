@@ -56,6 +56,7 @@ else:
     from cython.cimports.cpython.ref import Py_DECREF, Py_INCREF, Py_XDECREF
 
 from collections.abc import Callable
+from typing import Any
 
 from ..core.attacks import bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks
 from ..core.bits import flip_vertical
@@ -71,6 +72,9 @@ from ..types import Bitboard, Color, PieceType, Square
 from .members import SETTERS, expose
 
 __all__ = ["BaseBoard"]
+
+# The Board class (game.py, named by state.register_standard_board): _own() asks for it.
+_BOARD = cython.declare(object, None)
 
 
 
@@ -399,6 +403,11 @@ class BaseBoard(Position):
 
     def attacks_mask(self, square: Square) -> Bitboard:
         """The squares the piece on `square` attacks (0 for an empty square)."""
+        return self._attacks_of(square)
+
+    @cython.cfunc
+    @cython.exceptval(0xFFFFFFFFFFFFFFFF, check=True)
+    def _attacks_of(self, square: object) -> u64:
         sq: cython.int = square_arg(square)
         code: cython.int = self._board[sq]
         kind: cython.int = code_type(code)
@@ -418,22 +427,25 @@ class BaseBoard(Position):
 
     def attacks(self, square: Square) -> SquareSet:
         """The squares the piece on `square` attacks, as a SquareSet."""
-        return _squares_of(self.attacks_mask(square))
+        return _squares_of(self._attacks_of(square) if _own(self) else self.attacks_mask(square))
 
     def attackers_mask(self, color: Color, square: Square, occupied: Bitboard | None = None) -> Bitboard:
         """Pieces of `color` attacking `square` (through the `occupied` squares if given)."""
-        occ: u64 = self._colors[0] | self._colors[1] if occupied is None else occupied
-        return _attackers(self, square_arg(square), 1 if color else 0, occ)
+        return _attackers_mask(self, color, square, occupied)
 
     def _attackers_with(self, color: Color, square: Square, occupied: Bitboard) -> Bitboard:
         return self.attackers_mask(color, square, occupied)
 
     def attackers(self, color: Color, square: Square, occupied: Bitboard | None = None) -> SquareSet:
         """The pieces of `color` attacking `square`, as a SquareSet."""
+        if _own(self):
+            return _squares_of(_attackers_mask(self, color, square, occupied))
         return _squares_of(self.attackers_mask(color, square, occupied))
 
     def is_attacked_by(self, color: Color, square: Square, occupied: Bitboard | None = None) -> bool:
         """Whether a piece of `color` attacks `square`."""
+        if _own(self):
+            return _attackers_mask(self, color, square, occupied) != 0
         return self.attackers_mask(color, square, occupied) != 0
 
     def pin_mask(self, color: Color, square: Square) -> Bitboard:
@@ -614,6 +626,27 @@ class BaseBoard(Position):
         """Jupyter's picture of the board (python-chess's: 400 pixels, a Board's 390)."""
         from ..pictures.svg import board as draw
         return str(draw(self, size=400))
+
+
+@cython.cfunc
+def _own(board: object) -> cython.bint:
+    """Whether `board` is a BaseBoard or a Board itself, not of a subclass: then the methods its own
+    methods call are these layers', and are called in C. A subclass may override them, and its
+    board calls them as python-chess's board does, by name."""
+    cls = cython.declare(object, type(board))
+    return cls is _BOARD or cls is BaseBoard
+
+
+def _set_board_class(cls) -> None:
+    global _BOARD
+    _BOARD = cls
+
+
+@cython.cfunc
+def _attackers_mask(board: BaseBoard, color: Any, square: Any, occupied: Any) -> u64:
+    """attackers_mask, in C."""
+    occ: u64 = board._colors[0] | board._colors[1] if occupied is None else occupied
+    return _attackers(board, square_arg(square), 1 if color else 0, occ)
 
 
 def _chess960_codes(scharnagl) -> tuple:

@@ -8,3 +8,6 @@ cdef class Board(BoardNotation):
     cdef bint _insufficient(self, int color)
     cdef unsigned long long _repetition_key(self)
     cdef list _earlier_keys(self)
+    cdef object _outcome(self, object claim_draw)
+    cdef bint _repeated(self, object count)
+    cdef bint _claim_threefold(self)

@@ -55,12 +55,12 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     )
     from ..core.zobrist import EP_KEYS
     from ..move import Move
-    from .base import BaseBoard
+    from .base import BaseBoard, _own
     from .notation import BoardNotation
     from .stacks import new_stack, stack_from
     from .state import _as_move
 else:
-    from cython.cimports.bitboard.board.base import BaseBoard
+    from cython.cimports.bitboard.board.base import BaseBoard, _own
     from cython.cimports.bitboard.board.notation import BoardNotation
     from cython.cimports.bitboard.board.stacks import new_stack, stack_from
     from cython.cimports.bitboard.board.state import _as_move
@@ -209,6 +209,12 @@ class Board(BoardNotation):
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def gives_check(self, move: Move) -> bool:
         """Whether the move puts the opponent in check."""
+        if _own(self):  # push, is_check and pop in C (a subclass's own are called, as python-chess calls them)
+            self._push_unshown(self._push_code_of(move), move)
+            try:
+                return self._in_check()
+            finally:
+                self._pop_unshown()
         self.push(move)
         try:
             return self.is_check()
@@ -312,6 +318,8 @@ class Board(BoardNotation):
 
     def can_claim_fifty_moves(self) -> bool:
         """The fifty-move rule applies now, or after a move that neither captures nor moves a pawn."""
+        if self._halfmove < 99 and _own(self):
+            return False  # (what is_fifty_moves and the loop below find)
         if self.is_fifty_moves():
             return True
         if self._halfmove >= 99 and self._variant != CRAZYHOUSE:
@@ -330,7 +338,7 @@ class Board(BoardNotation):
         """The key by which positions repeat: the Zobrist key, counting en passant only when legal."""
         if self._variant:
             return _variant_key(self)
-        if _ep_capturable(self) and not self.has_legal_en_passant():
+        if _ep_capturable(self) and not (self._legal_ep() if _own(self) else self.has_legal_en_passant()):
             return self._key ^ EP_KEYS[self._ep & 7]
         return self._key
 
@@ -355,16 +363,33 @@ class Board(BoardNotation):
         """Whether the current position has now stood on the board `count` times."""
         return 1 + self._earlier_keys().count(self._repetition_key()) >= count
 
+    @cython.cfunc
+    def _repeated(self, count: Any) -> cython.bint:
+        return 1 + self._earlier_keys().count(self._repetition_key()) >= count
+
     def is_fivefold_repetition(self) -> bool:
         """The fifth occurrence of a position (an automatic draw)."""
         return self.is_repetition(5)
 
     def can_claim_threefold_repetition(self) -> bool:
         """The current position occurs the third time, or will after some legal move."""
+        return self._claim_threefold()
+
+    @cython.cfunc
+    def _claim_threefold(self) -> cython.bint:
         earlier = self._earlier_keys()
         if 1 + earlier.count(self._repetition_key()) >= 3:
             return True
         earlier.append(self._repetition_key())
+        if _own(self):  # each legal move pushed and popped in C, the Python views left as they are
+            for code in self._legal_codes(BB_ALL, BB_ALL):
+                self._push_unshown(code, _PUSHED)
+                try:
+                    if earlier.count(self._repetition_key()) >= 2:
+                        return True
+                finally:
+                    self._pop_unshown()
+            return False
         for move in self._legal_list(BB_ALL, BB_ALL):
             self.push(move)
             try:
@@ -376,10 +401,16 @@ class Board(BoardNotation):
 
     def can_claim_draw(self) -> bool:
         """Whether the side to move can claim a draw by the fifty-move rule or threefold repetition."""
+        if _own(self) and self._halfmove < 99:  # (no fifty-move claim: can_claim_fifty_moves is False)
+            return self._claim_threefold()
         return self.can_claim_fifty_moves() or self.can_claim_threefold_repetition()
 
     def outcome(self, *, claim_draw: bool = False) -> Outcome | None:
         """The Outcome if the game is over (claimable draws counted with claim_draw), else None."""
+        return self._outcome(claim_draw)
+
+    @cython.cfunc
+    def _outcome(self, claim_draw: object) -> Any:
         if self._variant or type(self) is not Board and _own_ends(type(self)):
             return self._variant_outcome(claim_draw)
         moves: cython.bint = self._has_legal_moves()
@@ -391,8 +422,8 @@ class Board(BoardNotation):
             return Outcome(Termination.STALEMATE, None)
         if self._halfmove >= 150:
             return Outcome(Termination.SEVENTYFIVE_MOVES, None)
-        if self._halfmove >= 16 and self.is_fivefold_repetition():  # (a fifth time needs 16 plies)
-            return Outcome(Termination.FIVEFOLD_REPETITION, None)
+        if self._halfmove >= 16 and (self._repeated(5) if _own(self) else self.is_fivefold_repetition()):
+            return Outcome(Termination.FIVEFOLD_REPETITION, None)  # (a fifth time needs 16 plies)
         if claim_draw:
             if self.can_claim_fifty_moves():
                 return Outcome(Termination.FIFTY_MOVES, None)
@@ -428,6 +459,8 @@ class Board(BoardNotation):
 
     def is_game_over(self, *, claim_draw: bool = False) -> bool:
         """Whether the game is over (claimable draws counted with claim_draw)."""
+        if _own(self):
+            return self._outcome(claim_draw) is not None
         return self.outcome(claim_draw=claim_draw) is not None
 
     def result(self, *, claim_draw: bool = False) -> str:
@@ -530,7 +563,9 @@ class Board(BoardNotation):
             board._chess960 = self._chess960
             board._moves = []
             board._set_stacks(new_stack(), new_stack())
-            board._listed = board._spurious_stack = None
+            board._listed = 0
+            board._listing = board._listed_at = None
+            board._spurious_stack = None
         else:  # a subclass's __init__ may set up more
             board = type(self)(None, chess960=self._chess960)
         _copy_position(board, self)
@@ -615,6 +650,8 @@ class Board(BoardNotation):
 
 
 register_standard_board(Board)
+
+_PUSHED = Move(0, 0)  # what the stack holds for a move the board pushes and pops itself (no program sees it)
 
 _ENDS = ("is_variant_end", "is_variant_win", "is_variant_loss", "is_variant_draw", "is_checkmate",
          "is_insufficient_material", "has_insufficient_material")

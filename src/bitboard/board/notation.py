@@ -28,8 +28,10 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.pseudo_legal import _one_king
     from ..move import Move
     from ..notation.san import plain_san_code, san_of_code
+    from .base import _own
     from .state import BoardState, _as_move
 else:
+    from cython.cimports.bitboard.board.base import _own
     from cython.cimports.bitboard.board.state import BoardState, _as_move
     from cython.cimports.bitboard.core.encoding import (
         BB_ALL,
@@ -54,10 +56,13 @@ else:
     from cython.cimports.bitboard.notation.san import plain_san_code, san_of_code
 
 
+from typing import Any
+
 from ..errors import IllegalMoveError, quoted
 from ..notation import epd as _epd
 from ..notation import san as _san
 from ..notation.fen import (
+    board_fen,
     castling_xfen,
 )
 from ..squares import SQUARE_NAMES
@@ -71,6 +76,15 @@ _QUESTION = cython.declare(cython.int, ord("?"))
 __all__ = ["BoardNotation"]
 
 EN_PASSANT_MODES = ("legal", "always", "fen", "xfen")
+_OWN_PUSH: dict = {}
+
+
+def _own_push(cls) -> bool:
+    """Whether a Board subclass has a parse_san or push of its own (push_san then calls them)."""
+    found = _OWN_PUSH.get(cls)
+    if found is None:
+        found = _OWN_PUSH[cls] = cls.push is not BoardState.push or cls.parse_san is not BoardNotation.parse_san
+    return found
 
 
 
@@ -87,6 +101,8 @@ class BoardNotation(BoardState):
         """The FEN. en_passant: "legal" (default, as python-chess) writes the en-passant square
         only when an en-passant capture is legal; "fen" (or "always") whenever it is set;
         "xfen" when a pawn stands ready to take, legal or not. shredder: castling as HAha."""
+        if _own(self):
+            return f"{self._epd_fields(shredder, en_passant, promoted)} {self._halfmove} {self._fullmove}"
         epd = self.epd(shredder=shredder, en_passant=en_passant, promoted=promoted)
         return f"{epd} {self._halfmove} {self._fullmove}"
 
@@ -103,10 +119,13 @@ class BoardNotation(BoardState):
     def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: bool | None = None,
             **operations) -> str:
         """The EPD: placement, side, castling, en passant, then the operations given."""
-        ep = self._ep_for(en_passant)
-        castling = self.castling_shredder_fen() if shredder else self.castling_xfen()
-        text = (f"{self.board_fen(promoted=promoted)} {'w' if self._turn else 'b'} {castling} "
-                f"{SQUARE_NAMES[ep] if ep is not None else '-'}")
+        if _own(self):
+            text = self._epd_fields(shredder, en_passant, promoted)
+        else:  # a subclass's methods, called as python-chess calls them
+            ep = self._ep_for(en_passant)
+            castling = self.castling_shredder_fen() if shredder else self.castling_xfen()
+            text = (f"{self.board_fen(promoted=promoted)} {'w' if self._turn else 'b'} {castling} "
+                    f"{SQUARE_NAMES[ep] if ep is not None else '-'}")
         if operations:
             text += " " + _epd.format_operations(self, operations)
         return text
@@ -125,7 +144,18 @@ class BoardNotation(BoardState):
         self.set_fen(f"{' '.join(fields[:4])} {int(hmvc)} {max(int(fmvn), 1)}")
         return operations
 
-    def _ep_for(self, mode):
+    @cython.cfunc
+    def _epd_fields(self, shredder: object, en_passant: object, promoted: object) -> str:
+        """The EPD's four fields, written in C (for a Board itself: base._own)."""
+        ep = self._ep_for(en_passant)
+        codes: bytes = self._board[:64] if cython.compiled else self._piece_codes()
+        rooks = [self._castling_rook[0], self._castling_rook[1], self._castling_rook[2], self._castling_rook[3]]
+        castling = self.castling_shredder_fen() if shredder else castling_xfen(codes, self._castling, rooks)
+        placement = board_fen(codes, self._promoted if promoted else 0)
+        return f"{placement} {'w' if self._turn else 'b'} {castling} {SQUARE_NAMES[ep] if ep is not None else '-'}"
+
+    @cython.cfunc
+    def _ep_for(self, mode: object) -> Any:
         if mode not in EN_PASSANT_MODES:
             raise ValueError(f"en_passant {quoted(mode)} is not one of {', '.join(EN_PASSANT_MODES)}")
         if mode in ("always", "fen"):
@@ -134,7 +164,9 @@ class BoardNotation(BoardState):
             return None
         if mode == "xfen" and _ep_capturable(self):
             return self._ep
-        return self._ep if mode == "legal" and self.has_legal_en_passant() else None
+        if mode != "legal":
+            return None
+        return self._ep if (self._legal_ep() if _own(self) else self.has_legal_en_passant()) else None
 
     def castling_xfen(self) -> str:
         """The castling field as X-FEN (KQkq, a rook's file where the outer rook is not the one)."""
@@ -151,8 +183,17 @@ class BoardNotation(BoardState):
     def push_uci(self, uci: str) -> Move:
         """Parse a UCI move (InvalidMoveError if malformed, IllegalMoveError if illegal), push
         it, return it."""
-        move = self.parse_uci(uci)
-        self.push(move)
+        if not _own(self):  # a subclass's parse_uci and push, called as python-chess calls them
+            move = self.parse_uci(uci)
+            self.push(move)
+            return move
+        parsed: Move = Move.from_uci(uci)
+        if not parsed:
+            self._push_code(NULL_MOVE, None)
+            return parsed
+        code: cython.int = self._uci_code(parsed, uci)
+        move = self._move_for(code)
+        self._push_code(code, None)
         return move
 
     def parse_uci(self, uci: str) -> Move:
@@ -161,10 +202,15 @@ class BoardNotation(BoardState):
         move: Move = Move.from_uci(uci)
         if not move:
             return move
+        return self._move_for(self._uci_code(move, uci))
+
+    @cython.cfunc
+    def _uci_code(self, move: Move, uci: str) -> cython.int:
+        """The code of the legal move `move`, read from `uci`; IllegalMoveError if it is not legal."""
         code: cython.int = self._code_of(move)
         if code < 0:
             raise IllegalMoveError(f"illegal uci: {quoted(uci)} in {self.fen()}")
-        return self._move_for(code)
+        return code
 
     @cython.annotation_typing(False)  # python-chess Moves are taken too
     def uci(self, move: Move, *, chess960: bool | None = None) -> str:
@@ -234,15 +280,19 @@ class BoardNotation(BoardState):
         """The legal move a SAN text names (InvalidMoveError, IllegalMoveError, AmbiguousMoveError)."""
         code: cython.int = self._plain_san_code(san) if isinstance(san, str) else -1
         if code >= 0:  # plain SAN, matched in C
-            return self._move_for_code(code)
+            return self._move_for(code)
         return _san.parse_san(self, san)
 
     def push_san(self, san: str) -> Move:
         """Parse a SAN move, push it and return it."""
+        if not _own(self) and _own_push(type(self)):  # a subclass's parse_san and push, as python-chess calls them
+            move = self.parse_san(san)
+            self.push(move)
+            return move
         code: cython.int = self._plain_san_code(san) if isinstance(san, str) else -1
         if code < 0:
             code = _san.san_code(self, san)
-        move = self._move_for_code(code)
+        move = Move(0, 0) if code < 0 else self._move_for(code)
         self._push_code(NULL_MOVE if code < 0 else code, None)
         return move
 

@@ -5,6 +5,7 @@ from cpython cimport array
 cdef array.array new_stack()
 cdef array.array grown(array.array stack, Py_ssize_t capacity)
 cdef array.array stack_from(array.array stack, Py_ssize_t start)
-cdef int find_listed(array.array listing, int plain) noexcept
-cdef array.array fill_listing(unsigned short *codes, unsigned short *shown, int n, object before)
-cdef array.array new_listing(int n)
+cdef int find_listed(array.array listing, array.array at, Py_ssize_t ply, int plain) noexcept
+cdef Py_ssize_t fill_listing(array.array listing, array.array at, Py_ssize_t listed, Py_ssize_t ply,
+                             unsigned short *codes, unsigned short *shown, int n)
+cdef array.array new_listing()

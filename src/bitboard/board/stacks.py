@@ -2,8 +2,8 @@
 legal-move listings push looks a move up in (board/state.py).
 
 They are `array.array`s, so that a push stores two u64 and makes no int object: the stacks grow
-by doubling (`grown`) and shrink by size alone, the room kept for the next push; a listing holds
-32-bit entries, a move's shown code above its own (`fill_listing`).
+by doubling (`grown`) and shrink by size alone, the room kept for the next push; the listings hold
+32-bit entries, a move's shown code above its own, every ply's in one array (`fill_listing`).
 """
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -57,46 +57,71 @@ def stack_from(stack: array.array, start: cython.Py_ssize_t) -> array.array:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.exceptval(check=False)
-def find_listed(listing: array.array, plain: cython.int) -> cython.int:
-    """The code listed with the shown code `plain` (see fill_listing), or -1."""
+def find_listed(listing: array.array, at: array.array, ply: cython.Py_ssize_t, plain: cython.int) -> cython.int:
+    """The code listed at `ply` with the shown code `plain` (see fill_listing), or -1."""
     i: cython.Py_ssize_t
     entry: cython.uint
-    for i in range(len(listing)):
-        entry = listing.data.as_uints[i] if cython.compiled else listing[i]  # type: ignore[attr-defined]
+    end: cython.Py_ssize_t
+    if cython.compiled:
+        end = at.data.as_uints[ply + 1]
+        for i in range(at.data.as_uints[ply], end):
+            entry = listing.data.as_uints[i]
+            if entry >> 16 == plain:
+                return entry & 0xFFFF
+        return -1
+    for i in range(at[ply], at[ply + 1]):
+        entry = listing[i]
         if entry >> 16 == plain:
             return entry & 0xFFFF
     return -1
 
 
 @cython.cfunc
-def fill_listing(codes: cython.pointer(cython.ushort), shown: cython.pointer(cython.ushort),  # type: ignore[valid-type]
-                 n: cython.int, before: object) -> array.array:
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def fill_listing(listing: array.array, at: array.array, listed: cython.Py_ssize_t, ply: cython.Py_ssize_t,
+                 codes: cython.pointer(cython.ushort), shown: cython.pointer(cython.ushort),  # type: ignore[valid-type]
+                 n: cython.int) -> cython.Py_ssize_t:
     """What push looks for among the moves listed at a ply: for each, the code of the Move shown
     for it (core/encoding's shown_code) above its own code. Codes, not Moves: the board keeps no Move
-    it handed out, so a program's changes to one cannot reach push. (`before`: the ply's last
-    listing, or None; compiled, its array is reused.)"""
-    listing: array.array
-    if cython.compiled and before is not None:
-        listing = before
-        if len(listing) != n:
-            array.resize(listing, n)
-    else:
-        listing = new_listing(n)
+    it handed out, so a program's changes to one cannot reach push.
+
+    The listings of all plies share one array, `listing`, ply after ply: ply p's are its entries
+    at[p] to at[p + 1], for the `listed` plies listed (a ply passed without one lists nothing).
+    Listing `ply` forgets the plies above it (they were of positions after this one), so its
+    entries go at the end, and no array is made per listing. Returns the plies now listed."""
+    start: cython.uint
+    k: cython.Py_ssize_t
     i: cython.int
-    for i in range(n):
-        if cython.compiled:
-            listing.data.as_uints[i] = (shown[i] << 16) | codes[i]
-        else:
-            listing[i] = (shown[i] << 16) | codes[i]
-    return listing
+    if cython.compiled:
+        if len(at) < ply + 2:
+            array.resize_smart(at, ply + 2)
+        start = at.data.as_uints[min(listed, ply)]
+        for k in range(listed + 1, ply + 1):
+            at.data.as_uints[k] = start
+        if len(listing) < start + n:
+            array.resize_smart(listing, start + n)
+        for i in range(n):
+            listing.data.as_uints[start + i] = (shown[i] << 16) | codes[i]
+        at.data.as_uints[ply + 1] = start + n
+    else:
+        if len(at) < ply + 2:
+            at.extend([0] * (ply + 2 - len(at)))
+        start = at[min(listed, ply)]
+        for k in range(listed + 1, ply + 1):
+            at[k] = start
+        del listing[start:]
+        listing.extend([(shown[i] << 16) | codes[i] for i in range(n)])
+        at[ply + 1] = start + n
+    return ply + 1
 
 
 @cython.cfunc
-def new_listing(n: cython.int) -> array.array:
-    """An array of n unsigned 32-bit entries (contents to be written)."""
+def new_listing() -> array.array:
+    """An empty array of unsigned 32-bit entries (a board's listings, or where they start)."""
     if cython.compiled:
-        return array.clone(_LISTING, n, False)
-    return array.array("I", bytes(4 * n))
+        return array.clone(_LISTING, 0, False)
+    return array.array("I")
 
 
 _LISTING = array.array("I")  # (the type new_listing's arrays are cloned from)

@@ -15,7 +15,11 @@ cdef class BoardState(BaseBoard):
     cdef array.array _undo
     cdef array.array _keys
     cdef Py_ssize_t _capacity
-    cdef list _listed
+    # the legal moves listed at each ply of the stack, for push (board/stacks.py's fill_listing):
+    # plies 0 .. _listed - 1 listed, ply p's entries _listing[_listed_at[p]:_listed_at[p + 1]]
+    cdef array.array _listing
+    cdef array.array _listed_at
+    cdef Py_ssize_t _listed
     cdef bint _chess960
     # Castling rights and an en-passant square as given that the generator cannot use (a right
     # without its rook, a square no pawn passed): kept for castling_rights, ep_square and
@@ -50,7 +54,10 @@ cdef class BoardState(BaseBoard):
     cdef bint _names_castling(self, Move m, int code)
     cdef int _pseudo_code_of(self, Move m)
     cdef int _drop_code(self, Move m, bint legal)
+    cdef int _push_code_of(self, object move)
     cdef void _push_code(self, int code, object stacked)
+    cdef object _pop_unshown(self)
+    cdef bint _legal_ep(self)
     cdef void _push_unshown(self, int code, object stacked)
     cdef void _set_stacks(self, array.array undo, array.array keys)
 

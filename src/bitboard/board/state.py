@@ -8,8 +8,9 @@ core's to say (core/movegen, core/legality); this layer turns their codes into M
 
 `push` proves a move legal by finding it among the moves the generator lists for its
 from-square, or, cheaper, among the moves listed at the same ply on the current path
-(`_listed[ply]`: each push forgets the lists above its ply, so a list is always of the very
-position it was made for; it holds the moves' codes, never the Moves handed out). For every
+(the listing of `ply`, board/stacks.py: each push forgets the listings above its ply, so a listing
+is always of the very position it was made for; it holds the moves' codes, never the Moves handed
+out). For every
 pushed move the stack keeps a Move of its own, its stack entry (the undo record with the move
 code, core/encoding) and the Zobrist key from before it.
 """
@@ -79,13 +80,13 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.pseudo_legal import _one_king
     from ..core.variant_moves import _atomic_en_passant, _variant_key
     from ..core.zobrist import EP_KEYS
-    from ..move import Move, _move_of
+    from ..move import Move, _move_of, _stacked_move_of
     from .base import BaseBoard
-    from .stacks import fill_listing, find_listed, grown, new_stack
+    from .stacks import fill_listing, find_listed, grown, new_listing, new_stack
 else:
     from cython.cimports.bitboard.board.base import BaseBoard
     from cython.cimports.bitboard.board.members import Py_SET_SIZE
-    from cython.cimports.bitboard.board.stacks import fill_listing, find_listed, grown, new_stack
+    from cython.cimports.bitboard.board.stacks import fill_listing, find_listed, grown, new_listing, new_stack
     from cython.cimports.bitboard.core.arguments import square_arg
     from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
     from cython.cimports.bitboard.core.encoding import (
@@ -144,7 +145,7 @@ else:
     from cython.cimports.bitboard.core.pseudo_legal import _one_king
     from cython.cimports.bitboard.core.variant_moves import _atomic_en_passant, _variant_key
     from cython.cimports.bitboard.core.zobrist import EP_KEYS
-    from cython.cimports.bitboard.move import Move, _move_of
+    from cython.cimports.bitboard.move import Move, _move_of, _stacked_move_of
     from cython.cimports.cpython import array
 
 import types
@@ -163,6 +164,7 @@ from ..notation.fen import (
 )
 from ..squares import BB_RANK_1, BB_RANK_8, SQUARE_NAMES
 from ..types import Bitboard, Color, PieceType, Square
+from .base import _set_board_class
 from .members import expose
 from .move_generators import LegalMoveGenerator, PseudoLegalMoveGenerator
 
@@ -191,7 +193,9 @@ class BoardState(BaseBoard):
         self._promoted = 0
         self._moves: list[Move] = []
         self._set_stacks(new_stack(), new_stack())
-        self._listed: list[array.array | None] | None = None  # made by the first generate_legal_moves
+        self._listed = 0  # plies listed: the arrays are made by the first generate_legal_moves
+        self._listing: array.array | None = None
+        self._listed_at: array.array | None = None
         # made when first needed: most boards never need it
         self._spurious_stack: list[tuple[int, ...]] | None = None
         self._spurious_rights = 0
@@ -254,7 +258,7 @@ class BoardState(BaseBoard):
             self._ep = NO_SQUARE
             self._spurious_ep = NO_SQUARE if ep is None else square_arg(ep)
         self._key = _compute_key(self)
-        self._listed = None  # made by the first generate_legal_moves
+        self._listed = 0
         self._shown_castling = -1  # (the rooks may be others)
         self._show_state()
 
@@ -346,7 +350,7 @@ class BoardState(BaseBoard):
         """Forget the move stack (the position stays); move_stack is emptied in place."""
         self._moves.clear()
         self._set_stacks(new_stack(), new_stack())
-        self._listed = None  # made by the first generate_legal_moves
+        self._listed = 0
         self._spurious_stack = None
         _drop_saved(self, self._saved_count)
 
@@ -539,12 +543,12 @@ class BoardState(BaseBoard):
             shown[i] = shown_code(buf[i], self._chess960)
         moves = [_move_of(shown[i]) for i in range(n)]
         if from_mask == BB_ALL and to_mask == BB_ALL:
-            ply: cython.Py_ssize_t = len(self._undo)
-            if self._listed is None:
-                self._listed = []
-            while len(self._listed) <= ply:
-                self._listed.append(None)
-            self._listed[ply] = fill_listing(buf, shown, n, self._listed[ply])
+            if self._listing is None:
+                self._listing = new_listing()
+                self._listed_at = new_listing()
+                self._listed_at.append(0)
+            self._listed = fill_listing(self._listing, self._listed_at,  # type: ignore[arg-type]  # (made above)
+                                        self._listed, len(self._undo), buf, shown, n)
         return iter(moves)
 
     def generate_legal_captures(self, from_mask: Bitboard = BB_ALL, to_mask: Bitboard = BB_ALL) -> Iterator[Move]:
@@ -598,10 +602,7 @@ class BoardState(BaseBoard):
         """The code of `move` if legal_moves listed it at this ply, else -1: its fields as they
         are now, looked up among the listed moves' (a king's move is left to _code_of)."""
         ply: cython.Py_ssize_t = len(self._undo)
-        if not isinstance(move, Move) or self._variant:
-            return -1
-        listing = self._listed[ply] if self._listed is not None and ply < len(self._listed) else None
-        if listing is None:
+        if ply >= self._listed or not isinstance(move, Move) or self._variant:
             return -1
         m: Move = move
         if (not (0 <= m.from_square < 64 and 0 <= m.to_square < 64) or m._drop
@@ -612,7 +613,7 @@ class BoardState(BaseBoard):
             if not KNIGHT <= m._promotion <= KING:
                 return -1
             plain = encode_move(m.from_square, m.to_square, promotion_flag(m._promotion))
-        return find_listed(listing, plain)
+        return find_listed(self._listing, self._listed_at, ply, plain)  # type: ignore[arg-type]  # (_listed > 0)
 
     @cython.cfunc
     def _code_of(self, move: object) -> cython.int:
@@ -740,13 +741,17 @@ class BoardState(BaseBoard):
         pseudo-legal one that leaves the own king in check (see was_into_check()). A move no
         piece here can make raises IllegalMoveError, the board unchanged. python-chess Moves
         are taken as well."""
+        self._push_code(self._push_code_of(move), None)
+
+    @cython.cfunc
+    def _push_code_of(self, move: object) -> cython.int:
+        """The code push makes for `move` (NULL_MOVE for the null move), or IllegalMoveError."""
         code = cython.declare(cython.int, self._listed_code(move))
         m = cython.declare(Move)
         if code < 0:
             m = _as_move(move)
             if not m and not m._drop:
-                self._push_code(NULL_MOVE, None)
-                return
+                return NULL_MOVE
             code = self._code_of(m)
             if code < 0:
                 code = self._pseudo_code_of(m)  # python-chess pushes those unchecked
@@ -755,7 +760,7 @@ class BoardState(BaseBoard):
                 if m._drop:
                     raise IllegalMoveError(f"drops are not legal in chess: {m.uci()} in {fen}")
                 raise IllegalMoveError(f"illegal move {m.uci()} in {fen}")
-        self._push_code(code, None)
+        return code
 
     @cython.cfunc
     def _push_code(self, code: cython.int, stacked: object) -> cython.void:
@@ -771,16 +776,17 @@ class BoardState(BaseBoard):
         moves calls _show_state() once after them (the views compare with what they last showed,
         so that the last call brings them all in step)."""
         key: u64 = _variant_key(self) if self._variant else self._key  # (a variant's unmake needs no key)
-        phantom: u64 = PHANTOM_EP if _ep_capturable(self) and not self.has_legal_en_passant() else 0
+        phantom: u64 = PHANTOM_EP if _ep_capturable(self) and not self._legal_ep() else 0
         undo: u64
         if (self._spurious_rights or self._spurious_ep != NO_SQUARE or self._promoted
                 or move_flag(code) >= PROMOTION):
             self._remember_given(code)
         undo = _make_null(self) if code == NULL_MOVE else _make(self, code)
-        self._moves.append(self._move_for(code) if stacked is None else stacked)  # type: ignore[arg-type]
+        self._moves.append(_stacked_move_of(shown_code(code, self._chess960)) if stacked is None
+                           else stacked)  # type: ignore[arg-type]  # (a Move, or a python-chess one pushed and popped)
         self._push_entry(stack_entry(undo | phantom, code), key)
-        while self._listed and len(self._listed) > len(self._undo):  # forget the lists above the new ply
-            self._listed.pop()
+        if self._listed > len(self._undo):  # forget the listings above the new ply
+            self._listed = len(self._undo)
 
     @cython.cfunc
     @cython.exceptval(-1, check=False)
@@ -841,6 +847,13 @@ class BoardState(BaseBoard):
 
     def pop(self) -> Move:
         """Take back the last move and return it (IndexError when there is none)."""
+        move = self._pop_unshown()
+        self._show_state()
+        return move
+
+    @cython.cfunc
+    def _pop_unshown(self) -> Any:
+        """pop, the Python views left as they were (see _push_unshown)."""
         if not self._moves or not self._undo:
             raise IndexError("pop from a board without moves")
         n: cython.Py_ssize_t = len(self._undo) - 1
@@ -859,11 +872,10 @@ class BoardState(BaseBoard):
         else:
             _unmake(self, entry_move(entry), entry_undo(entry), key)
         move = self._moves.pop()
-        while self._listed and len(self._listed) > len(self._undo) + 1:
-            self._listed.pop()
+        if self._listed > n + 1:
+            self._listed = n + 1
         if self._spurious_stack and self._spurious_stack[-1][0] == len(self._undo):
             _, self._spurious_rights, self._spurious_ep, self._promoted = self._spurious_stack.pop()
-        self._show_state()
         return move
 
     def peek(self) -> Move:
@@ -874,6 +886,10 @@ class BoardState(BaseBoard):
 
     def has_legal_en_passant(self) -> bool:
         """Whether the side to move can capture en passant."""
+        return self._legal_ep()
+
+    @cython.cfunc
+    def _legal_ep(self) -> cython.bint:
         if not _ep_capturable(self):
             return False
         if self._variant == ATOMIC:  # python-chess's: a capture that explodes the own king is "legal" here
@@ -931,6 +947,7 @@ def register_standard_board(cls) -> None:
     """Name the class whose boards skip the look for Python rules (the Board, at its import)."""
     global _STANDARD_CLASS
     _STANDARD_CLASS = cls
+    _set_board_class(cls)
 
 
 def _python_rules(cls) -> int:

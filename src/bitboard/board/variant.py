@@ -189,13 +189,13 @@ class VariantBoard(Board):
         if not PAWN <= piece_type < KING or not 0 <= count <= 64:
             raise ValueError(f"cannot keep {quoted(count)} of piece type {quoted(piece_type)} in a pocket")
         self._pockets[8 * (1 if color else 0) + piece_type] = count
-        self._listed = None
+        self._listed = 0
 
     def _set_remaining_checks(self, color: Color, count: int) -> None:
         if not -128 <= count <= 127:
             raise ValueError(f"remaining checks {quoted(count)} out of range")
         self._checks[1 if color else 0] = count
-        self._listed = None
+        self._listed = 0
 
     def legal_drop_squares_mask(self) -> Bitboard:
         """The squares where the side to move may drop a piece (its pocket aside): empty ones,
