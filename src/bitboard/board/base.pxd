@@ -1,9 +1,14 @@
 # BaseBoard, the first layer of the Board (see board/__init__.py): the C fields it adds to the
 # engine's Position, and the C methods the layers above call.
-cimport cython
 from cpython.object cimport PyObject
-
+cimport cython
+from bitboard.core.arguments cimport bitboard_arg, square_arg
+from bitboard.core.encoding cimport BB_ALL, KING, ONE, PAWN, ROOK, code_color, code_type, piece_code, u64
+from bitboard.core.movegen cimport _attackers
+from bitboard.core.native cimport clz64, drop_instance_dict
 from bitboard.core.position cimport Position
+from bitboard.core.position cimport _compute_key, _copy_position
+from bitboard.squareset cimport _squares_of
 
 
 cdef class BaseBoard(Position):

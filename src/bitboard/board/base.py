@@ -10,7 +10,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.arguments import bitboard_arg, square_arg
     from ..core.encoding import (
         BB_ALL,
@@ -31,27 +31,8 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         _copy_position,
     )
     from ..squareset import _squares_of
-else:
-    from cython.cimports.bitboard.core.arguments import bitboard_arg, square_arg
-    from cython.cimports.bitboard.core.encoding import (
-        BB_ALL,
-        KING,
-        ONE,
-        PAWN,
-        ROOK,
-        code_color,
-        code_type,
-        piece_code,
-        u64,
-    )
-    from cython.cimports.bitboard.core.movegen import _attackers
-    from cython.cimports.bitboard.core.native import clz64, drop_instance_dict
-    from cython.cimports.bitboard.core.position import (
-        Position,
-        _compute_key,
-        _copy_position,
-    )
-    from cython.cimports.bitboard.squareset import _squares_of
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.object import PyObject, PyObject_GenericSetAttr
     from cython.cimports.cpython.ref import Py_DECREF, Py_INCREF, Py_XDECREF
 
@@ -75,7 +56,6 @@ __all__ = ["BaseBoard"]
 
 # The Board class (game.py, named by state.register_standard_board): _own() asks for it.
 _BOARD = cython.declare(object, None)
-
 
 
 # The class docstrings start with the text signature that `inspect` and help() read from a

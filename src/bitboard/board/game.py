@@ -19,7 +19,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.encoding import (
         ATOMIC,
         BB_ALL,
@@ -59,46 +59,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from .notation import BoardNotation
     from .stacks import new_stack, stack_from
     from .state import _as_move
-else:
-    from cython.cimports.bitboard.board.base import BaseBoard, _own
-    from cython.cimports.bitboard.board.notation import BoardNotation
-    from cython.cimports.bitboard.board.stacks import new_stack, stack_from
-    from cython.cimports.bitboard.board.state import _as_move
-    from cython.cimports.bitboard.core.encoding import (
-        ATOMIC,
-        BB_ALL,
-        CRAZYHOUSE,
-        KING,
-        NO_SQUARE,
-        ONE,
-        PAWN,
-        PHANTOM_EP,
-        ROOK,
-        u64,
-        undo_ep,
-    )
-    from cython.cimports.bitboard.core.native import drop_instance_dict
-    from cython.cimports.bitboard.core.position import (
-        Position,
-        _copy_position,
-        _copy_saved,
-        _drop_saved,
-        _ep_capturable,
-        _king_attacked,
-    )
-    from cython.cimports.bitboard.core.position import _insufficient as _insufficient_material
-    from cython.cimports.bitboard.core.variant_moves import (
-        VARIANT_DRAW,
-        VARIANT_LOSS,
-        VARIANT_WIN,
-        _variant_end,
-        _variant_in_check,
-        _variant_key,
-        _variant_perft,
-        _variant_result,
-    )
-    from cython.cimports.bitboard.core.zobrist import EP_KEYS
-    from cython.cimports.bitboard.move import Move
 
 import importlib
 from collections.abc import Callable, Iterator
@@ -134,9 +94,6 @@ def _python_chess():
         raise ImportError(f"Board.to_chess converts to python-chess, and `chess` is {python_chess.__name__} "
                           "in this process (swapped in): there is no python-chess Board to make")
     return python_chess
-
-
-
 
 
 # The class docstrings start with the text signature that `inspect` and help() read from a

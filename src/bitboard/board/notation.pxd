@@ -1,6 +1,14 @@
 # The Board's notation layer (see board/__init__.py).
+from bitboard.board.base cimport _own
 from bitboard.board.state cimport BoardState
+from bitboard.board.state cimport _as_move
+from bitboard.core.encoding cimport BB_ALL, CASTLING, KING, MAX_MOVES, NO_SQUARE, NULL_MOVE, ROOK, flag_promotion
+from bitboard.core.encoding cimport move_flag, move_from, move_to, u64
+from bitboard.core.movegen cimport _generate
+from bitboard.core.position cimport _ep_capturable
+from bitboard.core.pseudo_legal cimport _one_king
 from bitboard.move cimport Move
+from bitboard.notation.san cimport plain_san_code, san_of_code
 
 
 cdef class BoardNotation(BoardState):

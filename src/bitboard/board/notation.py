@@ -6,7 +6,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.encoding import (
         BB_ALL,
         CASTLING,
@@ -30,30 +30,6 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..notation.san import plain_san_code, san_of_code
     from .base import _own
     from .state import BoardState, _as_move
-else:
-    from cython.cimports.bitboard.board.base import _own
-    from cython.cimports.bitboard.board.state import BoardState, _as_move
-    from cython.cimports.bitboard.core.encoding import (
-        BB_ALL,
-        CASTLING,
-        KING,
-        MAX_MOVES,
-        NO_SQUARE,
-        NULL_MOVE,
-        ROOK,
-        flag_promotion,
-        move_flag,
-        move_from,
-        move_to,
-        u64,
-    )
-    from cython.cimports.bitboard.core.movegen import _generate
-    from cython.cimports.bitboard.core.position import (
-        _ep_capturable,
-    )
-    from cython.cimports.bitboard.core.pseudo_legal import _one_king
-    from cython.cimports.bitboard.move import Move
-    from cython.cimports.bitboard.notation.san import plain_san_code, san_of_code
 
 
 from typing import Any
@@ -85,8 +61,6 @@ def _own_push(cls) -> bool:
     if found is None:
         found = _OWN_PUSH[cls] = cls.push is not BoardState.push or cls.parse_san is not BoardNotation.parse_san
     return found
-
-
 
 
 @cython.embedsignature(False)

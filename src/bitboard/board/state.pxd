@@ -1,11 +1,27 @@
 # The Board's state layer (see board/__init__.py): its C fields and the C methods the layers
 # above call.
-cimport cython
 from cpython cimport array
-
+cimport cython
 from bitboard.board.base cimport BaseBoard
+from bitboard.board.stacks cimport fill_listing, find_listed, grown, new_listing, new_stack
+from bitboard.core.arguments cimport square_arg
+from bitboard.core.attacks cimport PAWN_ATTACKS
+from bitboard.core.encoding cimport ATOMIC, BB_ALL, CASTLING, CRAZYHOUSE, EN_PASSANT, KING, KNIGHT, MAX_MOVES
+from bitboard.core.encoding cimport MAX_PIECE_MOVES, NO_SQUARE, NORMAL, NULL_MOVE, ONE, PAWN, PHANTOM_EP, PROMOTION
+from bitboard.core.encoding cimport ROOK, castled_king_square, code_type, color_castling, drop_flag, encode_move
+from bitboard.core.encoding cimport entry_move, entry_undo, flag_drop, flag_promotion, kingside_right, move_flag
+from bitboard.core.encoding cimport move_from, move_to, promotion_flag, queenside_right, shown_code, stack_entry, u64
+from bitboard.core.legality cimport _exposes_king, _legal_moves, _pseudo_legal
+from bitboard.core.movegen cimport _count, _generate
+from bitboard.core.native cimport drop_instance_dict
 from bitboard.core.position cimport Position
+from bitboard.core.position cimport _castling_tables_serve, _compute_key, _copy_position, _drop_saved, _ep_capturable
+from bitboard.core.position cimport _make, _make_null, _set_castling, _unmake, _unmake_null
+from bitboard.core.pseudo_legal cimport _one_king
+from bitboard.core.variant_moves cimport _atomic_en_passant, _variant_key
+from bitboard.core.zobrist cimport EP_KEYS
 from bitboard.move cimport Move
+from bitboard.move cimport _move_of, _stacked_move_of
 
 
 cdef class BoardState(BaseBoard):

@@ -19,7 +19,7 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     import array
 
     from ..core.arguments import square_arg
@@ -83,70 +83,9 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..move import Move, _move_of, _stacked_move_of
     from .base import BaseBoard
     from .stacks import fill_listing, find_listed, grown, new_listing, new_stack
-else:
-    from cython.cimports.bitboard.board.base import BaseBoard
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.bitboard.board.members import Py_SET_SIZE
-    from cython.cimports.bitboard.board.stacks import fill_listing, find_listed, grown, new_listing, new_stack
-    from cython.cimports.bitboard.core.arguments import square_arg
-    from cython.cimports.bitboard.core.attacks import PAWN_ATTACKS
-    from cython.cimports.bitboard.core.encoding import (
-        ATOMIC,
-        BB_ALL,
-        CASTLING,
-        CRAZYHOUSE,
-        EN_PASSANT,
-        KING,
-        KNIGHT,
-        MAX_MOVES,
-        MAX_PIECE_MOVES,
-        NO_SQUARE,
-        NORMAL,
-        NULL_MOVE,
-        ONE,
-        PAWN,
-        PHANTOM_EP,
-        PROMOTION,
-        ROOK,
-        castled_king_square,
-        code_type,
-        color_castling,
-        drop_flag,
-        encode_move,
-        entry_move,
-        entry_undo,
-        flag_drop,
-        flag_promotion,
-        kingside_right,
-        move_flag,
-        move_from,
-        move_to,
-        promotion_flag,
-        queenside_right,
-        shown_code,
-        stack_entry,
-        u64,
-    )
-    from cython.cimports.bitboard.core.legality import _exposes_king, _legal_moves, _pseudo_legal
-    from cython.cimports.bitboard.core.movegen import _count, _generate
-    from cython.cimports.bitboard.core.native import drop_instance_dict
-    from cython.cimports.bitboard.core.position import (
-        Position,
-        _castling_tables_serve,
-        _compute_key,
-        _copy_position,
-        _drop_saved,
-        _ep_capturable,
-        _make,
-        _make_null,
-        _set_castling,
-        _unmake,
-        _unmake_null,
-    )
-    from cython.cimports.bitboard.core.pseudo_legal import _one_king
-    from cython.cimports.bitboard.core.variant_moves import _atomic_en_passant, _variant_key
-    from cython.cimports.bitboard.core.zobrist import EP_KEYS
-    from cython.cimports.bitboard.move import Move, _move_of, _stacked_move_of
-    from cython.cimports.cpython import array
 
 import types
 from collections.abc import Iterator
@@ -169,9 +108,6 @@ from .members import expose
 from .move_generators import LegalMoveGenerator, PseudoLegalMoveGenerator
 
 __all__ = ["BoardState"]
-
-
-
 
 
 # The standard starting position once read: Board() copies it (parsing its FEN is 2 µs).

@@ -15,18 +15,13 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.encoding import CRAZYHOUSE, KING, PAWN, STANDARD, SUICIDE, THREE_CHECK
     from ..core.position import Position, _copy_position
-    from ..core.variant_moves import _kings_touch, _legal_drop_mask
+    from ..core.variant_moves import _kings_touch as _touching_kings
+    from ..core.variant_moves import _legal_drop_mask
     from .game import Board
     from .state import BoardState
-else:
-    from cython.cimports.bitboard.board.game import Board
-    from cython.cimports.bitboard.board.state import BoardState
-    from cython.cimports.bitboard.core.encoding import CRAZYHOUSE, KING, PAWN, STANDARD, SUICIDE, THREE_CHECK
-    from cython.cimports.bitboard.core.position import Position, _copy_position
-    from cython.cimports.bitboard.core.variant_moves import _kings_touch, _legal_drop_mask
 
 from collections.abc import Iterable, Iterator
 
@@ -204,7 +199,7 @@ class VariantBoard(Board):
 
     def _kings_touch(self) -> bool:
         """Whether a white king stands next to a black one (atomic: neither is then in check)."""
-        return _kings_touch(self)
+        return _touching_kings(self)
 
     def apply_mirror(self) -> None:
         """Flip the board and swap the colours, the pockets and the checks with them."""
