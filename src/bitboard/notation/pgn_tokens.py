@@ -1,0 +1,285 @@
+"""PGN's movetext tokens, the grammar stated once for both PGN readers: game_tree/reading (python-
+chess's trees) and data/pgn_reader (the columns) scan each line with `Tokens.scan`, which gives
+the next token as C values (its kind and its place), with no Python object made.
+
+The grammar is python-chess's MOVETEXT_REGEX, matched by hand in the regex's own order (tests
+hold the two equal): a move ([NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])?, a drop,
+--, Z0, 0000, @@@@, O-O, 0-0 and their long forms), a { comment (to its } or the line's end), a
+; comment (the rest of the line, read by neither reader, as python-chess reads none), $ NAGs,
+( and ), results, and ! ? suffixes. What matches nothing (move numbers, check marks, stray
+text) is skipped, as python-chess's finditer skips it: that is the whole of its error recovery
+at this level; a move that does not parse is the reader's to report. Lines that begin with %
+or ; are skipped whole (`skipped_line`); a blank line ends python-chess's game (the tree reader's
+rule; the column reader ends games at results and tag sections instead)."""
+from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
+
+if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
+    import cython
+
+if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+    from ..core.native import find_byte
+
+    # the token kinds (pgn_tokens.pxd's enum, compiled)
+    END, MOVE, COMMENT, OPEN_COMMENT, NAG, OPEN, CLOSE, RESULT, SUFFIX = range(9)
+else:
+    from cython.cimports.bitboard.core.native import find_byte
+
+# a class of characters per byte (bits), for the scanner's tests
+_WHITE = cython.declare(cython.int, 1)  # ASCII white space, as str.isspace() and re's \s read it
+_STARTS = cython.declare(cython.int, 2)  # may begin a token of MOVETEXT_REGEX
+_FILE = cython.declare(cython.int, 4)  # a-h
+_RANK = cython.declare(cython.int, 8)  # 1-8
+_PIECE = cython.declare(cython.int, 16)  # NBKRQ: a move's piece letter
+_PROMOTION = cython.declare(cython.int, 32)  # nbrqkNBRQK
+_DIGIT = cython.declare(cython.int, 64)  # 0-9
+_TAG_NAME = cython.declare(cython.int, 128)  # A-Za-z0-9_+#=:- (a tag name's characters)
+_TAG_FIRST = cython.declare(cython.int, 256)  # A-Za-z0-9 (its first)
+_DROPPED = cython.declare(cython.int, 512)  # PNBRQK: a drop's piece letter
+
+
+def _classes(c: int) -> int:
+    char, ascii_ = chr(c), c < 128
+    members = ((_WHITE, ascii_ and char.isspace()), (_STARTS, char in "NBKRQPabcdefgh012345678-x@ZO{;$()*?!"),
+               (_FILE, char in "abcdefgh"), (_RANK, char in "12345678"), (_PIECE, char in "NBKRQ"),
+               (_PROMOTION, char in "nbrqkNBRQK"), (_DIGIT, char in "0123456789"), (_DROPPED, char in "PNBRQK"),
+               (_TAG_NAME, ascii_ and (char.isalnum() or char in "_+#=:-")), (_TAG_FIRST, ascii_ and char.isalnum()))
+    return sum(bit for bit, member in members if member)
+
+
+_CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  # a C array: no Python type
+                        [_classes(c) for c in range(256)])
+_LINE_COMMENT = cython.declare(cython.int, 15)  # (a kind _match gives, which `scan` reads as the line's end)
+_RESULTS = cython.declare(tuple, ("1-0", "0-1", "1/2-1/2", "*"))
+_LONGEST_NAG = cython.declare(cython.int, 18)  # digits a NAG's C value holds (more: the reader's int())
+
+
+@cython.final
+@cython.cclass
+class Tokens:
+    """The scanner's answer: the token `scan` found, of kind `kind` at p[start:stop], the scan
+    to go on at `after`. A comment's text is p[start:stop] (after the {, up to its } or, kind
+    OPEN_COMMENT, the line's end); a NAG's, its digits."""
+
+    kind: cython.int
+    start: cython.Py_ssize_t
+    stop: cython.Py_ssize_t
+    after: cython.Py_ssize_t
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def scan(self, data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
+        """The next token of the line data[i:n] (its bytes at p), END where none is left."""
+        found: cython.Py_ssize_t = 0
+        while i < n:
+            if _CLASS[p[i] & 0xFF] & _STARTS:
+                found = _match(p, i, n)
+                if found:
+                    break
+            i += 1
+        if i >= n:
+            self.kind, self.after = END, n
+            return END
+        kind: cython.int = found & 15
+        end: cython.Py_ssize_t = found >> 4
+        if kind == COMMENT:
+            self.start = i + 1
+            end = find_byte(data, p, ord("}"), i + 1, n)
+            if end < 0:
+                kind, self.stop, self.after = OPEN_COMMENT, n, n
+            else:
+                self.stop, self.after = end, end + 1
+        elif kind == _LINE_COMMENT:
+            kind, self.after = END, n
+        else:
+            self.start, self.stop, self.after = i + (kind == NAG), end, end
+        self.kind = kind
+        return kind
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The token MOVETEXT_REGEX matches at p[i] (its alternatives in their order, the move's
+    optional parts backtracked as the regex does): its end << 4 | its kind; 0 for none."""
+    c: cython.int = p[i]
+    j: cython.Py_ssize_t = _move_end(p, i, n)
+    if j > 0:
+        return j << 4 | MOVE
+    j = i + 1 if _CLASS[c & 0xFF] & _DROPPED else i  # a drop: [PNBRQK]?@[a-h][1-8]
+    if (j + 2 < n and p[j] == ord("@") and _CLASS[p[j + 1] & 0xFF] & _FILE and _CLASS[p[j + 2] & 0xFF] & _RANK):
+        return (j + 3) << 4 | MOVE
+    if i + 1 < n:
+        if c == ord("-") and p[i + 1] == ord("-"):
+            return (i + 2) << 4 | MOVE
+        if c == ord("Z") and p[i + 1] == ord("0"):
+            return (i + 2) << 4 | MOVE
+    if i + 3 < n and ((c == ord("0") and p[i + 1] == ord("0") and p[i + 2] == ord("0") and p[i + 3] == ord("0"))
+                      or (c == ord("@") and p[i + 1] == ord("@") and p[i + 2] == ord("@") and p[i + 3] == ord("@"))):
+        return (i + 4) << 4 | MOVE
+    if (c in (ord("O"), ord("0"))) and i + 2 < n and p[i + 1] == ord("-") and p[i + 2] == c:  # O-O, 0-0
+        j = i + 3
+        if j + 1 < n and p[j] == ord("-") and p[j + 1] == c:
+            j += 2
+        return j << 4 | MOVE
+    if c == ord("{"):
+        return n << 4 | COMMENT
+    if c == ord(";"):
+        return n << 4 | _LINE_COMMENT
+    if c == ord("$"):
+        j = i + 1
+        while j < n and _CLASS[p[j] & 0xFF] & _DIGIT:
+            j += 1
+        return j << 4 | NAG if j > i + 1 else 0
+    if c == ord("("):
+        return (i + 1) << 4 | OPEN
+    if c == ord(")"):
+        return (i + 1) << 4 | CLOSE
+    if c == ord("*"):
+        return (i + 1) << 4 | RESULT
+    if i + 2 < n and p[i + 1] == ord("-") and ((c == ord("1") and p[i + 2] == ord("0"))
+                                               or (c == ord("0") and p[i + 2] == ord("1"))):
+        return (i + 3) << 4 | RESULT
+    if (c == ord("1") and i + 6 < n and p[i + 1] == ord("/") and p[i + 2] == ord("2") and p[i + 3] == ord("-")
+            and p[i + 4] == ord("1") and p[i + 5] == ord("/") and p[i + 6] == ord("2")):
+        return (i + 7) << 4 | RESULT
+    if c in (ord("?"), ord("!")):
+        j = i + 2 if i + 1 < n and (p[i + 1] == ord("?") or p[i + 1] == ord("!")) else i + 1
+        return j << 4 | SUFFIX
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _move_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The end of [NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])? matched at p[i], -1 for
+    none: each optional part taken first and left out second, as the regex backtracks."""
+    a: cython.int
+    b: cython.int
+    r: cython.int
+    d: cython.int
+    ja: cython.Py_ssize_t
+    jb: cython.Py_ssize_t
+    jr: cython.Py_ssize_t
+    jd: cython.Py_ssize_t
+    j: cython.Py_ssize_t
+    for a in range(1 if _CLASS[p[i] & 0xFF] & _PIECE else 0, -1, -1):
+        ja = i + a
+        for b in range(1 if ja < n and _CLASS[p[ja] & 0xFF] & _FILE else 0, -1, -1):
+            jb = ja + b
+            for r in range(1 if jb < n and _CLASS[p[jb] & 0xFF] & _RANK else 0, -1, -1):
+                jr = jb + r
+                for d in range(1 if jr < n and (p[jr] == ord("-") or p[jr] == ord("x")) else 0, -1, -1):
+                    jd = jr + d
+                    if jd + 1 < n and _CLASS[p[jd] & 0xFF] & _FILE and _CLASS[p[jd + 1] & 0xFF] & _RANK:
+                        j = jd + 2
+                        if j + 1 < n and p[j] == ord("=") and _CLASS[p[j + 1] & 0xFF] & _PROMOTION:
+                            return j + 2
+                        if j < n and _CLASS[p[j] & 0xFF] & _PROMOTION:
+                            return j + 1
+                        return j
+    return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def skipped_line(c: cython.int) -> cython.bint:
+    """Whether a line that begins with the byte c is skipped whole: an escape line (%, the PGN
+    standard's section 6) or a ; comment, as python-chess skips both, in tags and movetext."""
+    return c == ord("%") or c == ord(";")
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def suffix_nag(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.int:
+    """The NAG of the SUFFIX token p[i:j]: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6."""
+    c: cython.int = p[i]
+    if j - i == 1:
+        return 1 if c == ord("!") else 2
+    if p[i + 1] == c:
+        return 3 if c == ord("!") else 4
+    return 5 if c == ord("!") else 6
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def nag_value(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.longlong:
+    """The number of the NAG token's digits p[i:j]; -1 where it has more than a C value holds
+    (the reader then makes a Python int of them, as python-chess's int() does)."""
+    if j - i > _LONGEST_NAG:
+        return -1
+    value: cython.longlong = 0
+    k: cython.Py_ssize_t
+    for k in range(i, j):
+        value = value * 10 + (p[k] - ord("0"))
+    return value
+
+
+@cython.cfunc
+def result_text(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> str:
+    """The RESULT token p[i:j]'s text: "1-0", "0-1", "1/2-1/2" or "*" (the same string each time)."""
+    if j - i == 1:
+        return _RESULTS[3]
+    if j - i == 7:
+        return _RESULTS[2]
+    return _RESULTS[0] if p[i] == ord("1") else _RESULTS[1]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def white_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The first index from i of p[i:n] that is not ASCII white space (n if none)."""
+    while i < n and _CLASS[p[i] & 0xFF] & _WHITE:
+        i += 1
+    return i
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def white_start(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Where the ASCII white space that ends p[i:n] starts (n if none ends it)."""
+    while n > i and _CLASS[p[n - 1] & 0xFF] & _WHITE:
+        n -= 1
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def tag_name_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The end of the tag name at p[i] (python-chess's TAG_REGEX: [A-Za-z0-9][A-Za-z0-9_+#=:-]*),
+    i where none starts there."""
+    if i >= n or not _CLASS[p[i] & 0xFF] & _TAG_FIRST:
+        return i
+    i += 1
+    while i < n and _CLASS[p[i] & 0xFF] & _TAG_NAME:
+        i += 1
+    return i
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def comment_open_after(data, p: cython.p_char, s: cython.Py_ssize_t, e: cython.Py_ssize_t,
+                       in_comment: cython.bint) -> cython.bint:
+    """Whether a { comment is open at the end of the line data[s:e] (one was open before it:
+    `in_comment`), for readers that skip the movetext: without a ';' the last brace says, else
+    the braces are followed up to the first ';' outside a comment."""
+    k: cython.Py_ssize_t
+    c: cython.int
+    if find_byte(data, p, ord(";"), s, e) < 0:
+        k = e
+        while k > s:
+            k -= 1
+            c = p[k]
+            if c == ord("}"):
+                return False
+            if c == ord("{"):
+                return True
+        return in_comment
+    for k in range(s, e):
+        c = p[k]
+        if c == ord("{"):
+            in_comment = True
+        elif c == ord("}"):
+            in_comment = False
+        elif c == ord(";") and not in_comment:
+            break
+    return in_comment
