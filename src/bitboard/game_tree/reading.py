@@ -36,9 +36,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
         result_text,
         skipped_line,
         suffix_nag,
-        tag_name_end,
         white_end,
-        white_start,
     )
     from ..pgn_tags import known_tag
     from ..san import plain_san_code
@@ -67,9 +65,7 @@ else:
         result_text,
         skipped_line,
         suffix_nag,
-        tag_name_end,
         white_end,
-        white_start,
     )
     from cython.cimports.bitboard.pgn_tags import known_tag
     from cython.cimports.bitboard.san import plain_san_code
@@ -193,7 +189,7 @@ class _Source(Lines):
             self.at = tokens.after
             if kind == END:
                 continue
-            if kind == COMMENT or kind == OPEN_COMMENT:
+            if kind in (COMMENT, OPEN_COMMENT):
                 self.kind = COMMENT
                 self.read_comment(tokens.start, tokens.stop if kind == COMMENT else -1)
                 return COMMENT
@@ -403,38 +399,23 @@ def _new_headers():
 
 @cython.cfunc
 def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython.void:
-    """The tag line at hand, to the visitor (or stored in place): `[Name "value"]` read in C,
-    anything less plain by TAG_REGEX."""
+    """The tag line at hand, to the visitor (or stored in place): read in C (pgn_tokens), by
+    TAG_REGEX where C cannot tell (or a line break stands in the value)."""
     data = source.data
     p: cython.p_char = source.p
     s: cython.Py_ssize_t = source.start
     e: cython.Py_ssize_t = source.end
-    j: cython.Py_ssize_t = s + 1
-    k: cython.Py_ssize_t
-    value: cython.Py_ssize_t
-    plain: cython.bint = False
+    tokens: Tokens = source.tokens
     known: cython.int = -1
-    name_end: cython.Py_ssize_t = find_byte(data, p, ord(" "), j, e)  # a known name needs no look at each letter
-    if name_end > j:
-        known = known_tag(p, j, name_end)
-    if known >= 0:
-        j = name_end
-    else:
-        j = name_end = tag_name_end(p, j, e)
-    if j > s + 1 and j < e and p[j] == ord(" "):  # (a name, then a space)
-        while j < e and p[j] == ord(" "):
-            j += 1
-        if j < e and p[j] == ord('"'):
-            value = j + 1
-            k = white_start(p, value, e)
-            plain = k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
-            j = value
-            while plain and j < k - 2 and source.returns:  # (no line break in the value)
-                plain = p[j] != ord("\r") and p[j] != ord("\n")
-                j += 1
+    found: cython.int = tokens.tag(data, p, s, e)
+    if found == 0:  # (not a tag line: skipped)
+        return
+    plain: cython.bint = found > 0 and not (source.returns and find_byte(data, p, ord("\n"), tokens.value,
+                                                                         tokens.value_end) >= 0)
     if plain:
-        name = _NAMES[known] if known >= 0 else _value(data, p, s + 1, name_end, -1)
-        text = _value(data, p, value, k - 2, known)
+        known = known_tag(p, tokens.start, tokens.stop)
+        name = _NAMES[known] if known >= 0 else _value(data, p, tokens.start, tokens.stop, -1)
+        text = _value(data, p, tokens.value, tokens.value_end, known)
         if roster is not None:
             if 0 <= known < _ROSTER_SIZE:
                 cython.cast(dict, roster)[name] = text

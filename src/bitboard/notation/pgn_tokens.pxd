@@ -12,6 +12,7 @@ cdef enum:
     CLOSE = 6  # )
     RESULT = 7  # 1-0, 0-1, 1/2-1/2, *
     SUFFIX = 8  # ! ? !! ?? !? ?!
+    TAG = 9  # a tag line's name p[start:stop] and value p[value:value_end]
 
 @cython.final
 cdef class Tokens:
@@ -19,8 +20,11 @@ cdef class Tokens:
     cdef Py_ssize_t start
     cdef Py_ssize_t stop
     cdef Py_ssize_t after
+    cdef Py_ssize_t value
+    cdef Py_ssize_t value_end
 
     cdef int scan(self, object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
+    cdef int tag(self, object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 
 cdef bint skipped_line(int c) noexcept
 cdef int suffix_nag(char *p, Py_ssize_t i, Py_ssize_t j) noexcept

@@ -20,9 +20,11 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.native import find_byte
 
     # the token kinds (pgn_tokens.pxd's enum, compiled)
-    END, MOVE, COMMENT, OPEN_COMMENT, NAG, OPEN, CLOSE, RESULT, SUFFIX = range(9)
+    END, MOVE, COMMENT, OPEN_COMMENT, NAG, OPEN, CLOSE, RESULT, SUFFIX, TAG = range(10)
 else:
     from cython.cimports.bitboard.core.native import find_byte
+
+import re
 
 # a class of characters per byte (bits), for the scanner's tests
 _WHITE = cython.declare(cython.int, 1)  # ASCII white space, as str.isspace() and re's \s read it
@@ -48,6 +50,9 @@ def _classes(c: int) -> int:
 
 _CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  # a C array: no Python type
                         [_classes(c) for c in range(256)])
+#: python-chess's tag line (chess.pgn.TAG_REGEX): what `Tokens.tag` reads in C, and the readers
+#: ask where it cannot tell.
+TAG_REGEX = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
 _LINE_COMMENT = cython.declare(cython.int, 15)  # (a kind _match gives, which `scan` reads as the line's end)
 _RESULTS = cython.declare(tuple, ("1-0", "0-1", "1/2-1/2", "*"))
 _LONGEST_NAG = cython.declare(cython.int, 18)  # digits a NAG's C value holds (more: the reader's int())
@@ -64,6 +69,8 @@ class Tokens:
     start: cython.Py_ssize_t
     stop: cython.Py_ssize_t
     after: cython.Py_ssize_t
+    value: cython.Py_ssize_t  # a tag's value at p[value:value_end] (`tag`)
+    value_end: cython.Py_ssize_t
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -94,6 +101,29 @@ class Tokens:
             self.start, self.stop, self.after = i + (kind == NAG), end, end
         self.kind = kind
         return kind
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def tag(self, data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
+        """The tag line data[i:n] (p[i] is its '['), as TAG_REGEX reads it: 1 for a tag, its name
+        at p[start:stop] and its value at p[value:value_end]; 0 for a line that is none (python-
+        chess skips it); -1 where a byte not ASCII stands where TAG_REGEX's \\s may match
+        (the reader asks TAG_REGEX then)."""
+        j: cython.Py_ssize_t = tag_name_end(p, i + 1, n)
+        if j == i + 1:
+            return 0
+        k: cython.Py_ssize_t = white_end(p, j, n)
+        if k < n and p[k] & 0x80:
+            return -1
+        if k == j or k >= n or p[k] != ord('"'):
+            return 0
+        e: cython.Py_ssize_t = white_start(p, k + 1, n)
+        if e - (k + 1) < 2 or p[e - 1] != ord("]") or p[e - 2] != ord('"'):
+            return -1 if e > k + 1 and p[e - 1] & 0x80 else 0
+        if find_byte(data, p, ord("\r"), k + 1, e - 2) >= 0:  # (TAG_REGEX's value has none)
+            return 0
+        self.kind, self.start, self.stop, self.value, self.value_end = TAG, i + 1, j, k + 1, e - 2
+        return 1
 
 
 @cython.cfunc
