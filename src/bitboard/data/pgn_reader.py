@@ -510,8 +510,8 @@ class _Reader:
             return  # (a tag not wanted: left unread)
         if self.table is not None and self.table.held_tag(known, p, tokens.value, tokens.value_end):
             return  # (a typed column of the games table: read into it in C, with no string made)
-        self.game.headers[_tag_name(data, known, tokens.start, tokens.stop)] = _decoded(data, p, tokens.value,
-                                                                                         tokens.value_end)
+        name = _tag_name(data, known, tokens.start, tokens.stop)
+        self.game.headers[name] = _decoded(data, p, tokens.value, tokens.value_end)
 
     @cython.cfunc
     def pass_cuts(self, offset: cython.Py_ssize_t) -> cython.bint:

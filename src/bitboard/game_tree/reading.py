@@ -98,6 +98,7 @@ _ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of KNOW
 # what the in-place builder's private boards stack for each move (_build): never read
 _STACKED = cython.declare(object, Move(0, 0))
 
+
 def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's keyword)
     """The next game of a text handle, as Visitor() makes it (a Game by default), or None at
     the end. A game ends at a blank line (outside a comment) or at the end of the text."""

@@ -14,6 +14,7 @@ cdef enum:
     SUFFIX = 8  # ! ? !! ?? !? ?!
     TAG = 9  # a tag line's name p[start:stop] and value p[value:value_end]
 
+
 @cython.final
 cdef class Tokens:
     cdef int kind
