@@ -10,11 +10,12 @@ a game starts at a tag section, or at movetext after a result token. Every move 
 board's SAN reader and checked for legality.
 
 Real files' habits are accepted: `0-0`, long algebraic (`e2e4`, `Ng1-f3`), missing or extra
-check marks, `--` null moves, king-takes-rook castling, a byte-order mark, CRLF, escaped quotes
-in tags, brace and semicolon comments, `%` escape lines, games without tags, empty games.
-Nothing is lost: a game that cannot be read (an illegal or unknown move, a game cut off before
-its result) is yielded with `error` naming the move text, the ply and the line, with the moves
-read before it, and reading goes on with the next game.
+check marks, `--` null moves, king-takes-rook castling, a byte-order mark, CRLF, `%` escape
+lines, games without tags, empty games. The tokens are python-chess's (notation/pgn_tokens, the
+tree reader's too): text that is no token is skipped, ; comments are not read, a tag's value is
+kept as written. Nothing is lost: a game that cannot be read (an illegal or unreadable move, a
+game cut off before its result) is yielded with `error` naming the move text, the ply and the
+line, with the moves read before it, and reading goes on with the next game.
 """
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -98,7 +99,6 @@ else:
     from cython.cimports.bitboard.pgn_tags import known_tag
     from cython.cimports.bitboard.san import plain_san_code
     from cython.cimports.cpython.unicode import PyUnicode_DecodeUTF8
-    from cython.cimports.libc.string import memcmp
 
 import re
 from collections.abc import Iterator
@@ -108,7 +108,7 @@ from ..board import Board
 from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move_parts
 from ..errors import quoted
 from ..move import Move
-from ..notation.pgn_tokens import TAG_REGEX
+from ..notation.pgn_tokens import CLOCK_REGEX, TAG_REGEX, duration, regex_eval
 from ..pgn_tags import KNOWN_TAGS, TAG_ROSTER
 from .pgn_game import SETUP_FAILED, Game, Mate, positions_of  # noqa: F401  (positions_of: importable from here too)
 from .sources import open_pgn
@@ -135,16 +135,7 @@ def read_games(source, *, variations: bool = False, comments: bool = False) -> I
 
 # The bytes the movetext scanner compares with, as C constants.
 _SPACE = cython.declare(cython.int, 32)
-_HASH = cython.declare(cython.int, 35)
-_PERCENT = cython.declare(cython.int, 37)
-_PLUS = cython.declare(cython.int, 43)
-_MINUS = cython.declare(cython.int, 45)
-_DOT = cython.declare(cython.int, 46)
-_ZERO = cython.declare(cython.int, 48)
-_NINE = cython.declare(cython.int, 57)
-_COLON = cython.declare(cython.int, 58)
 _OPEN_BRACKET = cython.declare(cython.int, 91)
-_CLOSE_BRACKET = cython.declare(cython.int, 93)
 _CLOSE_BRACE = cython.declare(cython.int, 125)
 _BOM = b"\xef\xbb\xbf"
 _KNOWN_TAGS = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the module's dict)
@@ -341,6 +332,8 @@ class _Reader:
     tokens: Tokens  # the movetext scanner's answers
     comment: Any  # the parts (bytes) of a brace comment being read, or None (a list to Cython would add checks)
     lineno: cython.Py_ssize_t
+    eval_ply: cython.Py_ssize_t  # the ply whose eval (clock) was read: the first of its comments' counts
+    clock_ply: cython.Py_ssize_t
     done: list
     next_cut: cython.Py_ssize_t  # the cuts of parts (`games`): the next, the rest reversed, the parts found
     cuts: list
@@ -535,6 +528,7 @@ class _Reader:
         self.number += 1
         self.moves, self.evals, self.clocks = game.moves, game.evals, game.clocks
         self.plies = 0
+        self.eval_ply = self.clock_ply = -1
         self.failed = self.counting
         self.ready = False
         self.seen_movetext = False
@@ -727,6 +721,18 @@ class _Reader:
             nags[len(nags) - 1] = nags[len(nags) - 1] + (nag,)
 
     @cython.cfunc
+    def regex_eval(self, text: str) -> cython.int:
+        """EVAL_REGEX's reading of the comment `text` into `tokens` (1), or 0 for none."""
+        found = regex_eval(text)
+        if found is None:
+            return 0
+        mate, cp, _ = found
+        tokens: Tokens = self.tokens
+        tokens.mate = mate is not None
+        tokens.number = mate if mate is not None else cp
+        return 1
+
+    @cython.cfunc
     def comment_text(self, text: bytes) -> cython.void:
         self.comment_at(text, text, 0, len(text))
 
@@ -742,37 +748,35 @@ class _Reader:
             if self.want_comments and last < 0:
                 self.game.comment = _join(self.game.comment, _decoded(data, p, start, end).strip())
             return
-        # one pass for the first "[%eval" and the first "[%clk"
-        at: cython.Py_ssize_t = -1
-        clock_at: cython.Py_ssize_t = -1
-        i: cython.Py_ssize_t = _skip_spaces(p, start, end)
-        if i >= end - 4 or p[i] != _OPEN_BRACKET:  # (lichess's "{ [%eval ...": the first found with no search)
-            i = find_byte(data, p, _OPEN_BRACKET, i, end - 4)  # (a command needs 5 bytes)
-        while i >= 0:
-            if p[i + 1] == _PERCENT:
-                if at < 0 and i + 6 <= end and _bytes_at(p, i + 2, b"eval", 4):
-                    at = i + 6
-                elif clock_at < 0 and _bytes_at(p, i + 2, b"clk", 3):
-                    clock_at = i + 5
-                if at >= 0 and clock_at >= 0:
-                    break
-            i = find_byte(data, p, _OPEN_BRACKET, i + 1, end - 4)
-        mate: cython.bint
+        # the first [%eval] and [%clk] of the move's comments, as python-chess's eval() and clock()
+        # read them (notation/pgn_tokens; its regular expressions where C cannot tell)
+        tokens: Tokens = self.tokens
+        found: cython.int
         value: cython.double
-        if at >= 0:  # "[%eval 0.35]", or "[%eval #-3]" for a mate
-            at = _skip_spaces(p, at, end)
-            mate = at < end and p[at] == _HASH
-            value = _decimal(p, at + 1 if mate else at, end)
-            if self.columns is not None:
-                self.columns.set_eval(value, mate)
-            elif value == value:  # (NaN: malformed, no eval)
-                self.evals[last] = Mate(int(value)) if mate else value
-        if clock_at >= 0:
-            value = _clock_seconds(p, clock_at, end)
-            if self.columns is not None:
-                self.columns.set_clock(value)
-            elif value == value:
-                self.clocks[last] = value
+        if self.eval_ply != self.plies:
+            found = tokens.eval_command(data, p, start, end)
+            if found < 0:
+                found = self.regex_eval(_decoded(data, p, start, end))
+            if found > 0:
+                self.eval_ply = self.plies
+                value = tokens.number if tokens.mate else tokens.number / 100
+                if self.columns is not None:
+                    self.columns.set_eval(value, tokens.mate)
+                else:
+                    self.evals[last] = Mate(tokens.number) if tokens.mate else value
+        if self.clock_ply != self.plies:
+            found = tokens.duration_command(data, p, start, end, b"[%clk")
+            if found < 0:
+                match = CLOCK_REGEX.search(_decoded(data, p, start, end))
+                found = 0 if match is None else 1
+                if found:
+                    tokens.seconds = duration(match)
+            if found > 0:
+                self.clock_ply = self.plies
+                if self.columns is not None:
+                    self.columns.set_clock(tokens.seconds)
+                else:
+                    self.clocks[last] = tokens.seconds
         if self.want_comments:
             comments: list = self.game.comments
             rest = _COMMANDS.sub(" ", _decoded(data, p, start, end)).strip()
@@ -794,107 +798,6 @@ def _decoded(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_s
     if cython.compiled:
         return PyUnicode_DecodeUTF8(p + i, j - i, "replace")
     return data[i:j].decode("utf-8", errors="replace")
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _bytes_at(p: cython.p_char, i: cython.Py_ssize_t, name: cython.p_char, length: cython.int) -> cython.bint:
-    """Whether p[i:i + length] is `name` (a command's name after "[%", a result)."""
-    if cython.compiled:  # (inlined with a constant length: one load and compare)
-        return memcmp(p + i, name, length) == 0
-    k: cython.int
-    for k in range(length):  # noqa: SIM110  (a C loop: a generator would be Python)
-        if p[i + k] != name[k]:
-            return False
-    return True
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _skip_spaces(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    while i < n and p[i] == _SPACE:
-        i += 1
-    return i
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _clock_seconds(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
-    """Seconds of "[%clk 1:02:03.4]" read from just after "[%clk"; NaN if malformed. One pass:
-    hours, minutes and seconds with a fraction on the last."""
-    i = _skip_spaces(p, i, n)
-    if i + 7 < n and p[i + 7] == _CLOSE_BRACKET:  # "H:MM:SS]", as lichess writes every clock: at once
-        h: cython.int = _digit(p[i])
-        m1: cython.int = _digit(p[i + 2])
-        m2: cython.int = _digit(p[i + 3])
-        s1: cython.int = _digit(p[i + 5])
-        s2: cython.int = _digit(p[i + 6])
-        if p[i + 1] == _COLON and p[i + 4] == _COLON and min(h, m1, m2, s1, s2) >= 0:
-            return cython.cast(cython.double, (h * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2)
-    seconds: cython.double = 0
-    part: cython.double = 0
-    scale: cython.double = 1
-    digits: cython.int = 0
-    colons: cython.int = 0
-    fraction: cython.bint = False
-    c: cython.int
-    while i < n:
-        c = p[i]
-        if _ZERO <= c <= _NINE:
-            part = part * 10 + (c - _ZERO)
-            digits += 1
-            if fraction:
-                scale *= 10
-        elif c == _COLON and digits and not fraction and colons < 2:
-            seconds = (seconds + part) * 60
-            part, digits = 0, 0
-            colons += 1
-        elif c == _DOT and digits and not fraction and colons == 2:
-            fraction = True
-        else:
-            break
-        i += 1
-    if colons != 2 or not digits or i >= n or p[i] != _CLOSE_BRACKET:  # (python-chess's rule: "]" right after)
-        return _NAN
-    return seconds + part / scale
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _digit(c: cython.int) -> cython.int:
-    """A decimal digit's value, -1 for another byte."""
-    return c - _ZERO if _ZERO <= c <= _NINE else -1
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _decimal(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
-    """The decimal number (a sign, digits, a fraction) starting at p[i], read in one pass; NaN
-    if it has no digit."""
-    sign: cython.double = 1
-    value: cython.double = 0
-    scale: cython.double = 1
-    digits: cython.int = 0
-    fraction: cython.bint = False
-    c: cython.int
-    if i < n and (p[i] == _PLUS or p[i] == _MINUS):
-        sign = -1 if p[i] == _MINUS else 1
-        i += 1
-    while i < n:
-        c = p[i]
-        if _ZERO <= c <= _NINE:
-            value = value * 10 + (c - _ZERO)
-            digits += 1
-            if fraction:
-                scale *= 10
-        elif c == _DOT and not fraction:
-            fraction = True
-        else:
-            break
-        i += 1
-    return sign * value / scale if digits else _NAN
 
 
 def _join(first: str | None, second: str) -> str | None:

@@ -23,9 +23,18 @@ cdef class Tokens:
     cdef Py_ssize_t after
     cdef Py_ssize_t value
     cdef Py_ssize_t value_end
+    cdef bint mate
+    cdef long long number
+    cdef long long depth
+    cdef double seconds
 
     cdef int scan(self, object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
     cdef int tag(self, object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
+    cdef int eval_command(self, object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
+    cdef int _eval_at(self, char *p, Py_ssize_t j, Py_ssize_t n) noexcept
+    cdef int _depth(self, char *p, Py_ssize_t k, Py_ssize_t n) noexcept
+    cdef int duration_command(self, object data, char *p, Py_ssize_t i, Py_ssize_t n, char *name) noexcept
+    cdef int _duration_at(self, char *p, Py_ssize_t j, Py_ssize_t n) noexcept
 
 cdef bint skipped_line(int c) noexcept
 cdef int suffix_nag(char *p, Py_ssize_t i, Py_ssize_t j) noexcept
@@ -35,3 +44,6 @@ cdef Py_ssize_t white_end(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef Py_ssize_t white_start(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef Py_ssize_t tag_name_end(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef bint comment_open_after(object data, char *p, Py_ssize_t s, Py_ssize_t e, bint in_comment) noexcept
+cdef Py_ssize_t _command(object data, char *p, Py_ssize_t i, Py_ssize_t n, char *name, int length) noexcept
+cdef Py_ssize_t _digits_end(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
+cdef long long _number(char *p, Py_ssize_t i, Py_ssize_t j) noexcept

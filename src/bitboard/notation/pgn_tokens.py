@@ -53,6 +53,16 @@ _CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  #
 #: python-chess's tag line (chess.pgn.TAG_REGEX): what `Tokens.tag` reads in C, and the readers
 #: ask where it cannot tell.
 TAG_REGEX = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
+#: The comment commands python-chess reads (chess.pgn's names): what `Tokens.eval_command` and
+#: `Tokens.duration_command` read in C, and the readers ask where C cannot tell.
+CLOCK_REGEX = re.compile(
+    r"(?P<prefix>\s?)\[%clk\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)")
+EMT_REGEX = re.compile(
+    r"(?P<prefix>\s?)\[%emt\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)")
+EVAL_REGEX = re.compile(
+    r"(?P<prefix>\s?)\[%eval\s(?:\#(?P<mate>[+-]?\d+)|(?P<cp>[+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))"
+    r"(?:,(?P<depth>\d+))?\](?P<suffix>\s?)")
+_LONGEST = cython.declare(cython.int, 18)  # digits a C value holds (more: the regular expression reads them)
 _LINE_COMMENT = cython.declare(cython.int, 15)  # (a kind _match gives, which `scan` reads as the line's end)
 _RESULTS = cython.declare(tuple, ("1-0", "0-1", "1/2-1/2", "*"))
 _LONGEST_NAG = cython.declare(cython.int, 18)  # digits a NAG's C value holds (more: the reader's int())
@@ -71,6 +81,10 @@ class Tokens:
     after: cython.Py_ssize_t
     value: cython.Py_ssize_t  # a tag's value at p[value:value_end] (`tag`)
     value_end: cython.Py_ssize_t
+    mate: cython.bint  # a comment's [%eval] (`eval_command`): a mate, in `number` moves, or centipawns
+    number: cython.longlong
+    depth: cython.longlong  # (-1: none)
+    seconds: cython.double  # a comment's [%clk] or [%emt] (`duration_command`)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -123,6 +137,141 @@ class Tokens:
         if find_byte(data, p, ord("\r"), k + 1, e - 2) >= 0:  # (TAG_REGEX's value has none)
             return 0
         self.kind, self.start, self.stop, self.value, self.value_end = TAG, i + 1, j, k + 1, e - 2
+        return 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eval_command(self, data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
+        """The first [%eval] of the comment data[i:n] that EVAL_REGEX matches: 1, its score in
+        `mate` and `number` (a mate's moves, else centipawns: round(float(text) * 100), exact)
+        and its depth in `depth`; 0 for none; -1 where EVAL_REGEX must say (a byte not ASCII
+        where its \\s or \\d may match, or more digits than a C value holds)."""
+        found: cython.int
+        k: cython.Py_ssize_t = _command(data, p, i, n, b"[%eval", 6)
+        while k >= 0:
+            found = self._eval_at(p, k + 6, n)
+            if found:
+                return found
+            k = _command(data, p, k + 1, n, b"[%eval", 6)
+        return 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _eval_at(self, p: cython.p_char, j: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
+        """EVAL_REGEX's match after a "[%eval" at p[j] (eval_command's answer)."""
+        if j >= n or p[j] & 0x80:
+            return -1 if j < n else 0
+        if not _CLASS[p[j] & 0xFF] & _WHITE:
+            return 0
+        j += 1
+        self.mate = j < n and p[j] == ord("#")
+        j += self.mate
+        negative: cython.bint = j < n and p[j] == ord("-")
+        j += j < n and (p[j] == ord("-") or p[j] == ord("+"))
+        e: cython.Py_ssize_t = _digits_end(p, j, n)
+        if e < n and p[e] & 0x80:
+            return -1
+        if e - j > _LONGEST:
+            return -1 if self.mate else 0
+        found: cython.int = 0
+        f: cython.Py_ssize_t
+        if self.mate:  # #[+-]?\d+
+            if e == j:
+                return 0
+            self.number = _number(p, j, e)
+            found = self._depth(p, e, n)
+        else:  # [+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?), the first alternative first
+            if e - j <= 10 and e < n and p[e] == ord("."):
+                f = _digits_end(p, e + 1, n)
+                if f < n and p[f] & 0x80:
+                    return -1
+                if 1 <= f - (e + 1) <= 2:
+                    found = self._depth(p, f, n)
+                    if found > 0:
+                        self.number = _number(p, j, e) * 100 + _number(p, e + 1, f) * (10 if f - e == 2 else 1)
+            if not found and 1 <= e - j <= 10:
+                found = self._depth(p, e + 1 if e < n and p[e] == ord(".") else e, n)
+                if found > 0:
+                    self.number = _number(p, j, e) * 100
+        if found > 0 and negative:
+            self.number = -self.number
+        return found
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _depth(self, p: cython.p_char, k: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
+        """EVAL_REGEX's end at p[k]: (?:,(?P<depth>\\d+))?\\] (its depth in `depth`)."""
+        e: cython.Py_ssize_t
+        if k < n and p[k] == ord(","):
+            e = _digits_end(p, k + 1, n)
+            if e < n and p[e] & 0x80:
+                return -1
+            if e == k + 1 or e >= n or p[e] != ord("]"):
+                return 0
+            if e - (k + 1) > _LONGEST:
+                return -1
+            self.depth = _number(p, k + 1, e)
+            return 1
+        self.depth = -1
+        return 1 if k < n and p[k] == ord("]") else 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def duration_command(self, data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t,
+                         name: cython.p_char) -> cython.int:
+        """The first command `name` ("[%clk" or "[%emt") of the comment data[i:n] that CLOCK_REGEX
+        (EMT_REGEX) matches: 1, its seconds in `seconds` (as python-chess's int(h) * 3600 +
+        int(m) * 60 + float(s) makes them); 0 for none; -1 where the regex must say."""
+        found: cython.int
+        k: cython.Py_ssize_t = _command(data, p, i, n, name, 5)
+        while k >= 0:
+            found = self._duration_at(p, k + 5, n)
+            if found:
+                return found
+            k = _command(data, p, k + 1, n, name, 5)
+        return 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _duration_at(self, p: cython.p_char, j: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
+        """\\s(?P<hours>\\d+):(?P<minutes>\\d+):(?P<seconds>\\d+(?:\\.\\d*)?)\\] at p[j]."""
+        if j >= n or p[j] & 0x80:
+            return -1 if j < n else 0
+        if not _CLASS[p[j] & 0xFF] & _WHITE:
+            return 0
+        h: cython.Py_ssize_t = _digits_end(p, j + 1, n)
+        if h < n and p[h] & 0x80:
+            return -1
+        if h == j + 1 or h >= n or p[h] != ord(":"):
+            return 0
+        m: cython.Py_ssize_t = _digits_end(p, h + 1, n)
+        if m < n and p[m] & 0x80:
+            return -1
+        if m == h + 1 or m >= n or p[m] != ord(":"):
+            return 0
+        s: cython.Py_ssize_t = _digits_end(p, m + 1, n)
+        if s < n and p[s] & 0x80:
+            return -1
+        if s == m + 1 or s >= n:
+            return 0
+        e: cython.Py_ssize_t = s
+        if p[s] == ord("."):
+            e = _digits_end(p, s + 1, n)
+            if e < n and p[e] & 0x80:
+                return -1
+        if e >= n or p[e] != ord("]"):
+            return 0
+        if h - (j + 1) > 9 or m - (h + 1) > 9 or e - (m + 1) > 16:
+            return -1
+        # the seconds' digits as one integer over a power of ten: float(text), correctly rounded
+        digits: cython.longlong = _number(p, m + 1, s)
+        scale: cython.double = 1
+        k: cython.Py_ssize_t
+        for k in range(s + 1, e):
+            digits = digits * 10 + (p[k] - ord("0"))
+            scale *= 10
+        self.seconds = (cython.cast(cython.double, _number(p, j + 1, h) * 3600 + _number(p, h + 1, m) * 60)
+                        + digits / scale)
         return 1
 
 
@@ -208,6 +357,60 @@ def _move_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> c
                             return j + 1
                         return j
     return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _command(data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t, name: cython.p_char,
+             length: cython.int) -> cython.Py_ssize_t:
+    """Where the command `name` ("[%eval", of `length` bytes) first stands in data[i:n], -1 if
+    nowhere."""
+    k: cython.int
+    i = find_byte(data, p, ord("["), i, n - length + 1)
+    while i >= 0:
+        k = 1
+        while k < length and p[i + k] == name[k]:
+            k += 1
+        if k == length:
+            return i
+        i = find_byte(data, p, ord("["), i + 1, n - length + 1)
+    return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _digits_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Where the ASCII digits from p[i] end."""
+    while i < n and ord("0") <= p[i] <= ord("9"):
+        i += 1
+    return i
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _number(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.longlong:
+    """The value of the ASCII digits p[i:j] (at most 18)."""
+    value: cython.longlong = 0
+    while i < j:
+        value = value * 10 + (p[i] - ord("0"))
+        i += 1
+    return value
+
+
+def duration(match) -> float:
+    """The seconds of a CLOCK_REGEX or EMT_REGEX match, the fraction as written (python-chess's)."""
+    return int(match.group("hours")) * 3600 + int(match.group("minutes")) * 60 + float(match.group("seconds"))
+
+
+def regex_eval(text: str):
+    """EVAL_REGEX's first [%eval] of `text` as (mate or None, centipawns or None, depth or None),
+    python-chess's reading; None for none (where `Tokens.eval_command` cannot tell)."""
+    match = EVAL_REGEX.search(text)
+    if match is None:
+        return None
+    mate, cp, depth = match.group("mate", "cp", "depth")
+    return (None if mate is None else int(mate), None if cp is None else round(float(cp) * 100),
+            None if depth is None else int(depth))
 
 
 @cython.cfunc
