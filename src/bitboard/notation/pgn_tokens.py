@@ -37,6 +37,7 @@ _DIGIT = cython.declare(cython.int, 64)  # 0-9
 _TAG_NAME = cython.declare(cython.int, 128)  # A-Za-z0-9_+#=:- (a tag name's characters)
 _TAG_FIRST = cython.declare(cython.int, 256)  # A-Za-z0-9 (its first)
 _DROPPED = cython.declare(cython.int, 512)  # PNBRQK: a drop's piece letter
+_ALONE = cython.declare(cython.int, 1024)  # {;$()*?!: begins a token, and never a move's
 
 
 def _classes(c: int) -> int:
@@ -44,7 +45,8 @@ def _classes(c: int) -> int:
     members = ((_WHITE, ascii_ and char.isspace()), (_STARTS, char in "NBKRQPabcdefgh012345678-x@ZO{;$()*?!"),
                (_FILE, char in "abcdefgh"), (_RANK, char in "12345678"), (_PIECE, char in "NBKRQ"),
                (_PROMOTION, char in "nbrqkNBRQK"), (_DIGIT, char in "0123456789"), (_DROPPED, char in "PNBRQK"),
-               (_TAG_NAME, ascii_ and (char.isalnum() or char in "_+#=:-")), (_TAG_FIRST, ascii_ and char.isalnum()))
+               (_TAG_NAME, ascii_ and (char.isalnum() or char in "_+#=:-")), (_TAG_FIRST, ascii_ and char.isalnum()),
+               (_ALONE, char in "{;$()*?!"))
     return sum(bit for bit, member in members if member)
 
 
@@ -281,6 +283,11 @@ def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cyth
     """The token MOVETEXT_REGEX matches at p[i] (its alternatives in their order, the move's
     optional parts backtracked as the regex does): its end << 4 | its kind; 0 for none."""
     c: cython.int = p[i]
+    if _CLASS[c & 0xFF] & _ALONE:  # (the regex's later alternatives: no move starts with these)
+        return _alone(p, i, n, c)
+    if _CLASS[c & 0xFF] & _DIGIT and i + 1 < n and (
+            p[i + 1] == ord(".") or (c != ord("0") and _CLASS[p[i + 1] & 0xFF] & _DIGIT)):
+        return 0  # a move number's digit ("12.", "3..."): no alternative matches there
     j: cython.Py_ssize_t = _move_end(p, i, n)
     if j > 0:
         return j << 4 | MOVE
@@ -300,10 +307,23 @@ def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cyth
         if j + 1 < n and p[j] == ord("-") and p[j + 1] == c:
             j += 2
         return j << 4 | MOVE
+    if i + 2 < n and p[i + 1] == ord("-") and ((c == ord("1") and p[i + 2] == ord("0"))
+                                               or (c == ord("0") and p[i + 2] == ord("1"))):
+        return (i + 3) << 4 | RESULT
+    if (c == ord("1") and i + 6 < n and p[i + 1] == ord("/") and p[i + 2] == ord("2") and p[i + 3] == ord("-")
+            and p[i + 4] == ord("1") and p[i + 5] == ord("/") and p[i + 6] == ord("2")):
+        return (i + 7) << 4 | RESULT
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _alone(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t, c: cython.int) -> cython.Py_ssize_t:
+    """_match's answer for a token that begins with c, one of {;$()*?!."""
+    j: cython.Py_ssize_t
     if c == ord("{"):
         return n << 4 | COMMENT
-    if c == ord(";"):
-        return n << 4 | _LINE_COMMENT
     if c == ord("$"):
         j = i + 1
         while j < n and _CLASS[p[j] & 0xFF] & _DIGIT:
@@ -315,16 +335,10 @@ def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cyth
         return (i + 1) << 4 | CLOSE
     if c == ord("*"):
         return (i + 1) << 4 | RESULT
-    if i + 2 < n and p[i + 1] == ord("-") and ((c == ord("1") and p[i + 2] == ord("0"))
-                                               or (c == ord("0") and p[i + 2] == ord("1"))):
-        return (i + 3) << 4 | RESULT
-    if (c == ord("1") and i + 6 < n and p[i + 1] == ord("/") and p[i + 2] == ord("2") and p[i + 3] == ord("-")
-            and p[i + 4] == ord("1") and p[i + 5] == ord("/") and p[i + 6] == ord("2")):
-        return (i + 7) << 4 | RESULT
-    if c in (ord("?"), ord("!")):
-        j = i + 2 if i + 1 < n and (p[i + 1] == ord("?") or p[i + 1] == ord("!")) else i + 1
-        return j << 4 | SUFFIX
-    return 0
+    if c == ord(";"):
+        return n << 4 | _LINE_COMMENT
+    j = i + 2 if i + 1 < n and (p[i + 1] == ord("?") or p[i + 1] == ord("!")) else i + 1
+    return j << 4 | SUFFIX
 
 
 @cython.cfunc
