@@ -41,9 +41,11 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.position import Position, _copy_position, _make
     from ..move import _move_of
     from ..notation.pgn_tokens import (
+        CLOCK,
         CLOSE,
         COMMENT,
         END,
+        EVAL,
         MOVE,
         NAG,
         OPEN,
@@ -81,9 +83,11 @@ else:
     from cython.cimports.bitboard.data.records import write_extras, write_record
     from cython.cimports.bitboard.move import _move_of
     from cython.cimports.bitboard.notation.pgn_tokens import (
+        CLOCK,
         CLOSE,
         COMMENT,
         END,
+        EVAL,
         MOVE,
         NAG,
         OPEN,
@@ -722,7 +726,7 @@ class _Reader:
 
     @cython.cfunc
     def regex_eval(self, text: str) -> cython.int:
-        """EVAL_REGEX's reading of the comment `text` into `tokens` (1), or 0 for none."""
+        """EVAL_REGEX's reading of the comment `text` into `tokens` (EVAL), or 0 for none."""
         found = regex_eval(text)
         if found is None:
             return 0
@@ -730,7 +734,7 @@ class _Reader:
         tokens: Tokens = self.tokens
         tokens.mate = mate is not None
         tokens.number = mate if mate is not None else cp
-        return 1
+        return EVAL
 
     @cython.cfunc
     def comment_text(self, text: bytes) -> cython.void:
@@ -751,32 +755,29 @@ class _Reader:
         # the first [%eval] and [%clk] of the move's comments, as python-chess's eval() and clock()
         # read them (notation/pgn_tokens; its regular expressions where C cannot tell)
         tokens: Tokens = self.tokens
-        found: cython.int
         value: cython.double
-        if self.eval_ply != self.plies:
-            found = tokens.eval_command(data, p, start, end)
-            if found < 0:
-                found = self.regex_eval(_decoded(data, p, start, end))
-            if found > 0:
-                self.eval_ply = self.plies
-                value = tokens.number if tokens.mate else tokens.number / 100
-                if self.columns is not None:
-                    self.columns.set_eval(value, tokens.mate)
-                else:
-                    self.evals[last] = Mate(tokens.number) if tokens.mate else value
-        if self.clock_ply != self.plies:
-            found = tokens.duration_command(data, p, start, end, b"[%clk")
-            if found < 0:
-                match = CLOCK_REGEX.search(_decoded(data, p, start, end))
-                found = 0 if match is None else 1
-                if found:
-                    tokens.seconds = duration(match)
-            if found > 0:
-                self.clock_ply = self.plies
-                if self.columns is not None:
-                    self.columns.set_clock(tokens.seconds)
-                else:
-                    self.clocks[last] = tokens.seconds
+        found: cython.int = tokens.commands(data, p, start, end, (EVAL if self.eval_ply != self.plies else 0)
+                                            | (CLOCK if self.clock_ply != self.plies else 0))
+        if found & EVAL << 4:
+            found |= self.regex_eval(_decoded(data, p, start, end))
+        if found & CLOCK << 4:
+            match = CLOCK_REGEX.search(_decoded(data, p, start, end))
+            if match is not None:
+                found |= CLOCK
+                tokens.seconds = duration(match)
+        if found & EVAL:
+            self.eval_ply = self.plies
+            value = tokens.number if tokens.mate else tokens.number / 100
+            if self.columns is not None:
+                self.columns.set_eval(value, tokens.mate)
+            else:
+                self.evals[last] = Mate(tokens.number) if tokens.mate else value
+        if found & CLOCK:
+            self.clock_ply = self.plies
+            if self.columns is not None:
+                self.columns.set_clock(tokens.seconds)
+            else:
+                self.clocks[last] = tokens.seconds
         if self.want_comments:
             comments: list = self.game.comments
             rest = _COMMANDS.sub(" ", _decoded(data, p, start, end)).strip()

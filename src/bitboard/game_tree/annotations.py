@@ -14,9 +14,9 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (the Python imports first: they are what type checkers read)
-    from ..notation.pgn_tokens import Tokens
+    from ..notation.pgn_tokens import CLOCK, EMT, EVAL, Tokens
 else:
-    from cython.cimports.bitboard.notation.pgn_tokens import Tokens
+    from cython.cimports.bitboard.notation.pgn_tokens import CLOCK, EMT, EVAL, Tokens
     from cython.cimports.cpython.unicode import PyUnicode_DATA
 
 import importlib
@@ -108,8 +108,8 @@ def _plain_eval(comment: str):
     data = _bytes(comment)
     p: cython.p_char = _pointer(data)
     tokens: Tokens = _TOKENS
-    found: cython.int = tokens.eval_command(data, p, 0, len(data))
-    if found <= 0:
+    found: cython.int = tokens.commands(data, p, 0, len(data), EVAL)
+    if found != EVAL:
         return None if found else False
     if tokens.mate:
         return tokens.number, None, None if tokens.depth < 0 else tokens.depth
@@ -154,14 +154,14 @@ def eval_depth(comment):
 
 
 @cython.cfunc
-def _plain_duration(comment: str, name: cython.p_char):
-    """The seconds of the first `name` command ("[%clk", "[%emt"), read in C; False for none;
-    None where C cannot tell."""
+def _plain_duration(comment: str, command: cython.int):
+    """The seconds of the first `command` (CLOCK: [%clk], EMT: [%emt]), read in C; False for
+    none; None where C cannot tell."""
     data = _bytes(comment)
     p: cython.p_char = _pointer(data)
     tokens: Tokens = _TOKENS
-    found: cython.int = tokens.duration_command(data, p, 0, len(data), name)
-    if found <= 0:
+    found: cython.int = tokens.commands(data, p, 0, len(data), command)
+    if found != command:
         return None if found else False
     return tokens.seconds
 
@@ -169,7 +169,7 @@ def _plain_duration(comment: str, name: cython.p_char):
 @cython.ccall
 def clock(comment):
     """The first [%clk] in seconds (the fraction as written), or None."""
-    seconds = _plain_duration(comment, b"[%clk") if type(comment) is str else None
+    seconds = _plain_duration(comment, CLOCK) if type(comment) is str else None
     if seconds is False:
         return None
     if seconds is not None:
@@ -181,7 +181,7 @@ def clock(comment):
 @cython.ccall
 def emt(comment):
     """The first [%emt] (elapsed move time) in seconds, or None."""
-    seconds = _plain_duration(comment, b"[%emt") if type(comment) is str else None
+    seconds = _plain_duration(comment, EMT) if type(comment) is str else None
     if seconds is False:
         return None
     if seconds is not None:

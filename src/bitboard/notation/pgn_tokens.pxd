@@ -13,6 +13,10 @@ cdef enum:
     RESULT = 7  # 1-0, 0-1, 1/2-1/2, *
     SUFFIX = 8  # ! ? !! ?? !? ?!
     TAG = 9  # a tag line's name p[start:stop] and value p[value:value_end]
+    # the comment commands (Tokens.commands)
+    EVAL = 1
+    CLOCK = 2
+    EMT = 4
 
 
 @cython.final
@@ -30,10 +34,9 @@ cdef class Tokens:
 
     cdef int scan(self, object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
     cdef int tag(self, object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
-    cdef int eval_command(self, object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
+    cdef int commands(self, object data, char *p, Py_ssize_t i, Py_ssize_t n, int wanted) noexcept
     cdef int _eval_at(self, char *p, Py_ssize_t j, Py_ssize_t n) noexcept
     cdef int _depth(self, char *p, Py_ssize_t k, Py_ssize_t n) noexcept
-    cdef int duration_command(self, object data, char *p, Py_ssize_t i, Py_ssize_t n, char *name) noexcept
     cdef int _duration_at(self, char *p, Py_ssize_t j, Py_ssize_t n) noexcept
 
 cdef bint skipped_line(int c) noexcept
@@ -44,6 +47,5 @@ cdef Py_ssize_t white_end(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef Py_ssize_t white_start(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef Py_ssize_t tag_name_end(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef bint comment_open_after(object data, char *p, Py_ssize_t s, Py_ssize_t e, bint in_comment) noexcept
-cdef Py_ssize_t _command(object data, char *p, Py_ssize_t i, Py_ssize_t n, char *name, int length) noexcept
 cdef Py_ssize_t _digits_end(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef long long _number(char *p, Py_ssize_t i, Py_ssize_t j) noexcept

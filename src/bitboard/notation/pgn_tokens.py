@@ -21,6 +21,7 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
 
     # the token kinds (pgn_tokens.pxd's enum, compiled)
     END, MOVE, COMMENT, OPEN_COMMENT, NAG, OPEN, CLOSE, RESULT, SUFFIX, TAG = range(10)
+    EVAL, CLOCK, EMT = 1, 2, 4  # (the commands `Tokens.commands` reads)
 else:
     from cython.cimports.bitboard.core.native import find_byte
 
@@ -55,8 +56,8 @@ _CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  #
 #: python-chess's tag line (chess.pgn.TAG_REGEX): what `Tokens.tag` reads in C, and the readers
 #: ask where it cannot tell.
 TAG_REGEX = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
-#: The comment commands python-chess reads (chess.pgn's names): what `Tokens.eval_command` and
-#: `Tokens.duration_command` read in C, and the readers ask where C cannot tell.
+#: The comment commands python-chess reads (chess.pgn's names): what `Tokens.commands` reads in
+#: C, and the readers ask where C cannot tell.
 CLOCK_REGEX = re.compile(
     r"(?P<prefix>\s?)\[%clk\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)")
 EMT_REGEX = re.compile(
@@ -83,10 +84,10 @@ class Tokens:
     after: cython.Py_ssize_t
     value: cython.Py_ssize_t  # a tag's value at p[value:value_end] (`tag`)
     value_end: cython.Py_ssize_t
-    mate: cython.bint  # a comment's [%eval] (`eval_command`): a mate, in `number` moves, or centipawns
+    mate: cython.bint  # a comment's [%eval] (`commands`): a mate, in `number` moves, or centipawns
     number: cython.longlong
     depth: cython.longlong  # (-1: none)
-    seconds: cython.double  # a comment's [%clk] or [%emt] (`duration_command`)
+    seconds: cython.double  # a comment's [%clk] or [%emt] (`commands`)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -143,24 +144,38 @@ class Tokens:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def eval_command(self, data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
-        """The first [%eval] of the comment data[i:n] that EVAL_REGEX matches: 1, its score in
-        `mate` and `number` (a mate's moves, else centipawns: round(float(text) * 100), exact)
-        and its depth in `depth`; 0 for none; -1 where EVAL_REGEX must say (a byte not ASCII
-        where its \\s or \\d may match, or more digits than a C value holds)."""
-        found: cython.int
-        k: cython.Py_ssize_t = _command(data, p, i, n, b"[%eval", 6)
-        while k >= 0:
-            found = self._eval_at(p, k + 6, n)
-            if found:
-                return found
-            k = _command(data, p, k + 1, n, b"[%eval", 6)
-        return 0
+    def commands(self, data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t,
+                 wanted: cython.int) -> cython.int:
+        """The first [%eval] (`wanted` & EVAL), [%clk] (& CLOCK) and [%emt] (& EMT, not with
+        CLOCK) of the comment data[i:n] that python-chess's EVAL_REGEX (CLOCK_REGEX, EMT_REGEX)
+        matches, in one pass: the bits of those found, their values in the fields (an eval's
+        `mate` and `number`, a mate's moves or else centipawns, round(float(text) * 100) exactly,
+        and its `depth`; a duration's `seconds`, as int(h) * 3600 + int(m) * 60 + float(s) makes
+        them); and those bits << 4 for a command C cannot tell (a byte not ASCII where the
+        regex's \\s or \\d may match, more digits than a C value holds): the regex says there."""
+        found: cython.int = 0
+        result: cython.int
+        i = find_byte(data, p, ord("["), i, n - 4)  # (a command's name takes 5 bytes at the least)
+        while i >= 0 and wanted:
+            if p[i + 1] == ord("%"):
+                result = 0
+                if (wanted & EVAL and i + 6 <= n and p[i + 2] == ord("e") and p[i + 3] == ord("v")
+                        and p[i + 4] == ord("a") and p[i + 5] == ord("l")):
+                    result = self._eval_at(p, i + 6, n) * EVAL
+                elif wanted & CLOCK and p[i + 2] == ord("c") and p[i + 3] == ord("l") and p[i + 4] == ord("k"):
+                    result = self._duration_at(p, i + 5, n) * CLOCK
+                elif wanted & EMT and p[i + 2] == ord("e") and p[i + 3] == ord("m") and p[i + 4] == ord("t"):
+                    result = self._duration_at(p, i + 5, n) * EMT
+                if result:
+                    wanted &= ~(result if result > 0 else -result)
+                    found |= result if result > 0 else -result << 4
+            i = find_byte(data, p, ord("["), i + 1, n - 4)
+        return found
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _eval_at(self, p: cython.p_char, j: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
-        """EVAL_REGEX's match after a "[%eval" at p[j] (eval_command's answer)."""
+        """EVAL_REGEX's match after a "[%eval" at p[j]: 1, 0 for none, -1 where it must say."""
         if j >= n or p[j] & 0x80:
             return -1 if j < n else 0
         if not _CLASS[p[j] & 0xFF] & _WHITE:
@@ -219,24 +234,14 @@ class Tokens:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def duration_command(self, data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t,
-                         name: cython.p_char) -> cython.int:
-        """The first command `name` ("[%clk" or "[%emt") of the comment data[i:n] that CLOCK_REGEX
-        (EMT_REGEX) matches: 1, its seconds in `seconds` (as python-chess's int(h) * 3600 +
-        int(m) * 60 + float(s) makes them); 0 for none; -1 where the regex must say."""
-        found: cython.int
-        k: cython.Py_ssize_t = _command(data, p, i, n, name, 5)
-        while k >= 0:
-            found = self._duration_at(p, k + 5, n)
-            if found:
-                return found
-            k = _command(data, p, k + 1, n, name, 5)
-        return 0
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
     def _duration_at(self, p: cython.p_char, j: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
         """\\s(?P<hours>\\d+):(?P<minutes>\\d+):(?P<seconds>\\d+(?:\\.\\d*)?)\\] at p[j]."""
+        if (j + 8 < n and p[j] == ord(" ") and p[j + 2] == ord(":") and p[j + 5] == ord(":") and p[j + 8] == ord("]")
+                and _CLASS[p[j + 1] & 0xFF] & _CLASS[p[j + 3] & 0xFF] & _CLASS[p[j + 4] & 0xFF]
+                & _CLASS[p[j + 6] & 0xFF] & _CLASS[p[j + 7] & 0xFF] & _DIGIT):  # " H:MM:SS]", as lichess writes it
+            self.seconds = ((p[j + 1] - ord("0")) * 3600 + ((p[j + 3] - ord("0")) * 10 + p[j + 4] - ord("0")) * 60
+                            + (p[j + 6] - ord("0")) * 10 + p[j + 7] - ord("0"))
+            return 1
         if j >= n or p[j] & 0x80:
             return -1 if j < n else 0
         if not _CLASS[p[j] & 0xFF] & _WHITE:
@@ -288,7 +293,9 @@ def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cyth
     if _CLASS[c & 0xFF] & _DIGIT and i + 1 < n and (
             p[i + 1] == ord(".") or (c != ord("0") and _CLASS[p[i + 1] & 0xFF] & _DIGIT)):
         return 0  # a move number's digit ("12.", "3..."): no alternative matches there
-    j: cython.Py_ssize_t = _move_end(p, i, n)
+    j: cython.Py_ssize_t = _plain_move_end(p, i, n)
+    if j < 0:
+        j = _move_end(p, i, n)
     if j > 0:
         return j << 4 | MOVE
     j = i + 1 if _CLASS[c & 0xFF] & _DROPPED else i  # a drop: [PNBRQK]?@[a-h][1-8]
@@ -342,6 +349,25 @@ def _alone(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t, c: cyth
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _plain_move_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """_move_end's answer at once for the common moves, "e4" and "Nf3" followed by a byte that
+    no longer move goes on with (not a-h, - or x): -1 for another (_move_end then reads it)."""
+    j: cython.Py_ssize_t = i + (_CLASS[p[i] & 0xFF] & _PIECE != 0)
+    if j + 1 >= n or not (_CLASS[p[j] & 0xFF] & _FILE and _CLASS[p[j + 1] & 0xFF] & _RANK):
+        return -1
+    j += 2
+    if j < n and (_CLASS[p[j] & 0xFF] & _FILE or p[j] == ord("-") or p[j] == ord("x")):
+        return -1
+    if j + 1 < n and p[j] == ord("=") and _CLASS[p[j + 1] & 0xFF] & _PROMOTION:
+        return j + 2
+    if j < n and _CLASS[p[j] & 0xFF] & _PROMOTION:
+        return j + 1
+    return j
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 def _move_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """The end of [NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])? matched at p[i], -1 for
@@ -375,24 +401,6 @@ def _move_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> c
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _command(data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t, name: cython.p_char,
-             length: cython.int) -> cython.Py_ssize_t:
-    """Where the command `name` ("[%eval", of `length` bytes) first stands in data[i:n], -1 if
-    nowhere."""
-    k: cython.int
-    i = find_byte(data, p, ord("["), i, n - length + 1)
-    while i >= 0:
-        k = 1
-        while k < length and p[i + k] == name[k]:
-            k += 1
-        if k == length:
-            return i
-        i = find_byte(data, p, ord("["), i + 1, n - length + 1)
-    return -1
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
 def _digits_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """Where the ASCII digits from p[i] end."""
     while i < n and ord("0") <= p[i] <= ord("9"):
@@ -418,7 +426,7 @@ def duration(match) -> float:
 
 def regex_eval(text: str):
     """EVAL_REGEX's first [%eval] of `text` as (mate or None, centipawns or None, depth or None),
-    python-chess's reading; None for none (where `Tokens.eval_command` cannot tell)."""
+    python-chess's reading; None for none (where `Tokens.commands` cannot tell)."""
     match = EVAL_REGEX.search(text)
     if match is None:
         return None
