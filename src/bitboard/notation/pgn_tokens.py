@@ -181,9 +181,18 @@ class Tokens:
         if not _CLASS[p[j] & 0xFF] & _WHITE:
             return 0
         j += 1
+        negative: cython.bint = j < n and p[j] == ord("-")
+        k: cython.Py_ssize_t = j + negative
+        if (k + 4 < n and _CLASS[p[k] & 0xFF] & _DIGIT and p[k + 1] == ord(".") and _CLASS[p[k + 2] & 0xFF]
+                & _CLASS[p[k + 3] & 0xFF] & _DIGIT and p[k + 4] == ord("]")):  # "-0.25]", as lichess writes it
+            self.mate, self.depth = False, -1
+            self.number = (p[k] - ord("0")) * 100 + (p[k + 2] - ord("0")) * 10 + p[k + 3] - ord("0")
+            if negative:
+                self.number = -self.number
+            return 1
         self.mate = j < n and p[j] == ord("#")
         j += self.mate
-        negative: cython.bint = j < n and p[j] == ord("-")
+        negative = j < n and p[j] == ord("-")
         j += j < n and (p[j] == ord("-") or p[j] == ord("+"))
         e: cython.Py_ssize_t = _digits_end(p, j, n)
         if e < n and p[e] & 0x80:
