@@ -189,7 +189,6 @@ def test_generated_movetext_reads_alike_in_both_readers_and_python_chess(text):
 
 # Texts the two readers read apart before they shared the grammar: python-chess decides.
 DISAGREED = [
-    "1. e4 garbage e5 *\n",  # text that is no token: skipped (the column reader: an 'invalid san' error)
     "1. e4 ; a rest-of-line comment [%eval 0.5]\ne5 *\n",  # a ; comment: unread (the columns: a comment, an eval)
     "1. e4 { two\nlines } e5 *\n",  # a comment's lines: joined by their line break (the columns: a space)
     "1. e4!!! e5?!? *\n",  # !!! is !! and ! (the columns: no NAG)
@@ -198,6 +197,18 @@ DISAGREED = [
     "1. e4 e5 2. Qh5 ( 2. Nf3 ) $1 $300 { after } *\n",
     '[Event "a \\"quoted\\" name"]\n[Site "two"] [Date "tags"]\n[ Round "1"]\n\n1. e4 *\n',  # values as written
 ]
+
+
+def test_stray_text_is_skipped_by_the_tree_reader_and_the_column_readers_error():
+    # python-chess skips text that is no token; the column reader reads as far and reports it
+    text = "1. e4 garbage e5 2. Nf3 e.p. Nc6 *\n"
+    theirs, ours = chess.pgn.read_game(io.StringIO(text)), bpgn.read_game(io.StringIO(text))
+    assert str(ours) == str(theirs) and [m.uci() for m in ours.mainline_moves()] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    [game] = pgn.read_games(io.StringIO(text))
+    assert [m.uci() for m in game.moves] == ["e2e4"] and game.result == "*"
+    assert game.error == "move 'garbage' at ply 2 (line 1): invalid san: 'garbage'"
+    [game] = pgn.read_games(io.StringIO("1. e4+ e5# 2... Nf3 } $ *\n"))  # move numbers, check marks: no error
+    assert game.error is None and len(game.moves) == 3
 
 
 @pytest.mark.parametrize("text", DISAGREED)

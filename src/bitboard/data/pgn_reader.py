@@ -12,10 +12,11 @@ board's SAN reader and checked for legality.
 Real files' habits are accepted: `0-0`, long algebraic (`e2e4`, `Ng1-f3`), missing or extra
 check marks, `--` null moves, king-takes-rook castling, a byte-order mark, CRLF, `%` escape
 lines, games without tags, empty games. The tokens are python-chess's (notation/pgn_tokens, the
-tree reader's too): text that is no token is skipped, ; comments are not read, a tag's value is
-kept as written. Nothing is lost: a game that cannot be read (an illegal or unreadable move, a
-game cut off before its result) is yielded with `error` naming the move text, the ply and the
-line, with the moves read before it, and reading goes on with the next game.
+tree reader's too): ; comments are not read, a tag's value is kept as written; stray text that
+python-chess skips (no token, not a move number or check mark) is the game's error here.
+Nothing is lost: a game that cannot be read (an illegal or unreadable move, a game cut off
+before its result) is yielded with `error` naming the move text, the ply and the line, with the
+moves read before it, and reading goes on with the next game.
 """
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
@@ -581,6 +582,7 @@ class _Reader:
         """The movetext line data[i:n], token by token (notation/pgn_tokens); a result at the top
         level ends the game, and the next token starts one."""
         j: cython.Py_ssize_t
+        k: cython.Py_ssize_t
         kind: cython.int
         value: cython.longlong
         tokens: Tokens = self.tokens
@@ -598,6 +600,16 @@ class _Reader:
             i = j + 1
         while True:
             kind = tokens.scan(data, p, i, n)
+            if tokens.junk >= 0 and not counting and not self.depth:  # stray text: the game's error
+                if self.game is None:
+                    self.start(offset)
+                    self.seen_movetext = True
+                if not self.failed:
+                    j = tokens.junk  # (its word: to white space, or to the token after it)
+                    k = n if kind == END else tokens.start - (kind in (NAG, COMMENT, OPEN_COMMENT))
+                    while j < k and not 0 <= p[j] <= _SPACE:
+                        j += 1
+                    self.move(data, p, tokens.junk, j)  # (as a move, which it is not: its error)
             if kind == END:
                 return
             i = tokens.after
@@ -725,16 +737,18 @@ class _Reader:
             nags[len(nags) - 1] = nags[len(nags) - 1] + (nag,)
 
     @cython.cfunc
-    def regex_eval(self, text: str) -> cython.int:
-        """EVAL_REGEX's reading of the comment `text` into `tokens` (EVAL), or 0 for none."""
+    def regex_eval(self, text: str, last: cython.Py_ssize_t) -> cython.void:
+        """The eval of move `last` by EVAL_REGEX from the comment `text` (where C cannot tell;
+        a mate's moves may be more than a C value holds)."""
         found = regex_eval(text)
         if found is None:
-            return 0
+            return
         mate, cp, _ = found
-        tokens: Tokens = self.tokens
-        tokens.mate = mate is not None
-        tokens.number = mate if mate is not None else cp
-        return EVAL
+        self.eval_ply = self.plies
+        if self.columns is not None:
+            self.columns.set_eval(float(mate if mate is not None else cp / 100), mate is not None)
+        else:
+            self.evals[last] = Mate(mate) if mate is not None else cp / 100
 
     @cython.cfunc
     def comment_text(self, text: bytes) -> cython.void:
@@ -759,7 +773,7 @@ class _Reader:
         found: cython.int = tokens.commands(data, p, start, end, (EVAL if self.eval_ply != self.plies else 0)
                                             | (CLOCK if self.clock_ply != self.plies else 0))
         if found & EVAL << 4:
-            found |= self.regex_eval(_decoded(data, p, start, end))
+            self.regex_eval(_decoded(data, p, start, end), last)
         if found & CLOCK << 4:
             match = CLOCK_REGEX.search(_decoded(data, p, start, end))
             if match is not None:

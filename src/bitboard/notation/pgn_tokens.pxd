@@ -25,6 +25,7 @@ cdef class Tokens:
     cdef Py_ssize_t start
     cdef Py_ssize_t stop
     cdef Py_ssize_t after
+    cdef Py_ssize_t junk
     cdef Py_ssize_t value
     cdef Py_ssize_t value_end
     cdef bint mate

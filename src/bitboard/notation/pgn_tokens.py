@@ -39,6 +39,7 @@ _TAG_NAME = cython.declare(cython.int, 128)  # A-Za-z0-9_+#=:- (a tag name's cha
 _TAG_FIRST = cython.declare(cython.int, 256)  # A-Za-z0-9 (its first)
 _DROPPED = cython.declare(cython.int, 512)  # PNBRQK: a drop's piece letter
 _ALONE = cython.declare(cython.int, 1024)  # {;$()*?!: begins a token, and never a move's
+_QUIET = cython.declare(cython.int, 2048)  # passed over as no token, and no stray text: move numbers, +#}$
 
 
 def _classes(c: int) -> int:
@@ -47,7 +48,7 @@ def _classes(c: int) -> int:
                (_FILE, char in "abcdefgh"), (_RANK, char in "12345678"), (_PIECE, char in "NBKRQ"),
                (_PROMOTION, char in "nbrqkNBRQK"), (_DIGIT, char in "0123456789"), (_DROPPED, char in "PNBRQK"),
                (_TAG_NAME, ascii_ and (char.isalnum() or char in "_+#=:-")), (_TAG_FIRST, ascii_ and char.isalnum()),
-               (_ALONE, char in "{;$()*?!"))
+               (_ALONE, char in "{;$()*?!"), (_QUIET, char.isspace() or char in "0123456789.+#}$"))
     return sum(bit for bit, member in members if member)
 
 
@@ -75,13 +76,15 @@ _LONGEST_NAG = cython.declare(cython.int, 18)  # digits a NAG's C value holds (m
 @cython.cclass
 class Tokens:
     """The scanner's answer: the token `scan` found, of kind `kind` at p[start:stop], the scan
-    to go on at `after`. A comment's text is p[start:stop] (after the {, up to its } or, kind
+    to go on at `after`, and where it passed over stray text before it (`junk`: python-chess
+    skips it; the column reader reports it). A comment's text is p[start:stop] (after the {, up to its } or, kind
     OPEN_COMMENT, the line's end); a NAG's, its digits."""
 
     kind: cython.int
     start: cython.Py_ssize_t
     stop: cython.Py_ssize_t
     after: cython.Py_ssize_t
+    junk: cython.Py_ssize_t  # the first byte of stray text the scan passed over, -1 if none
     value: cython.Py_ssize_t  # a tag's value at p[value:value_end] (`tag`)
     value_end: cython.Py_ssize_t
     mate: cython.bint  # a comment's [%eval] (`commands`): a mate, in `number` moves, or centipawns
@@ -94,11 +97,14 @@ class Tokens:
     def scan(self, data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
         """The next token of the line data[i:n] (its bytes at p), END where none is left."""
         found: cython.Py_ssize_t = 0
+        self.junk = -1
         while i < n:
             if _CLASS[p[i] & 0xFF] & _STARTS:
                 found = _match(p, i, n)
                 if found:
                     break
+            if self.junk < 0 and not _CLASS[p[i] & 0xFF] & _QUIET:
+                self.junk = i
             i += 1
         if i >= n:
             self.kind, self.after = END, n
