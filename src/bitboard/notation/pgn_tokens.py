@@ -97,15 +97,18 @@ class Tokens:
     def scan(self, data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
         """The next token of the line data[i:n] (its bytes at p), END where none is left."""
         found: cython.Py_ssize_t = 0
-        self.junk = -1
+        junk: cython.Py_ssize_t = -1
+        c: cython.int
         while i < n:
-            if _CLASS[p[i] & 0xFF] & _STARTS:
+            c = _CLASS[p[i] & 0xFF]
+            if c & _STARTS:
                 found = _match(p, i, n)
                 if found:
                     break
-            if self.junk < 0 and not _CLASS[p[i] & 0xFF] & _QUIET:
-                self.junk = i
+            if not c & _QUIET and junk < 0:
+                junk = i
             i += 1
+        self.junk = junk
         if i >= n:
             self.kind, self.after = END, n
             return END
