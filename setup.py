@@ -49,6 +49,7 @@ COMPILED_MODULES = [
     "board.variant",
     "notation.san",
     "notation.pgn_tags",
+    "notation.pgn_tokens",
     "data.records",
     "data.game_columns",
     "data.pgn_game",

@@ -1,4 +1,7 @@
 # The per-game columns the PGN reader appends to as it finishes each game.
+from bitboard.core.encoding cimport DATASET_BLACK_WINS, DATASET_DRAW, DATASET_NO_RESULT, DATASET_WHITE_WINS
+
+
 cdef class _Texts:
     cdef Py_ssize_t count
     cdef Py_ssize_t size

@@ -8,19 +8,13 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.encoding import DATASET_BLACK_WINS, DATASET_DRAW, DATASET_NO_RESULT, DATASET_WHITE_WINS
-else:  # (C constants)
-    from cython.cimports.bitboard.core.encoding import (
-        DATASET_BLACK_WINS,
-        DATASET_DRAW,
-        DATASET_NO_RESULT,
-        DATASET_WHITE_WINS,
-    )
 
-if cython.compiled:
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.unicode import PyUnicode_AsUTF8AndSize, PyUnicode_DecodeUTF8
     from cython.cimports.libc.string import memcpy
+
 
 from typing import Any  # noqa: F401  (the type comments of __init__)
 

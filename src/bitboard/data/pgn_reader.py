@@ -10,18 +10,20 @@ a game starts at a tag section, or at movetext after a result token. Every move 
 board's SAN reader and checked for legality.
 
 Real files' habits are accepted: `0-0`, long algebraic (`e2e4`, `Ng1-f3`), missing or extra
-check marks, `--` null moves, king-takes-rook castling, a byte-order mark, CRLF, escaped quotes
-in tags, brace and semicolon comments, `%` escape lines, games without tags, empty games.
-Nothing is lost: a game that cannot be read (an illegal or unknown move, a game cut off before
-its result) is yielded with `error` naming the move text, the ply and the line, with the moves
-read before it, and reading goes on with the next game.
+check marks, `--` null moves, king-takes-rook castling, a byte-order mark, CRLF, `%` escape
+lines, games without tags, empty games. The tokens are python-chess's (notation/pgn_tokens, the
+tree reader's too): ; comments are not read, a tag's value is kept as written; stray text that
+python-chess skips (no token, not a move number or check mark) is the game's error here.
+Nothing is lost: a game that cannot be read (an illegal or unreadable move, a game cut off
+before its result) is yielded with `error` naming the move text, the ply and the line, with the
+moves read before it, and reading goes on with the next game.
 """
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..core.encoding import (
         CASTLING,
         CRAZYHOUSE,
@@ -40,33 +42,30 @@ if not cython.compiled:  # (the Python imports first: they are what type checker
     from ..core.position import Position, _copy_position, _make
     from ..move import _move_of
     from ..notation.pgn_tags import known_tag
+    from ..notation.pgn_tokens import (
+        CLOCK,
+        CLOSE,
+        COMMENT,
+        END,
+        EVAL,
+        MOVE,
+        NAG,
+        OPEN,
+        OPEN_COMMENT,
+        RESULT,
+        SUFFIX,
+        Tokens,
+        nag_value,
+        result_text,
+        skipped_line,
+        suffix_nag,
+    )
     from ..notation.san import plain_san_code
     from .game_columns import GameColumns, TagTable
     from .records import write_extras, write_record
-else:
-    from cython.cimports.bitboard.core.encoding import (
-        CASTLING,
-        CRAZYHOUSE,
-        DATASET_NO_MOVE,
-        NORMAL,
-        THREE_CHECK,
-        castled_king_square,
-        dataset_move,
-        encode_move,
-        flag_promotion,
-        move_flag,
-        move_from,
-        move_to,
-    )
-    from cython.cimports.bitboard.core.native import find_byte
-    from cython.cimports.bitboard.core.position import Position, _copy_position, _make
-    from cython.cimports.bitboard.data.game_columns import GameColumns, TagTable
-    from cython.cimports.bitboard.data.records import write_extras, write_record
-    from cython.cimports.bitboard.move import _move_of
-    from cython.cimports.bitboard.notation.pgn_tags import known_tag
-    from cython.cimports.bitboard.notation.san import plain_san_code
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.unicode import PyUnicode_DecodeUTF8
-    from cython.cimports.libc.string import memcmp
 
 import re
 from collections.abc import Iterator
@@ -77,6 +76,7 @@ from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move_parts
 from ..errors import quoted
 from ..move import Move
 from ..notation.pgn_tags import KNOWN_TAGS, TAG_ROSTER
+from ..notation.pgn_tokens import CLOCK_REGEX, TAG_REGEX, duration, regex_eval
 from .pgn_game import SETUP_FAILED, Game, Mate, positions_of  # noqa: F401  (positions_of: importable from here too)
 from .sources import open_pgn
 
@@ -85,10 +85,6 @@ SEVEN_TAG_ROSTER = tuple(TAG_ROSTER)
 #: The move-suffix annotations and the NAG each stands for (PGN standard, section 10).
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-# one tag on its line, its value read to the last quote: writers that leave inner quotes
-# unescaped (python-chess among them) are read as they meant
-_TAG_LINE = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"(.*)"\s*\]\Z')
 _COMMANDS = re.compile(r"\s*\[%[^\]]*\]\s*")
 _TRUNCATED = "the game ends without a result token (a truncated game)"
 
@@ -105,29 +101,8 @@ def read_games(source, *, variations: bool = False, comments: bool = False) -> I
 
 
 # The bytes the movetext scanner compares with, as C constants.
-_TAB = cython.declare(cython.int, 9)
 _SPACE = cython.declare(cython.int, 32)
-_BANG = cython.declare(cython.int, 33)
-_HASH = cython.declare(cython.int, 35)
-_DOLLAR = cython.declare(cython.int, 36)
-_PERCENT = cython.declare(cython.int, 37)
-_OPEN_PAREN = cython.declare(cython.int, 40)
-_CLOSE_PAREN = cython.declare(cython.int, 41)
-_STAR = cython.declare(cython.int, 42)
-_PLUS = cython.declare(cython.int, 43)
-_MINUS = cython.declare(cython.int, 45)
-_DOT = cython.declare(cython.int, 46)
-_SLASH = cython.declare(cython.int, 47)
-_ZERO = cython.declare(cython.int, 48)
-_NINE = cython.declare(cython.int, 57)
-_COLON = cython.declare(cython.int, 58)
-_SEMICOLON = cython.declare(cython.int, 59)
-_QUESTION = cython.declare(cython.int, 63)
 _OPEN_BRACKET = cython.declare(cython.int, 91)
-_BACKSLASH = cython.declare(cython.int, 92)
-_CLOSE_BRACKET = cython.declare(cython.int, 93)
-_QUOTE = cython.declare(cython.int, 34)
-_OPEN_BRACE = cython.declare(cython.int, 123)
 _CLOSE_BRACE = cython.declare(cython.int, 125)
 _BOM = b"\xef\xbb\xbf"
 _KNOWN_TAGS = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the module's dict)
@@ -321,8 +296,11 @@ class _Reader:
     seen_movetext: cython.bint
     depth: cython.int  # variation nesting
     variation: list
+    tokens: Tokens  # the movetext scanner's answers
     comment: Any  # the parts (bytes) of a brace comment being read, or None (a list to Cython would add checks)
     lineno: cython.Py_ssize_t
+    eval_ply: cython.Py_ssize_t  # the ply whose eval (clock) was read: the first of its comments' counts
+    clock_ply: cython.Py_ssize_t
     done: list
     next_cut: cython.Py_ssize_t  # the cuts of parts (`games`): the next, the rest reversed, the parts found
     cuts: list
@@ -349,6 +327,7 @@ class _Reader:
         self.depth = 0
         self.variation, self.done = [], []
         self.position, self.standard = Position(), Board()
+        self.tokens = Tokens()
         self.handing = columns is None and not counting
         self.rows_due = _NO_CUT
         wanted = () if columns is None or columns.games.tags is None else (*columns.games.tags, *_SETUP_TAGS)
@@ -437,7 +416,7 @@ class _Reader:
             base += start
         if self.game is not None:
             if self.comment is not None:
-                self.comment_text(b" ".join(self.comment))
+                self.comment_text(b"\n".join(self.comment))
             self.finish(_TRUNCATED)
         if self.due:
             yield first_game + self.finished
@@ -448,8 +427,8 @@ class _Reader:
         p: cython.p_char = data
         start: cython.Py_ssize_t = i
         if self.comment is None:
-            if i < n and p[i] == _PERCENT:
-                return  # an escape line (PGN standard, section 6)
+            if i < n and skipped_line(p[i]):
+                return  # an escape line (PGN standard, section 6), or a ; comment
             while i < n and 0 <= p[i] <= _SPACE:
                 i += 1
             if i == n:
@@ -462,51 +441,37 @@ class _Reader:
                         return  # (reading ends at the part's end)
                     self.start(offset)
                 self.in_tags = True
-                if self.counting or self.simple_tag(data, p, i, n):
-                    return  # (counting: only the games' bounds are wanted, not their tags)
-                stripped = _decoded(data, p, i, n).strip()
-                tags = _TAG.findall(stripped)
-                whole = _TAG_LINE.match(stripped)
-                for name, value in [whole.groups()] if whole and len(tags) < 2 else tags:
-                    self.game.headers[name] = value.replace('\\"', '"').replace("\\\\", "\\")
-                    if self.table is not None:
-                        self.table.to_headers(name)
+                if not self.counting:  # (counting: only the games' bounds are wanted, not their tags)
+                    self.tag(data, p, i, n)
                 return
+            if self.game is not None:
+                self.in_tags = False
+                self.seen_movetext = True
         self.movetext(data, p, start, n, offset)
 
     @cython.cfunc
-    def simple_tag(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
-        """Read the common tag line, `[Name "value"]` and nothing else, with no quote or backslash
-        inside the value, scanning in C; False (nothing read) for any other line, which the
-        regular expressions then take."""
-        while n > i and 0 <= p[n - 1] <= _SPACE:
-            n -= 1
-        if n - i < 5 or p[n - 1] != _CLOSE_BRACKET or p[n - 2] != _QUOTE:
-            return False
-        name: cython.Py_ssize_t = i + 1
-        while name < n and p[name] == _SPACE:
-            name += 1
-        j: cython.Py_ssize_t = name
-        while j < n and _tag_name_byte(p[j]):
-            j += 1
-        name_end: cython.Py_ssize_t = j
-        if name_end == name:
-            return False
-        while j < n and (p[j] == _SPACE or p[j] == _TAB):
-            j += 1
-        if j == name_end or j >= n - 2 or p[j] != _QUOTE:  # (a space is needed between name and value)
-            return False
-        value: cython.Py_ssize_t = j + 1
-        for j in range(value, n - 2):
-            if p[j] == _QUOTE or p[j] == _BACKSLASH:
-                return False
-        known: cython.int = known_tag(p, name, name_end)  # (the name's index in KNOWN_TAGS, found in C; -1: none)
+    def tag(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.void:
+        """The tag line data[i:n] (p[i] is its '['), as python-chess reads it (notation/pgn_tokens:
+        in C, TAG_REGEX where C cannot tell; a line that is no tag is skipped); the value as
+        written, up to the line's last quote."""
+        tokens: Tokens = self.tokens
+        found: cython.int = tokens.tag(data, p, i, n)
+        if found == 0:
+            return
+        if found < 0:
+            match = TAG_REGEX.match(_decoded(data, p, i, n))
+            if match is not None:
+                self.game.headers[match.group(1)] = match.group(2)
+                if self.table is not None:
+                    self.table.to_headers(match.group(1))
+            return
+        known: cython.int = known_tag(p, tokens.start, tokens.stop)  # (its index in KNOWN_TAGS, found in C)
         if not self.all_tags and (known < 0 or not (self.tag_mask >> known) & 1):
-            return True  # (a tag not wanted: left unread)
-        if self.table is not None and self.table.held_tag(known, p, value, n - 2):
-            return True  # (a typed column of the games table: read into it in C, with no string made)
-        self.game.headers[_tag_name(data, known, name, name_end)] = _decoded(data, p, value, n - 2)
-        return True
+            return  # (a tag not wanted: left unread)
+        if self.table is not None and self.table.held_tag(known, p, tokens.value, tokens.value_end):
+            return  # (a typed column of the games table: read into it in C, with no string made)
+        name = _tag_name(data, known, tokens.start, tokens.stop)
+        self.game.headers[name] = _decoded(data, p, tokens.value, tokens.value_end)
 
     @cython.cfunc
     def pass_cuts(self, offset: cython.Py_ssize_t) -> cython.bint:
@@ -530,6 +495,7 @@ class _Reader:
         self.number += 1
         self.moves, self.evals, self.clocks = game.moves, game.evals, game.clocks
         self.plies = 0
+        self.eval_ply = self.clock_ply = -1
         self.failed = self.counting
         self.ready = False
         self.seen_movetext = False
@@ -575,123 +541,80 @@ class _Reader:
     @cython.cfunc
     def movetext(self, data: bytes, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t,
                  offset: cython.Py_ssize_t) -> cython.void:
+        """The movetext line data[i:n], token by token (notation/pgn_tokens); a result at the top
+        level ends the game, and the next token starts one."""
         j: cython.Py_ssize_t
-        c: cython.int
+        k: cython.Py_ssize_t
+        kind: cython.int
+        value: cython.longlong
+        tokens: Tokens = self.tokens
         counting: cython.bint = self.counting  # (only the games' bounds: no move, comment or NAG is read)
-        while i < n:
-            if self.comment is not None:
-                j = find_byte(data, p, _CLOSE_BRACE, i, n)
-                j = n if j < 0 else j
-                if not counting:
-                    self.comment.append(data[i:j])
-                if j == n:
-                    return
-                text = b"" if counting else b" ".join(self.comment)
-                self.comment = None
-                if not counting:
-                    self.comment_text(text)
-                i = j + 1
-                continue
-            c = p[i]
-            if 0 <= c <= _SPACE:
-                i += 1
-                continue
+        if self.comment is not None:  # a { comment open since an earlier line
+            j = find_byte(data, p, _CLOSE_BRACE, i, n)
+            if not counting:
+                self.comment.append(data[i:n if j < 0 else j])
+            if j < 0:
+                return
+            text = b"" if counting else b"\n".join(self.comment)  # (its lines as python-chess joins them)
+            self.comment = None
+            if not counting:
+                self.comment_text(text)
+            i = j + 1
+        while True:
+            kind = tokens.scan(data, p, i, n)
+            if tokens.junk >= 0 and not counting and not self.depth:  # stray text: the game's error
+                if self.game is None:
+                    self.start(offset)
+                    self.seen_movetext = True
+                if not self.failed:
+                    j = tokens.junk  # (its word: to white space, or to the token after it)
+                    k = n if kind == END else tokens.start - (kind in (NAG, COMMENT, OPEN_COMMENT))
+                    while j < k and not 0 <= p[j] <= _SPACE:
+                        j += 1
+                    self.move(data, p, tokens.junk, j)  # (as a move, which it is not: its error)
+            if kind == END:
+                return
+            i = tokens.after
             if self.game is None:
                 self.start(offset)
-            self.in_tags = False
-            self.seen_movetext = True
-            if c == _OPEN_BRACE:
-                j = find_byte(data, p, _CLOSE_BRACE, i + 1, n)
-                j = n if j < 0 else j
-                if j < n:  # the common case: the comment ends on its line
-                    if not counting:
-                        self.comment_at(data, p, i + 1, j)
-                    i = j + 1
-                else:
-                    self.comment = [] if counting else [data[i + 1:n]]
-                    return
-            elif c == _SEMICOLON:
-                if not counting:
-                    self.comment_at(data, p, i + 1, n)
+                self.seen_movetext = True
+            if kind == OPEN_COMMENT:
+                self.comment = [] if counting else [data[tokens.start:n]]
                 return
-            elif c == _OPEN_PAREN:
+            if kind == OPEN:
                 self.depth += 1
                 if self.depth == 1:
                     self.variation = []
-                i += 1
-            elif c == _CLOSE_PAREN:
+                elif self.want_variations:
+                    self.variation.append("(")
+            elif kind == CLOSE:
                 if self.depth:
                     self.depth -= 1
-                    if self.depth == 0 and self.want_variations:
+                    if not self.want_variations:
+                        pass
+                    elif self.depth == 0:
                         self.game.variations.append((self.plies, " ".join(self.variation)))
-                i += 1
-            elif c == _DOLLAR:
-                j = i + 1
-                while j < n and _ZERO <= p[j] <= _NINE:
-                    j += 1
-                if j > i + 1 and not counting:
-                    self.nag(int(data[i + 1:j]))
-                i = j
-            else:
-                j = i
-                while j < n and not _ends_token(p[j]):
-                    j += 1
-                if j == i:  # a stray } or the like
-                    i += 1
-                    continue
-                if not counting:
-                    self.token(data, p, i, j)
-                elif self.depth == 0 and _may_be_result(p, i, j):
-                    self.ends_game(p, i, j)
-                i = j
-
-    @cython.cfunc
-    def ends_game(self, p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.bint:
-        """Whether the top-level token p[start:end], result-like (_may_be_result), is a result:
-        the game is then finished."""
-        n: cython.Py_ssize_t = end - start
-        result = ("*" if n == 1 else "1/2-1/2" if n == 7 and _bytes_at(p, start, b"1/2-1/2", 7) else None if n != 3
-                  else "1-0" if _bytes_at(p, start, b"1-0", 3) else "0-1" if _bytes_at(p, start, b"0-1", 3) else None)
-        if result is None:
-            return False
-        self.game.result = result
-        self.finish()
-        return True
-
-    @cython.cfunc
-    def token(self, data: bytes, p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.void:
-        """Take the movetext token data[start:end]; a result at the top level ends the game."""
-        if self.depth:
-            if self.want_variations:
-                self.variation.append(_decoded(data, p, start, end))
-            return
-        c: cython.int = p[start]
-        i: cython.Py_ssize_t = start
-        if _may_be_result(p, start, end) and self.ends_game(p, start, end):
-            return
-        if self.failed:  # (what follows reads a move or its suffix, which a failed game skips)
-            return
-        if _ZERO <= c <= _NINE:  # a move number: "12.", "12...", "12.e4"; not the 0 of "0-0"
-            while i < end and _ZERO <= p[i] <= _NINE:
-                i += 1
-            if i < end and p[i] == _DOT:
-                while i < end and p[i] == _DOT:
-                    i += 1
-            elif i < end:
-                i = start
-        while i < end and p[i] == _DOT:  # "..." before a black move
-            i += 1
-        if i == end:
-            return
-        suffix: cython.Py_ssize_t = end
-        while suffix > i and (p[suffix - 1] == _BANG or p[suffix - 1] == _QUESTION):
-            suffix -= 1
-        if suffix > i:
-            self.move(data, p, i, suffix)
-        if suffix < end:
-            nag = SUFFIX_NAGS.get(_decoded(data, p, suffix, end))
-            if nag is not None:
-                self.nag(nag)
+                    else:
+                        self.variation.append(")")
+            elif self.depth:  # a variation's token: its text, if variations are wanted
+                if self.want_variations and kind != COMMENT:
+                    self.variation.append(_decoded(data, p, tokens.start - (kind == NAG), tokens.stop))
+            elif kind == RESULT:
+                self.game.result = result_text(p, tokens.start, tokens.stop)
+                self.finish()
+            elif counting:
+                continue
+            elif kind == COMMENT:
+                self.comment_at(data, p, tokens.start, tokens.stop)
+            elif self.failed:  # (what follows reads a move or a NAG, which a failed game skips)
+                continue
+            elif kind == MOVE:
+                self.move(data, p, tokens.start, tokens.stop)
+            elif kind == SUFFIX:
+                self.nag(suffix_nag(p, tokens.start, tokens.stop))
+            else:  # NAG
+                value = nag_value(p, tokens.start, tokens.stop)
+                self.nag(value if value >= 0 else int(data[tokens.start:tokens.stop]))
 
     @cython.cfunc
     def set_up(self) -> cython.bint:
@@ -768,12 +691,26 @@ class _Reader:
         return [Move(*_move_parts(int(code))) for code in codes]  # as written
 
     @cython.cfunc
-    def nag(self, nag: cython.int) -> cython.void:
+    def nag(self, nag: object) -> cython.void:
         if self.depth or not self.want_comments or self.failed:
             return
         nags: list = self.game.nags
         if nags:
             nags[len(nags) - 1] = nags[len(nags) - 1] + (nag,)
+
+    @cython.cfunc
+    def regex_eval(self, text: str, last: cython.Py_ssize_t) -> cython.void:
+        """The eval of move `last` by EVAL_REGEX from the comment `text` (where C cannot tell;
+        a mate's moves may be more than a C value holds)."""
+        found = regex_eval(text)
+        if found is None:
+            return
+        mate, cp, _ = found
+        self.eval_ply = self.plies
+        if self.columns is not None:
+            self.columns.set_eval(float(mate if mate is not None else cp / 100), mate is not None)
+        else:
+            self.evals[last] = Mate(mate) if mate is not None else cp / 100
 
     @cython.cfunc
     def comment_text(self, text: bytes) -> cython.void:
@@ -791,37 +728,32 @@ class _Reader:
             if self.want_comments and last < 0:
                 self.game.comment = _join(self.game.comment, _decoded(data, p, start, end).strip())
             return
-        # one pass for the first "[%eval" and the first "[%clk"
-        at: cython.Py_ssize_t = -1
-        clock_at: cython.Py_ssize_t = -1
-        i: cython.Py_ssize_t = _skip_spaces(p, start, end)
-        if i >= end - 4 or p[i] != _OPEN_BRACKET:  # (lichess's "{ [%eval ...": the first found with no search)
-            i = find_byte(data, p, _OPEN_BRACKET, i, end - 4)  # (a command needs 5 bytes)
-        while i >= 0:
-            if p[i + 1] == _PERCENT:
-                if at < 0 and i + 6 <= end and _bytes_at(p, i + 2, b"eval", 4):
-                    at = i + 6
-                elif clock_at < 0 and _bytes_at(p, i + 2, b"clk", 3):
-                    clock_at = i + 5
-                if at >= 0 and clock_at >= 0:
-                    break
-            i = find_byte(data, p, _OPEN_BRACKET, i + 1, end - 4)
-        mate: cython.bint
+        # the first [%eval] and [%clk] of the move's comments, as python-chess's eval() and clock()
+        # read them (notation/pgn_tokens; its regular expressions where C cannot tell)
+        tokens: Tokens = self.tokens
         value: cython.double
-        if at >= 0:  # "[%eval 0.35]", or "[%eval #-3]" for a mate
-            at = _skip_spaces(p, at, end)
-            mate = at < end and p[at] == _HASH
-            value = _decimal(p, at + 1 if mate else at, end)
+        found: cython.int = tokens.commands(data, p, start, end, (EVAL if self.eval_ply != self.plies else 0)
+                                            | (CLOCK if self.clock_ply != self.plies else 0))
+        if found & EVAL << 4:
+            self.regex_eval(_decoded(data, p, start, end), last)
+        if found & CLOCK << 4:
+            match = CLOCK_REGEX.search(_decoded(data, p, start, end))
+            if match is not None:
+                found |= CLOCK
+                tokens.seconds = duration(match)
+        if found & EVAL:
+            self.eval_ply = self.plies
+            value = tokens.number if tokens.mate else tokens.number / 100
             if self.columns is not None:
-                self.columns.set_eval(value, mate)
-            elif value == value:  # (NaN: malformed, no eval)
-                self.evals[last] = Mate(int(value)) if mate else value
-        if clock_at >= 0:
-            value = _clock_seconds(p, clock_at, end)
+                self.columns.set_eval(value, tokens.mate)
+            else:
+                self.evals[last] = Mate(tokens.number) if tokens.mate else value
+        if found & CLOCK:
+            self.clock_ply = self.plies
             if self.columns is not None:
-                self.columns.set_clock(value)
-            elif value == value:
-                self.clocks[last] = value
+                self.columns.set_clock(tokens.seconds)
+            else:
+                self.clocks[last] = tokens.seconds
         if self.want_comments:
             comments: list = self.game.comments
             rest = _COMMANDS.sub(" ", _decoded(data, p, start, end)).strip()
@@ -843,139 +775,6 @@ def _decoded(data: bytes, p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_s
     if cython.compiled:
         return PyUnicode_DecodeUTF8(p + i, j - i, "replace")
     return data[i:j].decode("utf-8", errors="replace")
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _bytes_at(p: cython.p_char, i: cython.Py_ssize_t, name: cython.p_char, length: cython.int) -> cython.bint:
-    """Whether p[i:i + length] is `name` (a command's name after "[%", a result)."""
-    if cython.compiled:  # (inlined with a constant length: one load and compare)
-        return memcmp(p + i, name, length) == 0
-    k: cython.int
-    for k in range(length):  # noqa: SIM110  (a C loop: a generator would be Python)
-        if p[i + k] != name[k]:
-            return False
-    return True
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _skip_spaces(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    while i < n and p[i] == _SPACE:
-        i += 1
-    return i
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _clock_seconds(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
-    """Seconds of "[%clk 1:02:03.4]" read from just after "[%clk"; NaN if malformed. One pass:
-    hours, minutes and seconds with a fraction on the last."""
-    i = _skip_spaces(p, i, n)
-    if i + 7 < n and p[i + 7] == _CLOSE_BRACKET:  # "H:MM:SS]", as lichess writes every clock: at once
-        h: cython.int = _digit(p[i])
-        m1: cython.int = _digit(p[i + 2])
-        m2: cython.int = _digit(p[i + 3])
-        s1: cython.int = _digit(p[i + 5])
-        s2: cython.int = _digit(p[i + 6])
-        if p[i + 1] == _COLON and p[i + 4] == _COLON and min(h, m1, m2, s1, s2) >= 0:
-            return cython.cast(cython.double, (h * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2)
-    seconds: cython.double = 0
-    part: cython.double = 0
-    scale: cython.double = 1
-    digits: cython.int = 0
-    colons: cython.int = 0
-    fraction: cython.bint = False
-    c: cython.int
-    while i < n:
-        c = p[i]
-        if _ZERO <= c <= _NINE:
-            part = part * 10 + (c - _ZERO)
-            digits += 1
-            if fraction:
-                scale *= 10
-        elif c == _COLON and digits and not fraction and colons < 2:
-            seconds = (seconds + part) * 60
-            part, digits = 0, 0
-            colons += 1
-        elif c == _DOT and digits and not fraction and colons == 2:
-            fraction = True
-        else:
-            break
-        i += 1
-    if colons != 2 or not digits or i >= n or p[i] != _CLOSE_BRACKET:  # (python-chess's rule: "]" right after)
-        return _NAN
-    return seconds + part / scale
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _digit(c: cython.int) -> cython.int:
-    """A decimal digit's value, -1 for another byte."""
-    return c - _ZERO if _ZERO <= c <= _NINE else -1
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _decimal(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.double:
-    """The decimal number (a sign, digits, a fraction) starting at p[i], read in one pass; NaN
-    if it has no digit."""
-    sign: cython.double = 1
-    value: cython.double = 0
-    scale: cython.double = 1
-    digits: cython.int = 0
-    fraction: cython.bint = False
-    c: cython.int
-    if i < n and (p[i] == _PLUS or p[i] == _MINUS):
-        sign = -1 if p[i] == _MINUS else 1
-        i += 1
-    while i < n:
-        c = p[i]
-        if _ZERO <= c <= _NINE:
-            value = value * 10 + (c - _ZERO)
-            digits += 1
-            if fraction:
-                scale *= 10
-        elif c == _DOT and not fraction:
-            fraction = True
-        else:
-            break
-        i += 1
-    return sign * value / scale if digits else _NAN
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _tag_name_byte(c: cython.int) -> cython.bint:
-    """Whether a byte may be part of a tag name (letters, digits and _+#=:-, as _TAG reads them)."""
-    return (ord("A") <= c <= ord("Z") or ord("a") <= c <= ord("z") or _ZERO <= c <= _NINE or c == ord("_")
-            or c in (_PLUS, _HASH, _COLON, _MINUS) or c == ord("="))
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _may_be_result(p: cython.p_char, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.bint:
-    """Whether the token p[start:end] may be a result ("*", "1-0", "0-1", "1/2-1/2"), told
-    from a move or a move number ("10.") in C, before a lookup."""
-    return ((end - start == 1 and p[start] == _STAR) or (end - start == 3 and p[start + 1] == _MINUS)
-            or (end - start == 7 and p[start + 1] == _SLASH))
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _ends_token(c: cython.int) -> cython.bint:
-    """Whether a byte ends a movetext token (white space, braces, parentheses, ; and $): one
-    look in _TOKEN_ENDS (a token's every byte asks)."""
-    return _TOKEN_ENDS[cython.cast(cython.uchar, c)]
-
-
-_TOKEN_ENDS = cython.declare(cython.uchar[256],  # type: ignore[misc, valid-type]  # a C array: no Python type
-                             [c <= 32 or chr(c) in "{}();$" for c in range(256)])
 
 
 def _join(first: str | None, second: str) -> str | None:

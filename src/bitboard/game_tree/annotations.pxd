@@ -1,4 +1,6 @@
 # The comment commands (game_tree/annotations.py), called by the nodes (game_tree/nodes) in C.
+from bitboard.notation.pgn_tokens cimport CLOCK, EMT, EVAL, Tokens
+
 
 cpdef object parse_eval(object comment, object node)
 cpdef object eval_depth(object comment)

@@ -4,29 +4,29 @@
 The score and arrow types come from elsewhere, looked up when first needed (see `engine_scores`
 and `arrow_type`), so that reading games never imports them.
 
-Each command is python-chess's regular expression's (EVAL_REGEX ...). Compiled, the first
-[%eval], [%clk] or [%emt] is read by hand where it is written plainly (a space after the name,
-ASCII digits, the closing bracket), and by the regular expression otherwise: a hand-read
-command is the regular expression's first match (tests hold the two equal)."""
+Each command is python-chess's regular expression's (EVAL_REGEX ...). The first [%eval], [%clk]
+or [%emt] is read in C by notation/pgn_tokens (the column reader's reading too), and by the
+regular expression where C cannot tell (a character not ASCII where its \\s or \\d may match): a
+command read in C is the regular expression's first match (tests hold the two equal)."""
 from .._cython_shim import cython  # uncompiled: the stand-in, with or without Cython
 
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
+    from ..notation.pgn_tokens import CLOCK, EMT, EVAL, Tokens
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
+    from cython.cimports.cpython.object import PyObject, PyObject_GenericSetAttr, PyTypeObject
+    from cython.cimports.cpython.unicode import PyUnicode_DATA
+
 import importlib
 import importlib.util
 import re
 
-if cython.compiled:
-    from cython.cimports.cpython.object import PyObject, PyObject_GenericSetAttr, PyTypeObject
+# the commands, read by notation/pgn_tokens (in C) for both PGN readers
+from ..notation.pgn_tokens import CLOCK_REGEX, EMT_REGEX, EVAL_REGEX, duration, regex_eval  # noqa: F401
 
-CLOCK_REGEX = re.compile(
-    r"(?P<prefix>\s?)\[%clk\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)")
-EMT_REGEX = re.compile(
-    r"(?P<prefix>\s?)\[%emt\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)")
-EVAL_REGEX = re.compile(
-    r"(?P<prefix>\s?)\[%eval\s(?:\#(?P<mate>[+-]?\d+)|(?P<cp>[+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))"
-    r"(?:,(?P<depth>\d+))?\](?P<suffix>\s?)")
 ARROWS_REGEX = re.compile(
     r"(?P<prefix>\s?)\[%(?:csl|cal)\s"
     r"(?P<arrows>[RGYB][a-h][1-8](?:[a-h][1-8])?(?:,[RGYB][a-h][1-8](?:[a-h][1-8])?)*)\](?P<suffix>\s?)")
@@ -104,11 +104,6 @@ def replace_command(comment, regex, command, *, before_newline=True):
     return comment
 
 
-def duration(match) -> float:
-    """The seconds of a [%clk] or [%emt] match, with the fraction as written."""
-    return int(match.group("hours")) * 3600 + int(match.group("minutes")) * 60 + float(match.group("seconds"))
-
-
 def duration_text(seconds):
     """H:MM:SS with the seconds to the millisecond, trailing zeros dropped (negative: 0:00:00)."""
     seconds = max(0, seconds)
@@ -119,94 +114,37 @@ def duration_text(seconds):
 
 
 @cython.cfunc
-@cython.exceptval(-2, check=True)
-def _digits(comment: str, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """Where the ASCII digits from comment[i] end."""
-    c: cython.Py_UCS4
-    while i < n:
-        c = comment[i]
-        if not "0" <= c <= "9":
-            break
-        i += 1
-    return i
+def _bytes(comment: str):
+    """The comment's bytes, as notation/pgn_tokens reads them (compiled, an ASCII str's own)."""
+    if cython.compiled and comment.isascii():
+        return comment
+    return comment.encode("utf-8", "surrogatepass")
 
 
 @cython.cfunc
-@cython.exceptval(-2, check=True)
-def _sign(comment: str, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """After an optional + or - at comment[i]."""
-    if i < n and (comment[i] == "+" or comment[i] == "-"):
-        return i + 1
-    return i
-
-
-@cython.cfunc
-def _centipawns(comment: str, i: cython.Py_ssize_t, k: cython.Py_ssize_t, negative: cython.bint):
-    """The pawns comment[i:k] (at most 10 digits, a point and at most 2 more) in centipawns,
-    exactly: what round(float(text) * 100) makes of them (the float's error stays far below a
-    half)."""
-    value: cython.longlong = 0
-    decimals: cython.int = -1  # (-1: no point yet)
-    c: cython.Py_UCS4
-    while i < k:
-        c = comment[i]
-        if c == ".":
-            decimals = 0
-        else:
-            value = value * 10 + (ord(c) - 48)
-            if decimals >= 0:
-                decimals += 1
-        i += 1
-    decimals = max(decimals, 0)
-    while decimals < 2:
-        value *= 10
-        decimals += 1
-    return -value if negative else value
+def _pointer(data) -> cython.p_char:
+    """The bytes of `data` (_bytes' answer)."""
+    if cython.compiled and type(data) is str:
+        return cython.cast(cython.p_char, PyUnicode_DATA(data))
+    return data
 
 
 @cython.cfunc
 def _plain_eval(comment: str):
-    """The first [%eval] of `comment` as (mate or None, centipawns or None, depth or None)
-    where it is written plainly, else None (the regular expression then reads it)."""
-    n: cython.Py_ssize_t = len(comment)
-    start: cython.Py_ssize_t = comment.find("[%eval")
-    if start < 0:
-        return False  # (no command at all: nothing for the regular expression either)
-    i: cython.Py_ssize_t = start + 6
-    if i >= n or comment[i] != " ":
-        return None
-    i += 1
-    mate = cp = depth = None
-    j: cython.Py_ssize_t
-    k: cython.Py_ssize_t
-    if i < n and comment[i] == "#":  # #[+-]?\d+
-        j = _sign(comment, i + 1, n)
-        k = _digits(comment, j, n)
-        if k == j or k - j > 18:
-            return None
-        mate = int(comment[i + 1:k])
-    else:  # [+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)
-        j = _sign(comment, i, n)
-        k = _digits(comment, j, n)
-        if k - j > 10:
-            return None
-        if k < n and comment[k] == ".":
-            digits: cython.Py_ssize_t = _digits(comment, k + 1, n) - (k + 1)
-            if digits > 2 or (digits == 0 and k == j):
-                return None
-            k += 1 + digits
-        elif k == j:
-            return None
-        cp = _centipawns(comment, j, k, i < j and comment[i] == "-")
-    if k < n and comment[k] == ",":  # (?:,(?P<depth>\d+))?
-        j = _digits(comment, k + 1, n)
-        if j == k + 1 or j - k > 18:
-            return None
-        depth = int(comment[k + 1:j])
-        k = j
-    if k >= n or comment[k] != "]":
-        return None
-    return mate, cp, depth
+    """The first [%eval] of `comment` as (mate or None, centipawns or None, depth or None), read
+    in C; False for none; None where C cannot tell (the regular expression then reads it)."""
+    data = _bytes(comment)
+    p: cython.p_char = _pointer(data)
+    tokens: Tokens = _TOKENS
+    found: cython.int = tokens.commands(data, p, 0, len(data), EVAL)
+    if found != EVAL:
+        return None if found else False
+    if tokens.mate:
+        return tokens.number, None, None if tokens.depth < 0 else tokens.depth
+    return None, tokens.number, None if tokens.depth < 0 else tokens.depth
+
+
+_TOKENS = cython.declare(Tokens, Tokens())  # (the commands' reader: its answers read at once)
 
 
 @cython.ccall
@@ -225,13 +163,9 @@ def eval_found(comment):
     plain = _plain_eval(comment) if type(comment) is str else None
     if plain is False:
         return None
-    if plain is not None:
-        return plain
-    match = EVAL_REGEX.search(comment)
-    if not match:
-        return None
-    mate, cp = match.group("mate"), match.group("cp")
-    return None if mate is None else int(mate), None if cp is None else round(float(cp) * 100)
+    if plain is None:
+        plain = regex_eval(comment)
+    return plain
 
 
 @cython.cfunc
@@ -276,59 +210,28 @@ def eval_depth(comment):
     plain = _plain_eval(comment) if type(comment) is str else None
     if plain is False:
         return None
-    if plain is not None:
-        return plain[2]
-    match = EVAL_REGEX.search(comment)
-    return int(match.group("depth")) if match and match.group("depth") else None
+    if plain is None:
+        plain = regex_eval(comment)
+    return None if plain is None else plain[2]
 
 
 @cython.cfunc
-def _plain_duration(comment: str, name: str):
-    """The seconds of the first `name` command ("[%clk", "[%emt") where it is written plainly
-    (H:MM:SS with an optional fraction, ASCII digits), False where there is none, None to leave
-    it to the regular expression."""
-    n: cython.Py_ssize_t = len(comment)
-    start: cython.Py_ssize_t = comment.find(name)
-    if start < 0:
-        return False
-    i: cython.Py_ssize_t = start + len(name)
-    if i >= n or comment[i] != " ":
-        return None
-    h: cython.Py_ssize_t = _digits(comment, i + 1, n)
-    if h == i + 1 or h - i > 10 or h >= n or comment[h] != ":":
-        return None
-    m: cython.Py_ssize_t = _digits(comment, h + 1, n)
-    if m == h + 1 or m - h > 10 or m >= n or comment[m] != ":":
-        return None
-    s: cython.Py_ssize_t = _digits(comment, m + 1, n)
-    if s == m + 1:
-        return None
-    end: cython.Py_ssize_t = s
-    if end < n and comment[end] == ".":
-        end = _digits(comment, end + 1, n)
-    if end >= n or comment[end] != "]" or s - m > 10:
-        return None
-    whole: cython.longlong = _number(comment, i + 1, h) * 3600 + _number(comment, h + 1, m) * 60
-    if end == s:  # (whole seconds: the sum is exact as a double, as Python's int + float makes it)
-        return float(whole + _number(comment, m + 1, s))
-    return whole + float(comment[m + 1:end])
-
-
-@cython.cfunc
-@cython.exceptval(-1, check=True)
-def _number(comment: str, i: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.longlong:
-    """The value of the ASCII digits comment[i:j] (at most 9)."""
-    value: cython.longlong = 0
-    while i < j:
-        value = value * 10 + (ord(comment[i]) - 48)
-        i += 1
-    return value
+def _plain_duration(comment: str, command: cython.int):
+    """The seconds of the first `command` (CLOCK: [%clk], EMT: [%emt]), read in C; False for
+    none; None where C cannot tell."""
+    data = _bytes(comment)
+    p: cython.p_char = _pointer(data)
+    tokens: Tokens = _TOKENS
+    found: cython.int = tokens.commands(data, p, 0, len(data), command)
+    if found != command:
+        return None if found else False
+    return tokens.seconds
 
 
 @cython.ccall
 def clock(comment):
     """The first [%clk] in seconds (the fraction as written), or None."""
-    seconds = _plain_duration(comment, "[%clk") if type(comment) is str else None
+    seconds = _plain_duration(comment, CLOCK) if type(comment) is str else None
     if seconds is False:
         return None
     if seconds is not None:
@@ -340,7 +243,7 @@ def clock(comment):
 @cython.ccall
 def emt(comment):
     """The first [%emt] (elapsed move time) in seconds, or None."""
-    seconds = _plain_duration(comment, "[%emt") if type(comment) is str else None
+    seconds = _plain_duration(comment, EMT) if type(comment) is str else None
     if seconds is False:
         return None
     if seconds is not None:

@@ -7,10 +7,8 @@ from typing import Any, TypeVar
 from ..board import Board
 from ..errors import InvalidTagError, quoted
 from ..notation.pgn_tags import KNOWN_TAGS, TAG_ROSTER  # noqa: F401  (this module's names too: chess.pgn's TAG_ROSTER)
+from ..notation.pgn_tokens import TAG_REGEX  # noqa: F401  (a header line: this module's name too, chess.pgn's)
 from .visitors import SKIP, BaseVisitor
-
-#: A header line: [Name "value"] (the value runs to the last quote of the line).
-TAG_REGEX = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
 
 #: A tag name PGN can write back.
 TAG_NAME_REGEX = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")

@@ -15,24 +15,35 @@ from .._cython_shim import cython  # uncompiled: the stand-in, with or without C
 if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython` its own module
     import cython
 
-if not cython.compiled:  # (the Python imports first: they are what type checkers read)
+if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..board import Board
     from ..core.encoding import shown_code
     from ..core.native import find_byte
     from ..move import Move, fields_code, move_key
     from ..notation.pgn_tags import known_tag
+    from ..notation.pgn_tokens import (
+        CLOSE,
+        COMMENT,
+        END,
+        MOVE,
+        NAG,
+        OPEN,
+        OPEN_COMMENT,
+        RESULT,
+        SUFFIX,
+        Tokens,
+        comment_open_after,
+        nag_value,
+        result_text,
+        skipped_line,
+        suffix_nag,
+        white_end,
+    )
     from ..notation.san import plain_san_code
     from .lines import Lines
     from .nodes import Tree, new_tree
-else:
-    from cython.cimports.bitboard.board.game import Board
-    from cython.cimports.bitboard.core.encoding import shown_code
-    from cython.cimports.bitboard.core.native import find_byte
-    from cython.cimports.bitboard.game_tree.lines import Lines
-    from cython.cimports.bitboard.game_tree.nodes import Tree, new_tree
-    from cython.cimports.bitboard.move import Move, fields_code, move_key
-    from cython.cimports.bitboard.notation.pgn_tags import known_tag
-    from cython.cimports.bitboard.notation.san import plain_san_code
+
+if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.object import PyObject, PyTypeObject
     from cython.cimports.cpython.unicode import (
         PyUnicode_DATA,
@@ -50,47 +61,11 @@ from .headers import KNOWN_TAGS, TAG_REGEX, TAG_ROSTER, Headers, HeadersBuilder,
 from .nodes import GameBuilder
 from .visitors import SKIP, BaseVisitor
 
-# the token kinds: MOVETEXT_REGEX's groups, and the end of the game
-_END = cython.declare(cython.int, 0)
-_SAN = cython.declare(cython.int, 1)
-_COMMENT = cython.declare(cython.int, 2)
-_LINE_COMMENT = cython.declare(cython.int, 3)
-_NAG = cython.declare(cython.int, 4)
-_OPEN = cython.declare(cython.int, 5)
-_CLOSE = cython.declare(cython.int, 6)
-_RESULT = cython.declare(cython.int, 7)
-_SUFFIX = cython.declare(cython.int, 8)
-
 # how read_game treats its visitor: as any visitor, or the default classes' work done in place
 _GENERIC = cython.declare(cython.int, 0)
 _BUILDER = cython.declare(cython.int, 1)  # GameBuilder: the tree built here
 _HEADERS = cython.declare(cython.int, 2)  # HeadersBuilder: the tags stored here, the moves skipped
 _SKIPPING = cython.declare(cython.int, 3)  # SkipVisitor: all skipped
-
-# a class of characters per byte (bits), for the scanner's tests
-_WHITE = cython.declare(cython.int, 1)  # ASCII white space, as str.isspace() and re's \s read it
-_STARTS = cython.declare(cython.int, 2)  # may begin a token of MOVETEXT_REGEX
-_FILE = cython.declare(cython.int, 4)  # a-h
-_RANK = cython.declare(cython.int, 8)  # 1-8
-_PIECE = cython.declare(cython.int, 16)  # NBKRQ: a move's piece letter
-_PROMOTION = cython.declare(cython.int, 32)  # nbrqkNBRQK
-_DIGIT = cython.declare(cython.int, 64)  # 0-9
-_TAG_NAME = cython.declare(cython.int, 128)  # A-Za-z0-9_+#=:- (a tag name's characters)
-_TAG_FIRST = cython.declare(cython.int, 256)  # A-Za-z0-9 (its first)
-_DROPPED = cython.declare(cython.int, 512)  # PNBRQK: a drop's piece letter
-
-
-def _classes(c: int) -> int:
-    char, ascii_ = chr(c), c < 128
-    members = ((_WHITE, ascii_ and char.isspace()), (_STARTS, char in "NBKRQPabcdefgh012345678-x@ZO{;$()*?!"),
-               (_FILE, char in "abcdefgh"), (_RANK, char in "12345678"), (_PIECE, char in "NBKRQ"),
-               (_PROMOTION, char in "nbrqkNBRQK"), (_DIGIT, char in "0123456789"), (_DROPPED, char in "PNBRQK"),
-               (_TAG_NAME, ascii_ and (char.isalnum() or char in "_+#=:-")), (_TAG_FIRST, ascii_ and char.isalnum()))
-    return sum(bit for bit, member in members if member)
-
-
-_CLASS = cython.declare(cython.ushort[256],  # type: ignore[misc, valid-type]  # a C array: no Python type
-                        [_classes(c) for c in range(256)])
 
 _NAMES = cython.declare(tuple, KNOWN_TAGS)  # (a C global: no lookup in the module's dict)
 _VALUES = cython.declare(list, [""] * len(KNOWN_TAGS))  # each known tag's last ASCII value
@@ -98,6 +73,7 @@ _ROSTER_SIZE = cython.declare(cython.int, len(TAG_ROSTER))  # (the first of KNOW
 
 # what the in-place builder's private boards stack for each move (_build): never read
 _STACKED = cython.declare(object, Move(0, 0))
+
 
 def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803  (python-chess's keyword)
     """The next game of a text handle, as Visitor() makes it (a Game by default), or None at
@@ -129,6 +105,7 @@ def _read(handle, visitor, mode: cython.int):
     source.open(handle, mode != _GENERIC)
     source.at = 0
     source.done = False
+    source.tokens = Tokens.__new__(Tokens)
     try:
         return _read_game(source, visitor, mode)
     finally:
@@ -150,6 +127,7 @@ class _Source(Lines):
     token: cython.Py_ssize_t
     token_end: cython.Py_ssize_t
     comment: str  # the last comment's text
+    tokens: Tokens  # the scanner's answers
 
     @cython.cfunc
     @cython.inline
@@ -166,55 +144,40 @@ class _Source(Lines):
 
     @cython.cfunc
     def next_token(self) -> cython.int:
-        """The next token of the movetext (its kind, and its place token:token_end), _END at
+        """The next token of the movetext (its kind, and its place token:token_end), END at
         the end of the game: a blank line, the end of the text. Lines that begin with % or ;
         are skipped; a comment's text, over as many lines as it takes, goes to `comment`."""
-        p: cython.p_char
-        i: cython.Py_ssize_t
-        e: cython.Py_ssize_t
-        found: cython.Py_ssize_t = 0
-        c: cython.int
+        tokens: Tokens = self.tokens
+        kind: cython.int
         while True:
             if self.at >= self.end:
                 if self.done or not self.next_line():
-                    return _END
+                    return END
                 self.at = self.start
                 self.fresh = True
-            p = self.p
             if self.fresh:
-                c = p[self.start]
-                if c in (ord("%"), ord(";")):
+                if skipped_line(self.first()):
                     self.at = self.end
                     continue
-                if _blank(self.data, p, self.start, self.end):
-                    return _END
+                if _blank(self.data, self.p, self.start, self.end):
+                    return END
                 self.fresh = False
-            i, e = self.at, self.end
-            while i < e:
-                if _CLASS[p[i] & 0xFF] & _STARTS:
-                    found = _match(p, i, e)
-                    if found:
-                        break
-                i += 1
-            if i >= e:
-                self.at = e
+            kind = tokens.scan(self.data, self.p, self.at, self.end)
+            self.at = tokens.after
+            if kind == END:
                 continue
-            self.kind = found & 15
-            if self.kind == _COMMENT:
-                self.read_comment(i + 1)
-                return _COMMENT
-            if self.kind == _LINE_COMMENT:
-                self.at = e
-                continue
-            self.token, self.token_end = i, found >> 4
-            self.at = self.token_end
-            return self.kind
+            if kind in (COMMENT, OPEN_COMMENT):
+                self.kind = COMMENT
+                self.read_comment(tokens.start, tokens.stop if kind == COMMENT else -1)
+                return COMMENT
+            self.kind, self.token, self.token_end = kind, tokens.start, tokens.stop
+            return kind
 
     @cython.cfunc
-    def read_comment(self, i: cython.Py_ssize_t) -> cython.void:
-        """The comment whose text starts at data[i] (after its '{'), as python-chess takes it:
-        one space dropped after the '{' and before the '}', lines read until the '}'; the
-        scanner goes on after the '}'."""
+    def read_comment(self, i: cython.Py_ssize_t, close: cython.Py_ssize_t) -> cython.void:
+        """The comment whose text starts at data[i] (after its '{'), its '}' at `close` (-1:
+        not on this line), as python-chess takes it: one space dropped after the '{' and before
+        the '}', lines read until the '}'; the scanner goes on after the '}'."""
         p: cython.p_char = self.p
         e: cython.Py_ssize_t = self.end
         if i < e and p[i] == ord(" "):
@@ -224,7 +187,6 @@ class _Source(Lines):
             self.done = True
             self.at = e
             return
-        close: cython.Py_ssize_t = find_byte(self.data, p, ord("}"), i, e)
         if close >= 0:
             self.comment = _text(self.data, p, i, close - 1 if close > i and p[close - 1] == ord(" ") else close)
         else:
@@ -254,38 +216,20 @@ class _Source(Lines):
 
     @cython.cfunc
     def nag(self) -> object:
-        """The number of the NAG token ($ and digits)."""
-        p: cython.p_char = self.p
-        if self.token_end - self.token > 10:
-            return int(self.token_text()[1:])
-        value: cython.long = 0
-        k: cython.Py_ssize_t
-        for k in range(self.token + 1, self.token_end):
-            value = value * 10 + (p[k] - ord("0"))
-        return value
+        """The number of the NAG token (its digits at token:token_end)."""
+        value: cython.longlong = nag_value(self.p, self.token, self.token_end)
+        return int(self.token_text()) if value < 0 else value
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def suffix(self) -> cython.int:
-        """The NAG of the suffix token: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6."""
-        p: cython.p_char = self.p
-        c: cython.int = p[self.token]
-        if self.token_end - self.token == 1:
-            return 1 if c == ord("!") else 2
-        if p[self.token + 1] == c:
-            return 3 if c == ord("!") else 4
-        return 5 if c == ord("!") else 6
+        """The NAG of the suffix token."""
+        return suffix_nag(self.p, self.token, self.token_end)
 
     @cython.cfunc
     def result(self) -> str:
         """The result token's text."""
-        p: cython.p_char = self.p
-        length: cython.Py_ssize_t = self.token_end - self.token
-        if length == 1:
-            return "*"
-        if length == 7:
-            return "1/2-1/2"
-        return "1-0" if p[self.token] == ord("1") else "0-1"
+        return result_text(self.p, self.token, self.token_end)
 
 
 @cython.cfunc
@@ -327,99 +271,10 @@ def _blank(data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -
     """Whether data[i:n] is white space alone, and not empty (str.isspace())."""
     if i >= n:
         return False
-    c: cython.int
-    k: cython.Py_ssize_t
-    for k in range(i, n):
-        c = p[k] & 0xFF
-        if c >= 128:
-            return _text(data, p, i, n).isspace()
-        if not _CLASS[c] & _WHITE:
-            return False
-    return True
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """The token MOVETEXT_REGEX matches at p[i] (its alternatives in their order, the move's
-    optional parts backtracked as the regex does): its end << 4 | its group; 0 for none."""
-    c: cython.int = p[i]
-    j: cython.Py_ssize_t = _move_end(p, i, n)
-    if j > 0:
-        return j << 4 | _SAN
-    j = i + 1 if _CLASS[c & 0xFF] & _DROPPED else i  # a drop: [PNBRQK]?@[a-h][1-8]
-    if (j + 2 < n and p[j] == ord("@") and _CLASS[p[j + 1] & 0xFF] & _FILE and _CLASS[p[j + 2] & 0xFF] & _RANK):
-        return (j + 3) << 4 | _SAN
-    if i + 1 < n:
-        if c == ord("-") and p[i + 1] == ord("-"):
-            return (i + 2) << 4 | _SAN
-        if c == ord("Z") and p[i + 1] == ord("0"):
-            return (i + 2) << 4 | _SAN
-    if i + 3 < n and ((c == ord("0") and p[i + 1] == ord("0") and p[i + 2] == ord("0") and p[i + 3] == ord("0"))
-                      or (c == ord("@") and p[i + 1] == ord("@") and p[i + 2] == ord("@") and p[i + 3] == ord("@"))):
-        return (i + 4) << 4 | _SAN
-    if (c in (ord("O"), ord("0"))) and i + 2 < n and p[i + 1] == ord("-") and p[i + 2] == c:  # O-O, 0-0
-        j = i + 3
-        if j + 1 < n and p[j] == ord("-") and p[j + 1] == c:
-            j += 2
-        return j << 4 | _SAN
-    if c == ord("{"):
-        return n << 4 | _COMMENT
-    if c == ord(";"):
-        return n << 4 | _LINE_COMMENT
-    if c == ord("$"):
-        j = i + 1
-        while j < n and _CLASS[p[j] & 0xFF] & _DIGIT:
-            j += 1
-        return j << 4 | _NAG if j > i + 1 else 0
-    if c == ord("("):
-        return (i + 1) << 4 | _OPEN
-    if c == ord(")"):
-        return (i + 1) << 4 | _CLOSE
-    if c == ord("*"):
-        return (i + 1) << 4 | _RESULT
-    if i + 2 < n and p[i + 1] == ord("-") and ((c == ord("1") and p[i + 2] == ord("0"))
-                                               or (c == ord("0") and p[i + 2] == ord("1"))):
-        return (i + 3) << 4 | _RESULT
-    if (c == ord("1") and i + 6 < n and p[i + 1] == ord("/") and p[i + 2] == ord("2") and p[i + 3] == ord("-")
-            and p[i + 4] == ord("1") and p[i + 5] == ord("/") and p[i + 6] == ord("2")):
-        return (i + 7) << 4 | _RESULT
-    if c in (ord("?"), ord("!")):
-        j = i + 2 if i + 1 < n and (p[i + 1] == ord("?") or p[i + 1] == ord("!")) else i + 1
-        return j << 4 | _SUFFIX
-    return 0
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _move_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """The end of [NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])? matched at p[i], -1 for
-    none: each optional part taken first and left out second, as the regex backtracks."""
-    a: cython.int
-    b: cython.int
-    r: cython.int
-    d: cython.int
-    ja: cython.Py_ssize_t
-    jb: cython.Py_ssize_t
-    jr: cython.Py_ssize_t
-    jd: cython.Py_ssize_t
-    j: cython.Py_ssize_t
-    for a in range(1 if _CLASS[p[i] & 0xFF] & _PIECE else 0, -1, -1):
-        ja = i + a
-        for b in range(1 if ja < n and _CLASS[p[ja] & 0xFF] & _FILE else 0, -1, -1):
-            jb = ja + b
-            for r in range(1 if jb < n and _CLASS[p[jb] & 0xFF] & _RANK else 0, -1, -1):
-                jr = jb + r
-                for d in range(1 if jr < n and (p[jr] == ord("-") or p[jr] == ord("x")) else 0, -1, -1):
-                    jd = jr + d
-                    if jd + 1 < n and _CLASS[p[jd] & 0xFF] & _FILE and _CLASS[p[jd + 1] & 0xFF] & _RANK:
-                        j = jd + 2
-                        if j + 1 < n and p[j] == ord("=") and _CLASS[p[j + 1] & 0xFF] & _PROMOTION:
-                            return j + 2
-                        if j < n and _CLASS[p[j] & 0xFF] & _PROMOTION:
-                            return j + 1
-                        return j
-    return -1
+    k: cython.Py_ssize_t = white_end(p, i, n)
+    if k < n and p[k] & 0x80:  # (not ASCII: str.isspace() says)
+        return _text(data, p, i, n).isspace()
+    return k == n
 
 
 @cython.cfunc
@@ -521,43 +376,23 @@ def _new_headers():
 
 @cython.cfunc
 def _tag(source: _Source, visitor, managed, roster, others, unmanaged) -> cython.void:
-    """The tag line at hand, to the visitor (or stored in place): `[Name "value"]` read in C,
-    anything less plain by TAG_REGEX."""
+    """The tag line at hand, to the visitor (or stored in place): read in C (pgn_tokens), by
+    TAG_REGEX where C cannot tell (or a line break stands in the value)."""
     data = source.data
     p: cython.p_char = source.p
     s: cython.Py_ssize_t = source.start
     e: cython.Py_ssize_t = source.end
-    j: cython.Py_ssize_t = s + 1
-    k: cython.Py_ssize_t
-    value: cython.Py_ssize_t
-    plain: cython.bint = False
+    tokens: Tokens = source.tokens
     known: cython.int = -1
-    name_end: cython.Py_ssize_t = find_byte(data, p, ord(" "), j, e)  # a known name needs no look at each letter
-    if name_end > j:
-        known = known_tag(p, j, name_end)
-    if known >= 0:
-        j = name_end
-    elif j < e and _CLASS[p[j] & 0xFF] & _TAG_FIRST:
-        j += 1
-        while j < e and _CLASS[p[j] & 0xFF] & _TAG_NAME:
-            j += 1
-        name_end = j
-    if j > s + 1 and j < e and p[j] == ord(" "):  # (a name, then a space)
-        while j < e and p[j] == ord(" "):
-            j += 1
-        if j < e and p[j] == ord('"'):
-            value = j + 1
-            k = e
-            while k > value and _CLASS[p[k - 1] & 0xFF] & _WHITE:
-                k -= 1
-            plain = k - value >= 2 and p[k - 1] == ord("]") and p[k - 2] == ord('"')
-            j = value
-            while plain and j < k - 2 and source.returns:  # (no line break in the value)
-                plain = p[j] != ord("\r") and p[j] != ord("\n")
-                j += 1
+    found: cython.int = tokens.tag(data, p, s, e)
+    if found == 0:  # (not a tag line: skipped)
+        return
+    plain: cython.bint = found > 0 and not (source.returns and find_byte(data, p, ord("\n"), tokens.value,
+                                                                         tokens.value_end) >= 0)
     if plain:
-        name = _NAMES[known] if known >= 0 else _value(data, p, s + 1, name_end, -1)
-        text = _value(data, p, value, k - 2, known)
+        known = known_tag(p, tokens.start, tokens.stop)
+        name = _NAMES[known] if known >= 0 else _value(data, p, tokens.start, tokens.stop, -1)
+        text = _value(data, p, tokens.value, tokens.value_end, known)
         if roster is not None:
             if 0 <= known < _ROSTER_SIZE:
                 cython.cast(dict, roster)[name] = text
@@ -589,38 +424,9 @@ def _skip_movetext(source: _Source) -> cython.void:
                 if not source.next_line():
                     return
                 continue
-        in_comment = _comment_open_after(source.data, source.p, source.start, source.end, in_comment)
+        in_comment = comment_open_after(source.data, source.p, source.start, source.end, in_comment)
         if not source.next_line():
             return
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _comment_open_after(data, p: cython.p_char, s: cython.Py_ssize_t, e: cython.Py_ssize_t,
-                        in_comment: cython.bint) -> cython.bint:
-    """Whether a { comment is open at the end of the line data[s:e]: without a ';' the last
-    bracket says, else the brackets are followed up to the first ';' outside a comment."""
-    k: cython.Py_ssize_t
-    c: cython.int
-    if find_byte(data, p, ord(";"), s, e) < 0:
-        k = e
-        while k > s:
-            k -= 1
-            c = p[k]
-            if c == ord("}"):
-                return False
-            if c == ord("{"):
-                return True
-        return in_comment
-    for k in range(s, e):
-        c = p[k]
-        if c == ord("{"):
-            in_comment = True
-        elif c == ord("}"):
-            in_comment = False
-        elif c == ord(";") and not in_comment:
-            break
-    return in_comment
 
 
 @cython.cfunc
@@ -645,9 +451,9 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
     key: cython.int
     while True:
         kind = source.next_token()
-        if kind == _END:
+        if kind == END:
             break
-        if kind == _SAN:
+        if kind == MOVE:
             code = plain_san_code(board, source.p, source.token, source.token_end)
             if code >= 0:
                 key = fields_code(shown_code(code, board._chess960))
@@ -673,7 +479,7 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
                 starting_comment = ""
             node = child
             after_move = True
-        elif kind == _COMMENT:
+        elif kind == COMMENT:
             comment = source.comment
             if node == 0:
                 if after_move or tree.size == 1:  # (before the first move: the game's comment)
@@ -685,7 +491,7 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
                 tree.comments[node] = comment if before is None else _joined(before, comment)
             else:
                 starting_comment = _joined(starting_comment, comment)
-        elif kind == _OPEN:
+        elif kind == OPEN:
             if node != 0:  # (the board has moves)
                 lines[len(lines) - 1] = node
                 node = tree.parent_index(node)
@@ -694,14 +500,14 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
                 board = board.copy()
                 board.pop()
                 boards.append(board)
-        elif kind == _CLOSE:
+        elif kind == CLOSE:
             if len(boards) > 1:
                 lines.pop()
                 node = lines[len(lines) - 1]
                 boards.pop()
                 board = boards[len(boards) - 1]
-        elif kind in (_NAG, _SUFFIX):
-            _add_nag(tree, node, source.nag() if kind == _NAG else source.suffix())
+        elif kind in (NAG, SUFFIX):
+            _add_nag(tree, node, source.nag() if kind == NAG else source.suffix())
         elif len(boards) == 1:  # a result
             if roster.get("Result", "*") == "*":
                 roster["Result"] = source.result()
@@ -756,12 +562,12 @@ def _visit(source: _Source, boards: list, visitor, pending: cython.bint) -> cyth
             pending = False
         else:
             kind = source.next_token()
-        if kind == _END:
+        if kind == END:
             return
-        if kind == _COMMENT:
+        if kind == COMMENT:
             if not skip_depth:
                 visitor.visit_comment(source.comment)
-        elif kind == _OPEN:
+        elif kind == OPEN:
             if skip_depth:
                 skip_depth += 1
             elif boards[len(boards) - 1].move_stack:
@@ -771,7 +577,7 @@ def _visit(source: _Source, boards: list, visitor, pending: cython.bint) -> cyth
                     board = boards[len(boards) - 1].copy()
                     board.pop()
                     boards.append(board)
-        elif kind == _CLOSE:
+        elif kind == CLOSE:
             if skip_depth == 1:
                 skip_depth = 0
                 visitor.end_variation()
@@ -782,11 +588,11 @@ def _visit(source: _Source, boards: list, visitor, pending: cython.bint) -> cyth
                 boards.pop()
         elif skip_depth:
             continue
-        elif kind == _NAG:
+        elif kind == NAG:
             visitor.visit_nag(source.nag())
-        elif kind == _SUFFIX:
+        elif kind == SUFFIX:
             visitor.visit_nag(source.suffix())
-        elif kind == _RESULT and len(boards) == 1:
+        elif kind == RESULT and len(boards) == 1:
             visitor.visit_result(source.result())
         else:
             board = boards[len(boards) - 1]
