@@ -1,12 +1,14 @@
 """convert_files: many PGN inputs converted at once, on worker processes that are fresh
-interpreters (`python -m bitboard.data.workers`); one input's conversion is datasets.convert_file.
+interpreters (running `serve`); one input's conversion is datasets.convert_file.
 
 multiprocessing's spawn and forkserver start a worker by importing the parent's `__main__`, so
 a script that calls convert_files without `if __name__ == "__main__":` would start itself again
 in every worker (and fork is unsafe in a process that runs threads). These workers run this
-module instead: the parent sends each a task as a line of JSON on its standard input, and the
-worker answers with lines of JSON on its standard output (progress, then the finished Shard, or
-the error). A worker stopped by a signal or Ctrl-C removes its unfinished temporary files.
+module's `serve` instead (`python -c`, not `-m`: `bitboard.data` imports this module, which
+`-m` would then run a second time as `__main__`): the parent sends each a task as a line of
+JSON on its standard input, and the worker answers with lines of JSON on its standard output
+(progress, then the finished Shard, or the error). A worker stopped by a signal or Ctrl-C
+removes its unfinished temporary files.
 """
 import builtins
 import functools
@@ -63,7 +65,7 @@ def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: 
     `compression` is convert_file's. Ctrl-C stops every worker; finished shards stay, unfinished
     ones leave nothing (ConversionInterrupted, a KeyboardInterrupt, names what was kept).
 
-    The workers are fresh interpreters running `python -m bitboard.data.workers`: they never
+    The workers are fresh interpreters running this module's `serve`: they never
     import the calling script, so a script without `if __name__ == "__main__":` works."""
     paths = pgn_files(sources)
     if not paths:
@@ -165,7 +167,7 @@ def _command() -> tuple[list[str], dict[str, str]]:
     package_root = os.path.dirname(os.path.dirname(os.path.abspath(bitboard.__file__)))
     env = dict(os.environ)
     env["PYTHONPATH"] = package_root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    return [sys.executable, "-m", "bitboard.data.workers"], env
+    return [sys.executable, "-c", "from bitboard.data.workers import serve; serve()"], env
 
 
 class Task(NamedTuple):
@@ -293,7 +295,7 @@ def _send(worker: subprocess.Popen, task: Task, out_dir: str, overwrite: bool, c
     worker.stdin.flush()
 
 
-def _serve() -> None:
+def serve() -> None:
     """The worker: tasks from standard input, answers on standard output, until input ends."""
     def stop(signum, frame):
         if _in_finalizer(frame):  # raised there, Python prints the exception and goes on: again after it
@@ -346,7 +348,3 @@ def _in_finalizer(frame) -> bool:
 
 def _ignored(signum, frame) -> None:
     """A signal after the first: the worker is already stopping."""
-
-
-if __name__ == "__main__":
-    _serve()
