@@ -51,6 +51,8 @@ if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
 if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.ref import Py_REFCNT
 
+__all__ = ["Move"]  # (move_key and fields_code are the game tree's, in C)
+
 # piece types by letter, for promotions (p and k too: never legal, but moves) and drops
 _PIECE_TYPES = {PIECE_SYMBOLS[t]: t for t in range(PAWN, KING + 1)}
 _SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
