@@ -437,6 +437,33 @@ def test_ctrl_c_exits_130_without_a_traceback_naming_what_it_kept_and_leaving_no
         assert shards, err
 
 
+
+def test_a_workers_stop_signal_inside_a_finalizer_is_raised_after_it_once():
+    """A Ctrl-C that lands in a __del__ (a ParquetWriter closing) would be printed there as
+    "Exception ignored" and lost: the worker raises it when the finalizer has returned."""
+    script = textwrap.dedent("""
+        import os, signal, sys, time
+        from bitboard.data import workers
+        signal.signal(signal.SIGTERM, workers._stop)
+
+        class Closing:
+            def __del__(self):
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(0.05)
+                print("finalized", flush=True)
+
+        try:
+            Closing()
+            time.sleep(5)
+        except KeyboardInterrupt:
+            print("stopped after it", flush=True)
+    """)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["finalized", "stopped after it"], run.stdout + run.stderr
+    assert "Traceback" not in run.stderr and "Exception ignored" not in run.stderr, run.stderr
+
 TAG_VALUES = {"WhiteElo": ["1500", "+5", "-7", "40000", "?", "", "12a", "00012", "+32767", "\u0661\u0662", "000012"],
               "BlackRatingDiff": ["+12", "-32768", "32768", "x", "-0", "123456"],
               "UTCDate": ["2024.01.31", "2024.02.30", "2024.??.??", "24.1.1", "2000.02.29", "1900.02.29", "2024.02.29",

@@ -18,6 +18,7 @@ import selectors
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from typing import NamedTuple
@@ -297,18 +298,8 @@ def _send(worker: subprocess.Popen, task: Task, out_dir: str, overwrite: bool, c
 
 def serve() -> None:
     """The worker: tasks from standard input, answers on standard output, until input ends."""
-    def stop(signum, frame):
-        if _in_finalizer(frame):  # raised there, Python prints the exception and goes on: again after it
-            os.kill(os.getpid(), signum)
-            return
-        # once: a second signal would cut the cleanup short (a handler that does nothing, not
-        # SIG_IGN: a signal already pending would find no handler, and Python print a traceback)
-        for name in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(name, _ignored)
-        raise KeyboardInterrupt  # unwinds convert_file, which removes its temporary files
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     out = sys.stdout
 
     def send(message: dict) -> None:
@@ -334,6 +325,21 @@ def serve() -> None:
                 return
     except (KeyboardInterrupt, BrokenPipeError):
         return  # stopped: convert_file has removed its unfinished files
+
+
+def _stop(signum, frame) -> None:
+    """The worker's SIGTERM and SIGINT: a KeyboardInterrupt, once, and never inside a finalizer."""
+    if _in_finalizer(frame):  # raised there, Python prints the exception and goes on: again after it
+        # (from a thread, a moment later: sent now, it would come back inside the same __del__)
+        again = threading.Timer(0.01, os.kill, (os.getpid(), signum))
+        again.daemon = True
+        again.start()
+        return
+    # once: a second signal would cut the cleanup short (a handler that does nothing, not
+    # SIG_IGN: a signal already pending would find no handler, and Python print a traceback)
+    for name in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(name, _ignored)
+    raise KeyboardInterrupt  # unwinds convert_file, which removes its temporary files
 
 
 def _in_finalizer(frame) -> bool:
