@@ -56,3 +56,23 @@ def run_python(code: str) -> subprocess.CompletedProcess:
     package_root = os.path.dirname(os.path.dirname(os.path.abspath(bitboard.__file__)))
     env = dict(os.environ, PYTHONPATH=package_root + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+
+
+def import_without_python_chess(module: str) -> subprocess.CompletedProcess:
+    """Import `module` in a fresh interpreter (run_python) as if python-chess were not installed:
+    the MissingExtraError it raises is printed, and the child fails unless that error names the
+    chess extra and neither python-chess nor `module` was left imported."""
+    return run_python(f"""
+import importlib.machinery, sys
+find_spec = importlib.machinery.PathFinder.find_spec
+def without_python_chess(name, path=None, target=None):
+    return None if name == "chess" else find_spec(name, path, target)
+importlib.machinery.PathFinder.find_spec = without_python_chess  # as if python-chess were not installed
+from bitboard.errors import MissingExtraError
+try:
+    import {module}
+except MissingExtraError as error:
+    assert isinstance(error, ImportError) and error.extra == "chess", error
+    print(error)
+assert "chess" not in sys.modules and {module!r} not in sys.modules
+""")

@@ -22,7 +22,7 @@ except importlib.metadata.PackageNotFoundError:
     pytest.skip("bitboard.chess.engine runs python-chess's module: python-chess is not installed",
                 allow_module_level=True)
 
-from helpers import run_python  # noqa: E402
+from helpers import import_without_python_chess, run_python  # noqa: E402
 
 import bitboard.chess as chess  # noqa: E402
 import bitboard.chess.engine  # noqa: E402
@@ -140,19 +140,6 @@ print("ok")
 
 
 def test_without_python_chess_the_import_names_the_extra():
-    result = run_python("""
-import importlib.machinery, sys
-find_spec = importlib.machinery.PathFinder.find_spec
-def without_python_chess(name, path=None, target=None):
-    return None if name == "chess" else find_spec(name, path, target)
-importlib.machinery.PathFinder.find_spec = without_python_chess  # as if python-chess were not installed
-from bitboard.errors import MissingExtraError
-try:
-    import bitboard.chess.engine
-except MissingExtraError as error:
-    assert isinstance(error, ImportError) and error.extra == "chess", error
-    print(error)
-assert "chess" not in sys.modules and "bitboard.chess.engine" not in sys.modules
-""")
+    result = import_without_python_chess("bitboard.chess.engine")
     assert "pip install 'bitboard[chess]'" in result.stdout, result.stderr
     assert issubclass(MissingExtraError, ImportError)

@@ -22,7 +22,7 @@ except importlib.metadata.PackageNotFoundError:
     pytest.skip("bitboard.chess.syzygy and .gaviota run python-chess's modules: python-chess is not installed",
                 allow_module_level=True)
 
-from helpers import run_python  # noqa: E402
+from helpers import import_without_python_chess, run_python  # noqa: E402
 
 import bitboard.chess as chess  # noqa: E402
 from bitboard.chess import gaviota, syzygy  # noqa: E402
@@ -183,20 +183,7 @@ with chess.gaviota.open_tablebase({str(sdist / "data" / "gaviota")!r}) as tables
 
 @pytest.mark.parametrize("name", ["syzygy", "gaviota"])
 def test_without_python_chess_the_import_names_the_extra(name):
-    result = run_python(f"""
-import importlib.machinery, sys
-find_spec = importlib.machinery.PathFinder.find_spec
-def without_python_chess(name, path=None, target=None):
-    return None if name == "chess" else find_spec(name, path, target)
-importlib.machinery.PathFinder.find_spec = without_python_chess  # as if python-chess were not installed
-from bitboard.errors import MissingExtraError
-try:
-    import bitboard.chess.{name}
-except MissingExtraError as error:
-    assert isinstance(error, ImportError) and error.extra == "chess", error
-    print(error)
-assert "chess" not in sys.modules and "bitboard.chess.{name}" not in sys.modules
-""")
+    result = import_without_python_chess(f"bitboard.chess.{name}")
     assert f"bitboard.chess.{name} runs python-chess's chess.{name}" in result.stdout, result.stderr
     assert "pip install 'bitboard[chess]'" in result.stdout, result.stderr
 
