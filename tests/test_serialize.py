@@ -86,15 +86,6 @@ def test_move_encoding_errors():
 # --- perfect hashing ------------------------------------------------------------------------
 
 
-def subsets(mask):
-    s = 0
-    while True:
-        yield s
-        s = (s - mask) & mask
-        if s == 0:
-            return
-
-
 def test_the_documents_list_counts():
     memory = move_lists.table_memory()
     assert memory["king"]["lists"] == 10016
@@ -110,7 +101,7 @@ def test_king_and_knight_factors_have_four_one_bits_and_hash_perfectly():
             factor, n = move_lists.magic_factor(table, sq), bin(mask).count("1")
             if table in ("king", "knight"):
                 assert bin(factor).count("1") == 4
-            indices = {0 if n == 0 else ((s * factor) % (1 << 64)) >> (64 - n) for s in subsets(mask)}
+            indices = {0 if n == 0 else ((s * factor) % (1 << 64)) >> (64 - n) for s in bits.subsets(mask)}
             assert indices == set(range(1 << n)), (table, sq)  # minimal and perfect
 
 
@@ -118,7 +109,7 @@ def test_king_and_knight_factors_have_four_one_bits_and_hash_perfectly():
 @pytest.mark.parametrize("normalized", [False, True])
 def test_every_king_and_knight_list(piece, normalized):
     for sq, mask in enumerate(move_list_masks(piece)):
-        for subset in subsets(mask):
+        for subset in bits.subsets(mask):
             assert move_lists.move_lists(piece, sq, subset, normalized) == [(sq, t) for t in bit_list(subset)]
 
 
