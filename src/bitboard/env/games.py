@@ -486,23 +486,6 @@ def legal(st: cython.ulonglong[:, ::1], moves: cython.ushort[:, ::1], actions: c
     return found
 
 
-def run(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
-        start_st: cython.ulonglong[:, ::1], start_sq: cython.uchar[:, ::1], start_moves: cython.ushort[:, ::1],
-        actions: cython.longlong[::1], first: cython.Py_ssize_t, stop: cython.Py_ssize_t, kind: cython.int,
-        numbering: cython.int, draws: cython.int, max_plies: cython.longlong, mode: cython.int,
-        obs8: cython.uchar[:, ::1], obs32: cython.float[:, ::1], obs64: cython.ulonglong[:, ::1],
-        mask: cython.uchar[:, ::1], rewards: cython.float[::1], ended: cython.uchar[:, ::1],
-        final8: cython.uchar[:, ::1], final32: cython.float[:, ::1], final64: cython.ulonglong[:, ::1],
-        final_mask: cython.uchar[:, ::1]) -> int:
-    """_run without the GIL."""
-    found: cython.Py_ssize_t
-    with cython.nogil:
-        found = _run(pos, st, sq, moves, start_st, start_sq, start_moves, actions, first, stop, kind, numbering,
-                     draws, max_plies, mode, obs8, obs32, obs64, mask, rewards, ended, final8, final32, final64,
-                     final_mask)
-    return found
-
-
 def observe(pos: Position, st: cython.ulonglong[:, ::1], sq: cython.uchar[:, ::1], moves: cython.ushort[:, ::1],
             rows: cython.longlong[::1], out_rows: cython.longlong[::1], kind: cython.int, viewer: cython.int,
             with_mask: cython.bint, numbering: cython.int, obs8: cython.uchar[:, ::1], obs32: cython.float[:, ::1],
@@ -650,7 +633,7 @@ class Batch:
 
     def run(self, pos: Position, actions: cython.longlong[::1], first: cython.Py_ssize_t,
             stop: cython.Py_ssize_t) -> int:
-        """Step the games first ... stop - 1 without the GIL (run()'s)."""
+        """Step the games first ... stop - 1 without the GIL (_run)."""
         found: cython.Py_ssize_t
         with cython.nogil:
             found = _run(pos, self.st, self.sq, self.moves, self.start_st, self.start_sq, self.start_moves, actions,
