@@ -438,31 +438,50 @@ def test_ctrl_c_exits_130_without_a_traceback_naming_what_it_kept_and_leaving_no
 
 
 
-def test_a_workers_stop_signal_inside_a_finalizer_is_raised_after_it_once():
-    """A Ctrl-C that lands in a __del__ (a ParquetWriter closing) would be printed there as
-    "Exception ignored" and lost: the worker raises it when the finalizer has returned."""
+@pytest.mark.parametrize("finalizer", ["__del__", "weakref callback"])
+@pytest.mark.parametrize(("signum", "setup"), [
+    ("SIGTERM", "workers._stop_on_signals()\nstopping = contextlib.nullcontext()"),  # a worker
+    ("SIGINT", "stopping = workers._interrupts_never_lost()")])  # the conversion in the CLI's own process
+def test_a_stop_signal_inside_a_finalizer_is_raised_after_it(signum, setup, finalizer):
+    """A Ctrl-C that lands in a __del__ or a weakref callback (a ParquetWriter closing) would be
+    printed there as "Exception ignored" and lost, the conversion going on to exit 0: it comes
+    again after the finalizer."""
     script = textwrap.dedent("""
-        import os, signal, sys, time
+        import contextlib, os, signal, sys, time, weakref
         from bitboard.data import workers
-        signal.signal(signal.SIGTERM, workers._stop)
+        {setup}
+
+        def finalize(*_):
+            os.kill(os.getpid(), signal.{signum})
+            time.sleep(0.05)
+            print("finalized", flush=True)
 
         class Closing:
             def __del__(self):
-                os.kill(os.getpid(), signal.SIGTERM)
-                time.sleep(0.05)
-                print("finalized", flush=True)
+                finalize()
 
-        try:
-            Closing()
-            time.sleep(5)
-        except KeyboardInterrupt:
-            print("stopped after it", flush=True)
-    """)
+        class Plain:
+            pass
+
+        with stopping:
+            try:
+                if {weak}:
+                    plain = Plain()
+                    ref = weakref.ref(plain, finalize)
+                    del plain
+                else:
+                    Closing()
+                time.sleep(5)
+            except KeyboardInterrupt:
+                print("stopped after it", flush=True)
+    """).format(setup=setup, signum=signum, weak=finalizer != "__del__")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60,
+                         preexec_fn=sigint_default)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.splitlines() == ["finalized", "stopped after it"], run.stdout + run.stderr
+    assert run.stdout.splitlines()[-1:] == ["stopped after it"], run.stdout + run.stderr  # (not lost)
     assert "Traceback" not in run.stderr and "Exception ignored" not in run.stderr, run.stderr
+
 
 TAG_VALUES = {"WhiteElo": ["1500", "+5", "-7", "40000", "?", "", "12a", "00012", "+32767", "\u0661\u0662", "000012"],
               "BlackRatingDiff": ["+12", "-32768", "32768", "x", "-0", "123456"],

@@ -11,6 +11,7 @@ JSON on its standard input, and the worker answers with lines of JSON on its sta
 removes its unfinished temporary files.
 """
 import builtins
+import contextlib
 import functools
 import json
 import os
@@ -112,14 +113,8 @@ def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: 
 
     try:
         if processes == 1 or any(path == STDIN for path in paths):  # (standard input is this process's)
-            for task in tasks:
-                if task.parts is None:
-                    record(task, None, convert_file(task.path, out, name=task.name, stem=task.stem,
-                                                    overwrite=overwrite, progress=progress, compression=compression))
-                else:
-                    convert_parts(task.path, out, list(task.parts), name=task.name, stem=task.stem,
-                                  overwrite=overwrite, progress=progress, compression=compression,
-                                  packing=task.packing, finished=functools.partial(record, task))
+            with _interrupts_never_lost():
+                _convert_here(tasks, out, overwrite, progress, compression, record)
         else:
             run_tasks(tasks, out, overwrite=overwrite, processes=processes, progress=progress,
                       compression=compression, finished=record)
@@ -132,6 +127,38 @@ def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: 
                     kept.append(named)
         raise ConversionInterrupted(kept, len(paths)) from None
     return done
+
+
+def _convert_here(tasks: "list[Task]", out: str, overwrite: bool, progress: Progress | None, compression: str,
+                  record: "Callable[[Task, Part | None, Shard], None]") -> None:
+    """convert_files' tasks one after the other in this process."""
+    for task in tasks:
+        if task.parts is None:
+            record(task, None, convert_file(task.path, out, name=task.name, stem=task.stem, overwrite=overwrite,
+                                            progress=progress, compression=compression))
+        else:
+            convert_parts(task.path, out, list(task.parts), name=task.name, stem=task.stem, overwrite=overwrite,
+                          progress=progress, compression=compression, packing=task.packing,
+                          finished=functools.partial(record, task))
+
+
+@contextlib.contextmanager
+def _interrupts_never_lost():
+    """Ctrl-C in this process's own conversion: Python's KeyboardInterrupt, and where Python
+    could not raise it (it came in an object's __del__ or a weakref callback: a ParquetWriter
+    closing), it comes again a moment later instead of being printed and lost while the
+    conversion goes on (_interrupt_again). Left as it is where this is not the main thread, or
+    a program has a SIGINT handler of its own."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+    hook = sys.unraisablehook
+    sys.unraisablehook = functools.partial(_interrupt_again, {signal.SIGINT: signal.default_int_handler}, hook)
+    try:
+        yield
+    finally:
+        sys.unraisablehook = hook
 
 
 def _is_count(value) -> bool:
@@ -298,8 +325,7 @@ def _send(worker: subprocess.Popen, task: Task, out_dir: str, overwrite: bool, c
 
 def serve() -> None:
     """The worker: tasks from standard input, answers on standard output, until input ends."""
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, _stop)
+    _stop_on_signals()
     out = sys.stdout
 
     def send(message: dict) -> None:
@@ -327,29 +353,38 @@ def serve() -> None:
         return  # stopped: convert_file has removed its unfinished files
 
 
+def _stop_on_signals() -> None:
+    """The worker's SIGTERM and SIGINT (_stop), never lost in a finalizer (_interrupt_again)."""
+    handlers = {signal.SIGTERM: _stop, signal.SIGINT: _stop}
+    for signum, handler in handlers.items():
+        signal.signal(signum, handler)
+    sys.unraisablehook = functools.partial(_interrupt_again, handlers, sys.unraisablehook)
+
+
 def _stop(signum, frame) -> None:
-    """The worker's SIGTERM and SIGINT: a KeyboardInterrupt, once, and never inside a finalizer."""
-    if _in_finalizer(frame):  # raised there, Python prints the exception and goes on: again after it
-        # (from a thread, a moment later: sent now, it would come back inside the same __del__)
-        again = threading.Timer(0.01, os.kill, (os.getpid(), signum))
-        again.daemon = True
-        again.start()
-        return
-    # once: a second signal would cut the cleanup short (a handler that does nothing, not
-    # SIG_IGN: a signal already pending would find no handler, and Python print a traceback)
+    """The worker's SIGTERM and SIGINT: a KeyboardInterrupt, once (a second signal would cut the
+    cleanup short: a handler that does nothing, not SIG_IGN, as a signal already pending would
+    find no handler, and Python print a traceback)."""
     for name in (signal.SIGINT, signal.SIGTERM):
         signal.signal(name, _ignored)
     raise KeyboardInterrupt  # unwinds convert_file, which removes its temporary files
 
 
-def _in_finalizer(frame) -> bool:
-    """Whether `frame` runs inside an object's __del__ (a ParquetWriter's, say), where an exception
-    is printed as "Exception ignored" and lost."""
-    while frame is not None:
-        if frame.f_code.co_name == "__del__":
-            return True
-        frame = frame.f_back
-    return False
+def _interrupt_again(handlers: dict, hook: Callable, unraisable) -> None:
+    """sys.unraisablehook while a conversion runs. A KeyboardInterrupt raised where Python cannot
+    raise it, in an object's __del__ or a weakref callback (a ParquetWriter closing), would be
+    printed as "Exception ignored" and lost, the conversion going on to its end: instead the
+    signal's `handlers` are put back and the first signal sent again a moment later, from a
+    thread (sent at once, it would come back inside the same finalizer). Anything else goes to
+    `hook`, the one before."""
+    if unraisable.exc_type is None or not issubclass(unraisable.exc_type, KeyboardInterrupt):
+        hook(unraisable)
+        return
+    for signum, handler in handlers.items():
+        signal.signal(signum, handler)
+    again = threading.Timer(0.01, os.kill, (os.getpid(), next(iter(handlers))))
+    again.daemon = True
+    again.start()
 
 
 def _ignored(signum, frame) -> None:
