@@ -196,6 +196,7 @@ DISAGREED = [
     "1. e4 e5 2. Nf3 Nc6 3. Bb5 ( 3. Bc4 ( 3. d4 ) Bc5 ) a6 *\n",
     "1. e4 e5 2. Qh5 ( 2. Nf3 ) $1 $300 { after } *\n",
     '[Event "a \\"quoted\\" name"]\n[Site "two"] [Date "tags"]\n[ Round "1"]\n\n1. e4 *\n',  # values as written
+    "1. e4 e5 100. Nf3 Nc6 1000... Bb5 0. a6 *\n",  # move numbers of 1-4 digits (passed over whole)
 ]
 
 
@@ -238,3 +239,18 @@ def test_comment_commands_read_as_python_chess_reads_them_in_both_readers(comman
 def test_generated_commands_read_as_python_chess_reads_them_in_both_readers(comment):
     # (one comment a move: python-chess reads a command across two comments of a move, joined)
     _assert_read_alike(f"1. e4 {{ {comment} }} e5 {{{comment}}} *\n", exact=False, comments=False)
+
+
+# the text the columns keep of a comment: its commands and the white space around them out (the
+# reader skips the regular expression where C tells that nothing else is there)
+TEXT_FRAGMENTS = ["[%eval 0.5]", "[%clk 0:00:01]", "[%csl Ga1,Rb2]", "[%", "]", "[", "%", " ", "\t", "\n", "\x0b",
+                  "\x1c", "\u00a0", "\u2003", "x", "\u00e9", "e4"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(TEXT_FRAGMENTS), max_size=10).map("".join))
+def test_a_comments_text_is_python_chess_comment_without_its_commands(comment):
+    text = f"1. e4 {{{comment}}} e5 *\n"
+    theirs = chess.pgn.read_game(io.StringIO(text))
+    [game] = pgn.read_games(io.StringIO(text), comments=True)
+    assert game.comments == [_normalized(theirs.next().comment), None]

@@ -8,5 +8,6 @@ from bitboard.data.records cimport write_extras, write_record
 from bitboard.move cimport _move_of
 from bitboard.notation.pgn_tags cimport known_tag
 from bitboard.notation.pgn_tokens cimport CLOCK, CLOSE, COMMENT, END, EVAL, MOVE, NAG, OPEN, OPEN_COMMENT, RESULT
-from bitboard.notation.pgn_tokens cimport SUFFIX, Tokens, nag_value, result_text, skipped_line, suffix_nag
+from bitboard.notation.pgn_tokens cimport SUFFIX, Tokens, commands_only, nag_value, result_text, skipped_line
+from bitboard.notation.pgn_tokens cimport suffix_nag
 from bitboard.notation.san cimport plain_san_code

@@ -55,6 +55,7 @@ if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
         RESULT,
         SUFFIX,
         Tokens,
+        commands_only,
         nag_value,
         result_text,
         skipped_line,
@@ -67,7 +68,6 @@ if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
 if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.unicode import PyUnicode_DecodeUTF8
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -76,7 +76,7 @@ from ..core.encoding import dataset_drop, dataset_drop_piece, dataset_move_parts
 from ..errors import quoted
 from ..move import Move
 from ..notation.pgn_tags import KNOWN_TAGS, TAG_ROSTER
-from ..notation.pgn_tokens import CLOCK_REGEX, TAG_REGEX, duration, regex_eval
+from ..notation.pgn_tokens import CLOCK_REGEX, COMMAND_REGEX, TAG_REGEX, duration, regex_eval
 from .pgn_game import SETUP_FAILED, Game, Mate, positions_of  # noqa: F401  (positions_of: importable from here too)
 from .sources import open_pgn
 
@@ -85,7 +85,6 @@ SEVEN_TAG_ROSTER = tuple(TAG_ROSTER)
 #: The move-suffix annotations and the NAG each stands for (PGN standard, section 10).
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
-_COMMANDS = re.compile(r"\s*\[%[^\]]*\]\s*")
 _TRUNCATED = "the game ends without a result token (a truncated game)"
 
 
@@ -754,9 +753,9 @@ class _Reader:
                 self.columns.set_clock(tokens.seconds)
             else:
                 self.clocks[last] = tokens.seconds
-        if self.want_comments:
+        if self.want_comments and not commands_only(p, start, end):
             comments: list = self.game.comments
-            rest = _COMMANDS.sub(" ", _decoded(data, p, start, end)).strip()
+            rest = COMMAND_REGEX.sub(" ", _decoded(data, p, start, end)).strip()
             if rest:
                 comments[last] = _join(comments[last], rest)
 

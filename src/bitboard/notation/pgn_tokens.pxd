@@ -38,14 +38,15 @@ cdef class Tokens:
     cdef int scan(self, object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
     cdef int tag(self, object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
     cdef int commands(self, object data, char *p, Py_ssize_t i, Py_ssize_t n, int wanted) noexcept
-    cdef int _eval_at(self, char *p, Py_ssize_t j, Py_ssize_t n) noexcept
-    cdef int _depth(self, char *p, Py_ssize_t k, Py_ssize_t n) noexcept
-    cdef int _duration_at(self, char *p, Py_ssize_t j, Py_ssize_t n) noexcept
+    cdef Py_ssize_t _eval_at(self, char *p, Py_ssize_t j, Py_ssize_t n) noexcept
+    cdef Py_ssize_t _depth(self, char *p, Py_ssize_t k, Py_ssize_t n) noexcept
+    cdef Py_ssize_t _duration_at(self, char *p, Py_ssize_t j, Py_ssize_t n) noexcept
 
 cdef bint skipped_line(int c) noexcept
 cdef int suffix_nag(char *p, Py_ssize_t i, Py_ssize_t j) noexcept
 cdef long long nag_value(char *p, Py_ssize_t i, Py_ssize_t j) noexcept
 cdef str result_text(char *p, Py_ssize_t i, Py_ssize_t j)
+cdef bint commands_only(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef Py_ssize_t white_end(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef Py_ssize_t white_start(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef Py_ssize_t tag_name_end(char *p, Py_ssize_t i, Py_ssize_t n) noexcept

@@ -64,6 +64,10 @@ EMT_REGEX = re.compile(
 EVAL_REGEX = re.compile(
     r"(?P<prefix>\s?)\[%eval\s(?:\#(?P<mate>[+-]?\d+)|(?P<cp>[+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))"
     r"(?:,(?P<depth>\d+))?\](?P<suffix>\s?)")
+#: A comment command with the white space around it, any command ([%eval], [%clk], [%csl] ...):
+#: what the column reader takes out of a comment's text (`commands_only` tells in C when nothing
+#: else is left).
+COMMAND_REGEX = re.compile(r"\s*\[%[^\]]*\]\s*")
 _LONGEST = cython.declare(cython.int, 18)  # digits a C value holds (more: the regular expression reads them)
 _LINE_COMMENT = cython.declare(cython.int, 15)  # (a kind _match gives, which `scan` reads as the line's end)
 _RESULTS = cython.declare(tuple, ("1-0", "0-1", "1/2-1/2", "*"))
@@ -103,6 +107,9 @@ class Tokens:
                 found = _match(p, i, n)
                 if found:
                     break
+                if c & _DIGIT:  # a move number ("12.", "3..."): passed over whole
+                    i = _move_number_end(p, i, n)
+                    continue
             if not c & _QUIET and junk < 0:
                 junk = i
             i += 1
@@ -161,28 +168,36 @@ class Tokens:
         them); and those bits << 4 for a command C cannot tell (a byte not ASCII where the
         regex's \\s or \\d may match, more digits than a C value holds): the regex says there."""
         found: cython.int = 0
-        result: cython.int
-        i = find_byte(data, p, ord("["), i, n - 4)  # (a command's name takes 5 bytes at the least)
-        while i >= 0 and wanted:
+        kind: cython.int
+        end: cython.Py_ssize_t
+        if not wanted:
+            return 0
+        i = _bracket(data, p, i, n - 4)  # (a command's name takes 5 bytes at the least)
+        while i >= 0:
+            end = 0
             if p[i + 1] == ord("%"):
-                result = 0
+                kind = 0
                 if (wanted & EVAL and i + 6 <= n and p[i + 2] == ord("e") and p[i + 3] == ord("v")
                         and p[i + 4] == ord("a") and p[i + 5] == ord("l")):
-                    result = self._eval_at(p, i + 6, n) * EVAL
+                    kind, end = EVAL, self._eval_at(p, i + 6, n)
                 elif wanted & CLOCK and p[i + 2] == ord("c") and p[i + 3] == ord("l") and p[i + 4] == ord("k"):
-                    result = self._duration_at(p, i + 5, n) * CLOCK
+                    kind, end = CLOCK, self._duration_at(p, i + 5, n)
                 elif wanted & EMT and p[i + 2] == ord("e") and p[i + 3] == ord("m") and p[i + 4] == ord("t"):
-                    result = self._duration_at(p, i + 5, n) * EMT
-                if result:
-                    wanted &= ~(result if result > 0 else -result)
-                    found |= result if result > 0 else -result << 4
-            i = find_byte(data, p, ord("["), i + 1, n - 4)
+                    kind, end = EMT, self._duration_at(p, i + 5, n)
+                if end:
+                    wanted &= ~kind
+                    found |= kind if end > 0 else kind << 4
+                    if not wanted:
+                        return found
+            # the next [ after the command read (which holds none), or after this one
+            i = _bracket(data, p, end if end > 0 else i + 1, n - 4)
         return found
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _eval_at(self, p: cython.p_char, j: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
-        """EVAL_REGEX's match after a "[%eval" at p[j]: 1, 0 for none, -1 where it must say."""
+    def _eval_at(self, p: cython.p_char, j: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+        """EVAL_REGEX's match after a "[%eval" at p[j]: where it ends (after its ]), 0 for none,
+        -1 where the regex must say."""
         if j >= n or p[j] & 0x80:
             return -1 if j < n else 0
         if not _CLASS[p[j] & 0xFF] & _WHITE:
@@ -196,7 +211,7 @@ class Tokens:
             self.number = (p[k] - ord("0")) * 100 + (p[k + 2] - ord("0")) * 10 + p[k + 3] - ord("0")
             if negative:
                 self.number = -self.number
-            return 1
+            return k + 5
         self.mate = j < n and p[j] == ord("#")
         j += self.mate
         negative = j < n and p[j] == ord("-")
@@ -206,7 +221,7 @@ class Tokens:
             return -1
         if e - j > _LONGEST:
             return -1 if self.mate else 0
-        found: cython.int = 0
+        found: cython.Py_ssize_t = 0
         f: cython.Py_ssize_t
         if self.mate:  # #[+-]?\d+
             if e == j:
@@ -232,8 +247,9 @@ class Tokens:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _depth(self, p: cython.p_char, k: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
-        """EVAL_REGEX's end at p[k]: (?:,(?P<depth>\\d+))?\\] (its depth in `depth`)."""
+    def _depth(self, p: cython.p_char, k: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+        """EVAL_REGEX's end at p[k]: (?:,(?P<depth>\\d+))?\\] (its depth in `depth`); where it
+        ends, 0 for no match, -1 where the regex must say."""
         e: cython.Py_ssize_t
         if k < n and p[k] == ord(","):
             e = _digits_end(p, k + 1, n)
@@ -244,20 +260,21 @@ class Tokens:
             if e - (k + 1) > _LONGEST:
                 return -1
             self.depth = _number(p, k + 1, e)
-            return 1
+            return e + 1
         self.depth = -1
-        return 1 if k < n and p[k] == ord("]") else 0
+        return k + 1 if k < n and p[k] == ord("]") else 0
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _duration_at(self, p: cython.p_char, j: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.int:
-        """\\s(?P<hours>\\d+):(?P<minutes>\\d+):(?P<seconds>\\d+(?:\\.\\d*)?)\\] at p[j]."""
+    def _duration_at(self, p: cython.p_char, j: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+        """\\s(?P<hours>\\d+):(?P<minutes>\\d+):(?P<seconds>\\d+(?:\\.\\d*)?)\\] at p[j]: where it
+        ends (after its ]), 0 for no match, -1 where the regex must say."""
         if (j + 8 < n and p[j] == ord(" ") and p[j + 2] == ord(":") and p[j + 5] == ord(":") and p[j + 8] == ord("]")
                 and _CLASS[p[j + 1] & 0xFF] & _CLASS[p[j + 3] & 0xFF] & _CLASS[p[j + 4] & 0xFF]
                 & _CLASS[p[j + 6] & 0xFF] & _CLASS[p[j + 7] & 0xFF] & _DIGIT):  # " H:MM:SS]", as lichess writes it
             self.seconds = ((p[j + 1] - ord("0")) * 3600 + ((p[j + 3] - ord("0")) * 10 + p[j + 4] - ord("0")) * 60
                             + (p[j + 6] - ord("0")) * 10 + p[j + 7] - ord("0"))
-            return 1
+            return j + 9
         if j >= n or p[j] & 0x80:
             return -1 if j < n else 0
         if not _CLASS[p[j] & 0xFF] & _WHITE:
@@ -295,7 +312,20 @@ class Tokens:
             scale *= 10
         self.seconds = (cython.cast(cython.double, _number(p, j + 1, h) * 3600 + _number(p, h + 1, m) * 60)
                         + digits / scale)
-        return 1
+        return e + 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _bracket(data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The first [ of data[i:n], -1 if none: the next two bytes looked at first (a command
+    follows a { or another command after a space), then memchr."""
+    if i < n and p[i] == ord("["):
+        return i
+    if i + 1 < n and p[i + 1] == ord("["):
+        return i + 1
+    return find_byte(data, p, ord("["), i + 2, n)
 
 
 @cython.cfunc
@@ -337,6 +367,23 @@ def _match(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cyth
             and p[i + 4] == ord("1") and p[i + 5] == ord("/") and p[i + 6] == ord("2")):
         return (i + 7) << 4 | RESULT
     return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _move_number_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """After the digit p[i] where no token starts: the end of the move number there, up to four
+    digits and their dots (no token starts within them: a move needs a file letter, castling
+    and results a - or /, and four zeros would have begun at p[i]), else i + 1, the next byte."""
+    j: cython.Py_ssize_t = i + 1
+    while j < n and j - i < 4 and _CLASS[p[j] & 0xFF] & _DIGIT:
+        j += 1
+    if j >= n or p[j] != ord("."):
+        return i + 1
+    while j < n and p[j] == ord("."):
+        j += 1
+    return j
 
 
 @cython.cfunc
@@ -493,6 +540,25 @@ def result_text(p: cython.p_char, i: cython.Py_ssize_t, j: cython.Py_ssize_t) ->
     if j - i == 7:
         return _RESULTS[2]
     return _RESULTS[0] if p[i] == ord("1") else _RESULTS[1]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def commands_only(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
+    """Whether the comment p[i:n] is commands and white space alone, which COMMAND_REGEX.sub
+    leaves empty (lichess's "[%eval 0.17] [%clk 0:03:00]"); False where it cannot tell (a byte
+    not ASCII outside the commands, which \\s might match) or where something else is left."""
+    while i < n:
+        if p[i] == ord("[") and i + 1 < n and p[i + 1] == ord("%"):
+            i += 2
+            while i < n and p[i] != ord("]"):  # (a command's text holds anything but ])
+                i += 1
+            if i >= n:
+                return False  # an unclosed command: the regex leaves it
+        elif not _CLASS[p[i] & 0xFF] & _WHITE:
+            return False
+        i += 1
+    return True
 
 
 @cython.cfunc
