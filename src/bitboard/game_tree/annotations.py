@@ -133,15 +133,21 @@ def _pointer(data) -> cython.p_char:
 def _plain_eval(comment: str):
     """The first [%eval] of `comment` as (mate or None, centipawns or None, depth or None), read
     in C; False for none; None where C cannot tell (the regular expression then reads it)."""
-    data = _bytes(comment)
-    p: cython.p_char = _pointer(data)
-    tokens: Tokens = _TOKENS
-    found: cython.int = tokens.commands(data, p, 0, len(data), EVAL)
+    found: cython.int = _command_found(comment, EVAL)
     if found != EVAL:
         return None if found else False
+    tokens: Tokens = _TOKENS
     if tokens.mate:
         return tokens.number, None, None if tokens.depth < 0 else tokens.depth
     return None, tokens.number, None if tokens.depth < 0 else tokens.depth
+
+
+@cython.cfunc
+def _command_found(comment: str, command: cython.int) -> cython.int:
+    """Tokens.commands' answer for the first `command` of `comment` (EVAL, CLOCK or EMT), its
+    value in _TOKENS."""
+    data = _bytes(comment)
+    return _TOKENS.commands(data, _pointer(data), 0, len(data), command)
 
 
 _TOKENS = cython.declare(Tokens, Tokens())  # (the commands' reader: its answers read at once)
@@ -207,49 +213,34 @@ def _score(cls, name, value, second=None, other=None):
 @cython.ccall
 def eval_depth(comment):
     """The depth of the first [%eval], or None."""
-    plain = _plain_eval(comment) if type(comment) is str else None
-    if plain is False:
-        return None
-    if plain is None:
-        plain = regex_eval(comment)
-    return None if plain is None else plain[2]
+    found = eval_found(comment)
+    return None if found is None else found[2]
 
 
 @cython.cfunc
-def _plain_duration(comment: str, command: cython.int):
-    """The seconds of the first `command` (CLOCK: [%clk], EMT: [%emt]), read in C; False for
-    none; None where C cannot tell."""
-    data = _bytes(comment)
-    p: cython.p_char = _pointer(data)
-    tokens: Tokens = _TOKENS
-    found: cython.int = tokens.commands(data, p, 0, len(data), command)
-    if found != command:
-        return None if found else False
-    return tokens.seconds
+def _seconds(comment, command: cython.int, regex):
+    """The seconds of the first `command` of `comment` (CLOCK: [%clk], EMT: [%emt]), read in C
+    where it can tell, else by `regex`; None for none."""
+    if type(comment) is str:
+        found: cython.int = _command_found(comment, command)
+        if found == command:
+            return _TOKENS.seconds
+        if not found:
+            return None
+    match = regex.search(comment)
+    return None if match is None else duration(match)
 
 
 @cython.ccall
 def clock(comment):
     """The first [%clk] in seconds (the fraction as written), or None."""
-    seconds = _plain_duration(comment, CLOCK) if type(comment) is str else None
-    if seconds is False:
-        return None
-    if seconds is not None:
-        return seconds
-    match = CLOCK_REGEX.search(comment)
-    return None if match is None else duration(match)
+    return _seconds(comment, CLOCK, CLOCK_REGEX)
 
 
 @cython.ccall
 def emt(comment):
     """The first [%emt] (elapsed move time) in seconds, or None."""
-    seconds = _plain_duration(comment, EMT) if type(comment) is str else None
-    if seconds is False:
-        return None
-    if seconds is not None:
-        return seconds
-    match = EMT_REGEX.search(comment)
-    return None if match is None else duration(match)
+    return _seconds(comment, EMT, EMT_REGEX)
 
 
 def eval_text(score, depth) -> str:
