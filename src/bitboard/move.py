@@ -269,13 +269,11 @@ _CACHE: list[Move | None] = [None] * 65536
 @cython.wraparound(False)
 def _move_of(code: cython.int) -> Move:
     """A Move for an internal 16-bit move code (0 <= code < 65536), the cached one where free."""
+    move: Move
     if cython.compiled:
-        cached = cython.declare(object, _CACHE[code])
-        if cached is not None:
-            move = cython.declare(Move, cached)
-            # the slot's reference, `cached`'s and `move`'s: nobody else holds it
-            if Py_REFCNT(move) == 3 and not move._touched:
-                return move
+        move = _free_cached(code)
+        if move is not None:
+            return move
     move = _new_move_of(code)
     if cython.compiled:
         _CACHE[code] = move
@@ -283,19 +281,31 @@ def _move_of(code: cython.int) -> Move:
 
 
 @cython.cfunc
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def _stacked_move_of(code: cython.int) -> Move:
     """The Move a push stacks for `code`: the cached one where free (as _move_of), else a new
     one that leaves the cache's where it is: that one is held by a program's list of the legal
     moves, and the next list made of this position's moves wants it again."""
     if cython.compiled:
-        cached = cython.declare(object, _CACHE[code])
-        if cached is not None:
-            move = cython.declare(Move, cached)
-            if Py_REFCNT(move) == 3 and not move._touched:
-                return move
+        move: Move = _free_cached(code)
+        if move is not None:
+            return move
     return _new_move_of(code)
+
+
+@cython.cfunc
+@cython.inline
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _free_cached(code: cython.int) -> Move:
+    """The cache's Move for `code` where nobody else holds it and no program touched it, else
+    None (compiled only: uncompiled, nothing is cached)."""
+    cached = cython.declare(object, _CACHE[code])
+    if cached is not None:
+        move = cython.declare(Move, cached)
+        # the slot's reference, `cached`'s and `move`'s: nobody else holds it
+        if Py_REFCNT(move) == 3 and not move._touched:
+            return move
+    return None
 
 
 @cython.cfunc
