@@ -541,23 +541,18 @@ def _pins(ksq: cython.int, occupied: u64, own: u64, enemy_orthogonal: u64, enemy
     checkers: u64 = 0
     between: u64
     sq: cython.int
-    b: u64 = TABLES[ROOK_PSEUDO_AT + ksq] & enemy_orthogonal
+    orthogonal: u64 = TABLES[ROOK_PSEUDO_AT + ksq] & enemy_orthogonal  # (a square is on one kind of line)
+    b: u64 = orthogonal | (TABLES[BISHOP_PSEUDO_AT + ksq] & enemy_diagonal)
     while b:
         sq = ctz64(b)
         between = TABLES[BETWEEN_AT + 64 * ksq + sq] & occupied
         if between == 0:
             checkers |= ONE << sq
         elif not (between & (between - 1)) and (between & own):
-            pin_orthogonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
-        b &= b - 1
-    b = TABLES[BISHOP_PSEUDO_AT + ksq] & enemy_diagonal
-    while b:
-        sq = ctz64(b)
-        between = TABLES[BETWEEN_AT + 64 * ksq + sq] & occupied
-        if between == 0:
-            checkers |= ONE << sq
-        elif not (between & (between - 1)) and (between & own):
-            pin_diagonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
+            if orthogonal & (ONE << sq):
+                pin_orthogonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
+            else:
+                pin_diagonal |= TABLES[BETWEEN_AT + 64 * ksq + sq] | (ONE << sq)
         b &= b - 1
     out[0] = pin_orthogonal
     out[1] = pin_diagonal
