@@ -299,13 +299,14 @@ def _stacked_move_of(code: cython.int) -> Move:
 def _free_cached(code: cython.int) -> Move:
     """The cache's Move for `code` where nobody else holds it and no program touched it, else
     None (compiled only: uncompiled, nothing is cached)."""
-    cached = cython.declare(object, _CACHE[code])
-    if cached is not None:
-        move = cython.declare(Move, cached)
-        # the slot's reference, `cached`'s and `move`'s: nobody else holds it
-        if Py_REFCNT(move) == 3 and not move._touched:
-            return move
-    return None
+    if cython.compiled:
+        cached = cython.declare(object, _CACHE[code])
+        if cached is not None:
+            move = cython.declare(Move, cached)
+            # the slot's reference, `cached`'s and `move`'s: nobody else holds it
+            if Py_REFCNT(move) == 3 and not move._touched:
+                return move
+    return None  # type: ignore[return-value]  # (to Cython, a Move may be None)
 
 
 @cython.cfunc
