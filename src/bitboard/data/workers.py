@@ -114,7 +114,7 @@ def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: 
     try:
         if processes == 1 or any(path == STDIN for path in paths):  # (standard input is this process's)
             with _interrupts_never_lost():
-                _convert_here(tasks, out, overwrite, progress, compression, record)
+                _convert(tasks, out, overwrite, progress, compression, record)
         else:
             run_tasks(tasks, out, overwrite=overwrite, processes=processes, progress=progress,
                       compression=compression, finished=record)
@@ -129,9 +129,10 @@ def convert_files(sources: Iterable | str | os.PathLike, out_dir, *, overwrite: 
     return done
 
 
-def _convert_here(tasks: "list[Task]", out: str, overwrite: bool, progress: Progress | None, compression: str,
-                  record: "Callable[[Task, Part | None, Shard], None]") -> None:
-    """convert_files' tasks one after the other in this process."""
+def _convert(tasks: "list[Task]", out: str, overwrite: bool, progress: Progress | None, compression: str,
+             record: "Callable[[Task, Part | None, Shard], None]") -> None:
+    """Tasks one after the other in this process (convert_files' own, or a worker's), `record`
+    called with each shard finished."""
     for task in tasks:
         if task.parts is None:
             record(task, None, convert_file(task.path, out, name=task.name, stem=task.stem, overwrite=overwrite,
@@ -335,17 +336,12 @@ def serve() -> None:
     try:
         for line in sys.stdin:
             task = json.loads(line)
-            options = {"name": task["name"], "stem": task["stem"], "overwrite": task["overwrite"],
-                       "compression": task["compression"]}
             try:
-                if task["parts"] is None:
-                    shard = convert_file(task["path"], task["out_dir"], **options,
-                                         progress=lambda *args: send({"progress": args}))
-                    send({"shard": asdict(shard), "part": None})
-                else:
-                    convert_parts(task["path"], task["out_dir"], [Part(**part) for part in task["parts"]], **options,
-                                  packing=task["packing"], progress=lambda *args: send({"progress": args}),
-                                  finished=lambda part, shard: send({"shard": asdict(shard), "part": asdict(part)}))
+                parts = None if task["parts"] is None else tuple(Part(**part) for part in task["parts"])
+                _convert([Task(task["path"], task["name"], task["stem"], parts, task["packing"])], task["out_dir"],
+                         task["overwrite"], lambda *args: send({"progress": args}), task["compression"],
+                         lambda _, part, shard: send({"shard": asdict(shard),
+                                                      "part": None if part is None else asdict(part)}))
             except Exception as exc:  # noqa: BLE001  (sent to the parent, which raises it)
                 send({"error": str(exc), "kind": type(exc).__name__})
                 return
