@@ -125,6 +125,7 @@ class Prefetched(io.BufferedIOBase):
         if not self.closed:
             self._stopping.set()
             self._done.wait()  # (the unpacking is done with the stream before it is closed)
+            self._thread.join()  # (and ends a moment after it says so: close returns once it has)
             try:
                 self.stream.close()
             finally:
