@@ -185,16 +185,10 @@ def test_every_public_board_method_has_a_docstring():
     assert missing == []
 
 
-#: The one module allowed past 1,000 lines, and how far: perft's kernel is one compilation unit by
-#: necessity (every function of the walk is inlined into each side's counters, and Cython inlines
-#: only within a module), its declarations already in its .pxd.
-ONE_UNIT = {"core/perft_kernel.py": 1100}
-
-
 def test_no_module_is_a_warehouse():
     # one job per module: none grows past 1,000 lines
     assert [f"{p.relative_to(SOURCE)}: {n}" for p in sorted(SOURCE.rglob("*.py"))
-            if (n := len(p.read_text().splitlines())) > ONE_UNIT.get(p.relative_to(SOURCE).as_posix(), 1000)] == []
+            if (n := len(p.read_text().splitlines())) > 1000] == []
 
 
 def test_the_drop_in_uses_the_public_surface():

@@ -1,7 +1,5 @@
 # The kernel's C names, cimported here once: perft_kernel.py imports the same names from the
 # Python modules only when it runs uncompiled.
-from libc.string cimport memset
-
 from bitboard.core.encoding cimport (BB_ALL, BISHOP, CASTLING, DOUBLE_PUSH, EN_PASSANT, KING, KNIGHT, NO_SQUARE, ONE,
                                      PAWN, QUEEN, ROOK, castled_king_square, castled_rook_square, code_type,
                                      color_castling, flag_promotion, move_flag, move_from, move_to, u64)

@@ -113,29 +113,27 @@ def _danger(node: u64_ptr, them: cython.int, occupied: u64, zone: u64) -> u64:
     enemy: u64 = node[7 * them]
     pawns: u64 = node[PAWN] & enemy
     danger: u64 = TABLES[KING_AT + ctz64(node[KING] & enemy)]
-    b: u64
-    sq: cython.int
     if them:
         danger |= ((pawns << 7) & NOT_H_FILE) | ((pawns << 9) & NOT_A_FILE)
     else:
         danger |= ((pawns >> 9) & NOT_H_FILE) | ((pawns >> 7) & NOT_A_FILE)
     if not (zone & ~danger):
         return danger & BB_ALL
-    b = node[KNIGHT] & enemy
+    b: u64 = node[KNIGHT] & enemy
     while b:
         danger |= TABLES[KNIGHT_AT + ctz64(b)]
         b &= b - 1
     b = (node[BISHOP] | node[QUEEN]) & enemy
     while b:
-        sq = ctz64(b)
+        sq: cython.int = ctz64(b)
         if TABLES[BISHOP_PSEUDO_AT + sq] & zone:
-            danger |= _bishop(sq, occupied)
+            danger |= _slider(sq, occupied)
         b &= b - 1
     b = (node[ROOK] | node[QUEEN]) & enemy
     while b:
         sq = ctz64(b)
         if TABLES[ROOK_PSEUDO_AT + sq] & zone:
-            danger |= _rook(sq, occupied)
+            danger |= _slider(64 + sq, occupied)
         b &= b - 1
     return danger & BB_ALL
 
@@ -151,16 +149,14 @@ def _safe(node: u64_ptr, us: cython.int, occupied: u64, targets: u64, enemy_orth
     where an enemy slider stands on its lines."""
     enemy: u64 = node[7 * (us ^ 1)]
     safe: u64 = 0
-    attacked: u64
-    sq: cython.int
     while targets:
-        sq = ctz64(targets)
-        attacked = enemy & ((TABLES[KNIGHT_AT + sq] & node[KNIGHT]) | (TABLES[KING_AT + sq] & node[KING])
+        sq: cython.int = ctz64(targets)
+        attacked: u64 = enemy & ((TABLES[KNIGHT_AT + sq] & node[KNIGHT]) | (TABLES[KING_AT + sq] & node[KING])
                             | (TABLES[PAWN_AT + 64 * us + sq] & node[PAWN]))
         if not attacked and TABLES[ROOK_PSEUDO_AT + sq] & enemy_orthogonal:
-            attacked = _rook(sq, occupied) & enemy_orthogonal
+            attacked = _slider(64 + sq, occupied) & enemy_orthogonal
         if not attacked and TABLES[BISHOP_PSEUDO_AT + sq] & enemy_diagonal:
-            attacked = _bishop(sq, occupied) & enemy_diagonal
+            attacked = _slider(sq, occupied) & enemy_diagonal
         if not attacked:
             safe |= ONE << sq
         targets &= targets - 1
@@ -181,14 +177,13 @@ def _descend(node: u64_ptr, us: cython.int, piece: cython.int, frm: cython.int, 
     which would need to know what it took, is made in a copy."""
     child = cython.declare(u64[8])
     i: cython.int
-    total: u64
     to_bit: u64 = ONE << to
     from_to: u64 = (ONE << frm) | to_bit
     if castling:
         castling &= pos._castling_mask[frm] & pos._castling_mask[to]
     if not (node[7 * (us ^ 1)] & to_bit):
         _toggle_move(node, us, piece, from_to, to_bit, promoted)
-        total = _below(node, us ^ 1, ep, castling, depth - 1, pos, stop)
+        total: u64 = _below(node, us ^ 1, ep, castling, depth - 1, pos, stop)
         _toggle_move(node, us, piece, from_to, to_bit, promoted)
         return total
     for i in range(NODE_WORDS):
@@ -268,8 +263,6 @@ def _pawn_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cython.in
     """Pawn moves (no promotion) to `targets`, each from `offset` squares behind its target; a
     double push leaves an en-passant square when an enemy pawn stands ready to take."""
     total: u64 = 0
-    to: cython.int
-    ep: cython.int
     if count:
         return popcount64(targets)
     if gather:  # pawns: `offset` + 32 in place of the square they come from, and their kind
@@ -280,8 +273,8 @@ def _pawn_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cython.in
             gather[0] = n + 1
         return 0
     while targets:
-        to = ctz64(targets)
-        ep = _en_passant_square(node, us, (2 * to - offset) >> 1) if double else NO_SQUARE
+        to: cython.int = ctz64(targets)
+        ep: cython.int = _en_passant_square(node, us, (2 * to - offset) >> 1) if double else NO_SQUARE
         total += _descend(node, us, PAWN, to - offset, to, 0, ep, castling, depth, pos, stop)
         targets &= targets - 1
     return total
@@ -308,12 +301,11 @@ def _promotion_targets(node: u64_ptr, us: cython.int, targets: u64, offset: cyth
                        castling: cython.int, depth: cython.int, pos: Position, stop: int_ptr) -> u64:
     """Four moves per target: promotion to knight, bishop, rook and queen."""
     total: u64 = 0
-    to: cython.int
     promoted: cython.int
     if count:
         return 4 * popcount64(targets)
     while targets:
-        to = ctz64(targets)
+        to: cython.int = ctz64(targets)
         for promoted in range(KNIGHT, KING):
             total += _descend(node, us, PAWN, to - offset, to, promoted, NO_SQUARE, castling, depth, pos, stop)
         targets &= targets - 1
@@ -334,9 +326,7 @@ def _king_moves(node: u64_ptr, us: cython.int, ksq: cython.int, king: u64, own: 
     total: u64 = 0
     king_targets: u64 = TABLES[KING_AT + ksq] & ~own
     castle_zone: u64 = 0
-    danger: u64
     i: cython.int
-    rsq: cython.int
     if checkers == 0 and castling & color_castling(us):
         for i in range(0 if us else 2, 2 if us else 4):  # the king side, then the queen side
             if (castling >> i) & 1 and not (occupied & pos._castling_empty[i]):
@@ -348,17 +338,17 @@ def _king_moves(node: u64_ptr, us: cython.int, ksq: cython.int, king: u64, own: 
         total += _targets(node, us, ksq, KING, _safe(node, us, occupied ^ king, king_targets, enemy_orthogonal,
                                                      enemy_diagonal), count, castling, depth, pos, stop, gather)
     elif king_targets | castle_zone:
-        danger = _danger(node, us ^ 1, occupied ^ king, king_targets | castle_zone)
+        danger: u64 = _danger(node, us ^ 1, occupied ^ king, king_targets | castle_zone)
         total += _targets(node, us, ksq, KING, king_targets & ~danger, count, castling, depth, pos, stop, gather)
         if castle_zone:
             for i in range(0 if us else 2, 2 if us else 4):
                 if not (castling >> i) & 1:
                     continue
-                rsq = pos._castling_rook[i]
+                rsq: cython.int = pos._castling_rook[i]
                 if occupied & pos._castling_empty[i] or danger & pos._castling_king_path[i]:
                     continue
-                if pos._castling_beyond[i] & enemy_orthogonal and enemy_orthogonal & _rook(
-                        castled_king_square(ksq, i % 2 == 0), occupied ^ king ^ (ONE << rsq)):
+                if pos._castling_beyond[i] & enemy_orthogonal and enemy_orthogonal & _slider(
+                        64 + castled_king_square(ksq, i % 2 == 0), occupied ^ king ^ (ONE << rsq)):
                     continue
                 total += 1 if count else _castle(node, us, ksq, rsq, i % 2 == 0, castling, depth, pos, stop)
     return total
@@ -383,8 +373,6 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     pins = cython.declare(u64[3])
     check_mask: u64 = BB_ALL
     total: u64 = 0
-    b: u64
-    sq: cython.int
     _pins(ksq, occupied, own, enemy_orthogonal, enemy_diagonal, pins)
     pin_orthogonal: u64 = pins[0]
     pin_diagonal: u64 = pins[1]
@@ -400,9 +388,9 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     movable: u64 = ~own & check_mask
     pinned: u64 = pin_orthogonal | pin_diagonal
 
-    b = node[KNIGHT] & own & ~pinned  # a pinned knight never moves
+    b: u64 = node[KNIGHT] & own & ~pinned  # a pinned knight never moves
     while b:
-        sq = ctz64(b)
+        sq: cython.int = ctz64(b)
         total += _targets(node, us, sq, KNIGHT, TABLES[KNIGHT_AT + sq] & movable, count, castling, depth, pos, stop,
                           gather)
         b &= b - 1
@@ -415,13 +403,13 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     b = diagonal & ~pinned
     while b:
         sq = ctz64(b)
-        total += _targets(node, us, sq, BISHOP + 2 * ((node[QUEEN] >> sq) & 1), _bishop(sq, occupied) & movable,
+        total += _targets(node, us, sq, BISHOP + 2 * ((node[QUEEN] >> sq) & 1), _slider(sq, occupied) & movable,
                           count, castling, depth, pos, stop, gather)
         b &= b - 1
     b = orthogonal & ~pinned
     while b:
         sq = ctz64(b)
-        total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1), _rook(sq, occupied) & movable,
+        total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1), _slider(64 + sq, occupied) & movable,
                           count, castling, depth, pos, stop, gather)
         b &= b - 1
     if pinned:
@@ -429,13 +417,13 @@ def _moves(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
         while b:
             sq = ctz64(b)
             total += _targets(node, us, sq, BISHOP + 2 * ((node[QUEEN] >> sq) & 1),
-                              _bishop(sq, occupied) & movable & pin_diagonal, count, castling, depth, pos, stop, gather)
+                              _slider(sq, occupied) & movable & pin_diagonal, count, castling, depth, pos, stop, gather)
             b &= b - 1
         b = orthogonal & pin_orthogonal
         while b:
             sq = ctz64(b)
-            total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1),
-                              _rook(sq, occupied) & movable & pin_orthogonal, count, castling, depth, pos, stop, gather)
+            total += _targets(node, us, sq, ROOK + ((node[QUEEN] >> sq) & 1), _slider(64 + sq, occupied) & movable
+                              & pin_orthogonal, count, castling, depth, pos, stop, gather)
             b &= b - 1
     return total + _pawn_moves(node, us, ep, check_mask, checkers, pin_orthogonal, pin_diagonal, ksq, count,
                                castling, depth, pos, stop, gather)
@@ -485,8 +473,8 @@ def _pawn_moves(node: u64_ptr, us: cython.int, ep: cython.int, check_mask: u64, 
                 sq = ctz64(candidates)
                 after = (occupied ^ (ONE << sq) ^ captured_bit) | ep_bit
                 if not (enemy & (
-                        (_rook(ksq, after) & (node[ROOK] | node[QUEEN]))
-                        | (_bishop(ksq, after) & (node[BISHOP] | node[QUEEN])))):
+                        (_slider(64 + ksq, after) & (node[ROOK] | node[QUEEN]))
+                        | (_slider(ksq, after) & (node[BISHOP] | node[QUEEN])))):
                     total += 1 if count else _en_passant(node, us, sq, ep, castling, depth, pos, stop)
                 candidates &= candidates - 1
     return total
@@ -496,13 +484,12 @@ def _en_passant(node: u64_ptr, us: cython.int, frm: cython.int, ep: cython.int, 
                 depth: cython.int, pos: Position, stop: int_ptr) -> u64:
     """The leaves below the en-passant capture from `frm` to `ep`: made in `node` and taken back,
     as a quiet move is (the piece taken is known, a pawn)."""
-    total: u64
     captured_bit: u64 = ONE << (ep ^ 8)
     from_to: u64 = (ONE << frm) | (ONE << ep)
     node[PAWN] ^= from_to | captured_bit
     node[7 * us] ^= from_to
     node[7 * (us ^ 1)] ^= captured_bit
-    total = _below(node, us ^ 1, NO_SQUARE, castling, depth - 1, pos, stop)
+    total: u64 = _below(node, us ^ 1, NO_SQUARE, castling, depth - 1, pos, stop)
     node[PAWN] ^= from_to | captured_bit
     node[7 * us] ^= from_to
     node[7 * (us ^ 1)] ^= captured_bit
@@ -515,13 +502,12 @@ def _castle(node: u64_ptr, us: cython.int, ksq: cython.int, rsq: cython.int, kin
     and taken back. XOR moves both pieces even where their squares overlap (the king landing
     where its rook stood, or not moving): the king's and rook's squares before are distinct, so
     are those after, and no other piece stands on any of them."""
-    total: u64
     king_move: u64 = (ONE << ksq) ^ (ONE << castled_king_square(ksq, kingside))
     rook_move: u64 = (ONE << rsq) ^ (ONE << castled_rook_square(ksq, kingside))
     node[KING] ^= king_move
     node[ROOK] ^= rook_move
     node[7 * us] ^= king_move ^ rook_move
-    total = _below(node, us ^ 1, NO_SQUARE, castling & ~color_castling(us), depth - 1, pos, stop)
+    total: u64 = _below(node, us ^ 1, NO_SQUARE, castling & ~color_castling(us), depth - 1, pos, stop)
     node[KING] ^= king_move
     node[ROOK] ^= rook_move
     node[7 * us] ^= king_move ^ rook_move
@@ -539,13 +525,11 @@ def _pins(ksq: cython.int, occupied: u64, own: u64, enemy_orthogonal: u64, enemy
     pin_orthogonal: u64 = 0
     pin_diagonal: u64 = 0
     checkers: u64 = 0
-    between: u64
-    sq: cython.int
     orthogonal: u64 = TABLES[ROOK_PSEUDO_AT + ksq] & enemy_orthogonal  # (a square is on one kind of line)
     b: u64 = orthogonal | (TABLES[BISHOP_PSEUDO_AT + ksq] & enemy_diagonal)
     while b:
-        sq = ctz64(b)
-        between = TABLES[BETWEEN_AT + 64 * ksq + sq] & occupied
+        sq: cython.int = ctz64(b)
+        between: u64 = TABLES[BETWEEN_AT + 64 * ksq + sq] & occupied
         if between == 0:
             checkers |= ONE << sq
         elif not (between & (between - 1)) and (between & own):
@@ -575,10 +559,10 @@ def _pawn_sets(us: cython.int, pawns: u64, occupied: u64, enemy: u64, check_mask
     takers: u64 = pawns & ~pin_orthogonal
     takers_free: u64 = takers & ~pin_diagonal
     takers_pinned: u64 = takers & pin_diagonal
-    single: u64
     if not (pawns & (pin_orthogonal | pin_diagonal)):
         pushers = takers_free = pawns
         takers_pinned = pin_orthogonal = pin_diagonal = 0
+    single: u64
     if us:
         single = (((pushers & ~pin_orthogonal) << 8) | (((pushers & pin_orthogonal) << 8) & pin_orthogonal)) & empty
         out[1] = ((single & RANK_3) << 8) & empty & check_mask
@@ -601,9 +585,8 @@ def _pawn_count(us: cython.int, pawns: u64, occupied: u64, enemy: u64, pin_ortho
     no en passant (_pawn_sets), a promotion four moves."""
     sets = cython.declare(u64[4])
     last: u64 = RANK_8 if us else RANK_1
-    total: u64
     _pawn_sets(us, pawns, occupied, enemy, BB_ALL, pin_orthogonal, pin_diagonal, sets)
-    total = popcount64(sets[0]) + popcount64(sets[1]) + popcount64(sets[2]) + popcount64(sets[3])
+    total: u64 = popcount64(sets[0]) + popcount64(sets[1]) + popcount64(sets[2]) + popcount64(sets[3])
     if (sets[0] | sets[2] | sets[3]) & last:
         total += 3 * (popcount64(sets[0] & last) + popcount64(sets[2] & last) + popcount64(sets[3] & last))
     return total
@@ -635,9 +618,8 @@ def _pinned_again(scratch: u64_ptr, them: cython.int, to: cython.int, taken: u64
     total += _pawn_count(them, scratch[CONTEXT_AT + PAWNS_AT] & ~taken, occupied,
                          scratch[CONTEXT_AT + ENEMY_AT] ^ from_to, pin_orthogonal, pin_diagonal)
     j: cython.int
-    sq: cython.int
     for j in range(cython.cast(cython.int, scratch[CONTEXT_AT + N_SLIDERS_AT])):
-        sq = cython.cast(cython.int, scratch[INDEX_AT + j] & 63)
+        sq: cython.int = cython.cast(cython.int, scratch[INDEX_AT + j] & 63)
         if sq == to:
             continue
         if scratch[INDEX_AT + j] < 64:  # along diagonals
@@ -668,8 +650,6 @@ def _again(node: u64_ptr, scratch: u64_ptr, us: cython.int, targets: u64, taking
     own: u64 = scratch[CONTEXT_AT + OWN_AT]
     total: u64 = 0
     made: u64 = 0
-    j: cython.int
-    counted: u64
     while targets:
         to: cython.int = ctz64(targets)
         from_to: u64 = (ONE << (frm + (to & pawn_moved))) | (ONE << to)
@@ -684,7 +664,7 @@ def _again(node: u64_ptr, scratch: u64_ptr, us: cython.int, targets: u64, taking
                 targets &= targets - 1
                 continue
             if pins[0] != scratch[CONTEXT_AT + PIN_ORTHOGONAL_AT] or pins[1] != scratch[CONTEXT_AT + PIN_DIAGONAL_AT]:
-                counted = _pinned_again(scratch, them, to, taken, child_occupied, from_to, pins[0], pins[1])
+                counted: u64 = _pinned_again(scratch, them, to, taken, child_occupied, from_to, pins[0], pins[1])
                 if king_too:
                     _toggle_move(node, us, piece, from_to, ONE << to, 0)
                     counted += _king_moves(node, them, ksq, ONE << ksq, own, child_occupied, 0,
@@ -719,7 +699,7 @@ def _again(node: u64_ptr, scratch: u64_ptr, us: cython.int, targets: u64, taking
             counted += scratch[CONTEXT_AT + KING_MOVES_AT]
         touched: u64 = scratch[TOUCH_AT + frm + (to & pawn_moved)] | scratch[TOUCH_AT + to]
         while touched:  # the sliders whose moves the move touches (one taken: none left)
-            j = ctz64(touched)
+            j: cython.int = ctz64(touched)
             counted -= scratch[COUNT_AT + j]
             if not taking or (scratch[INDEX_AT + j] & 63) != cython.cast(u64, to):
                 counted += popcount64(_slider(scratch[INDEX_AT + j], child_occupied) & ~(own ^ taken)
@@ -764,35 +744,30 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     ksq: cython.int = ctz64(king)
     enemy_orthogonal: u64 = (node[ROOK] | node[QUEEN]) & enemy
     enemy_diagonal: u64 = (node[BISHOP] | node[QUEEN]) & enemy
-    b: u64
-    sq: cython.int
     k: cython.int
     j: cython.int
-    attacks: u64
     _pins(ksq, occupied, own, enemy_orthogonal, enemy_diagonal, pins)
     pin_orthogonal: u64 = pins[0]
     pin_diagonal: u64 = pins[1]
-    lines: u64 = _rook(ksq, occupied) | _bishop(ksq, occupied)  # the king's lines to their second piece
-    lines |= _rook(ksq, occupied & ~lines) | _bishop(ksq, occupied & ~lines)
+    lines: u64 = _slider(64 + ksq, occupied) | _slider(ksq, occupied)  # the king's lines to their second piece
+    lines |= _slider(64 + ksq, occupied & ~lines) | _slider(ksq, occupied & ~lines)
     knight_moves: u64 = _knight_sum(node[KNIGHT] & own & ~(pin_orthogonal | pin_diagonal), own)
     n_sliders: cython.int = 0
     sliders: u64 = 0
     reach: u64 = lines
     for k in range(2):  # each slider's look-up index (_slider: bishops, then rooks) and squares it may go to
-        b = (node[BISHOP + k] | node[QUEEN]) & own
+        b: u64 = (node[BISHOP + k] | node[QUEEN]) & own
         while b:
-            sq = ctz64(b)
+            sq: cython.int = ctz64(b)
             scratch[INDEX_AT + n_sliders] = 64 * k + sq
             scratch[KEEP_AT + n_sliders] = 0 if (ONE << sq) & pins[k] else (  # pins: [orthogonal, diagonal]
                 pins[1 - k] if (ONE << sq) & pins[1 - k] else BB_ALL)
             n_sliders += 1
             b &= b - 1
-    if cython.compiled:
-        memset(cython.address(scratch[TOUCH_AT]), 0, 64 * cython.sizeof(u64))  # noqa: F821 (libc's: perft_kernel.pxd)
-    else:
-        scratch[TOUCH_AT:TOUCH_AT + 64] = [0] * 64
+    for sq in range(64):  # (compiled: a memset)
+        scratch[TOUCH_AT + sq] = 0
     for j in range(n_sliders):  # each slider's moves, and on each square the sliders that reach it (or stand there)
-        attacks = _slider(scratch[INDEX_AT + j], occupied)
+        attacks: u64 = _slider(scratch[INDEX_AT + j], occupied)
         scratch[COUNT_AT + j] = popcount64(attacks & ~own & scratch[KEEP_AT + j])
         sliders += scratch[COUNT_AT + j]
         attacks |= ONE << (scratch[INDEX_AT + j] & 63)
@@ -803,9 +778,8 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     pawns: u64 = node[PAWN] & own
     pawn_moves: u64 = _pawn_count(them, pawns, occupied, enemy, pin_orthogonal, pin_diagonal)
     beside: u64 = ((pawns & NOT_H_FILE) << 1) | ((pawns & NOT_A_FILE) >> 1)  # a double push there leaves en passant
-    pawn_reach: u64
     if them:
-        pawn_reach = (pawns | (pawns << 8) | ((pawns & RANK_2) << 16) | ((pawns << 7) & NOT_H_FILE)
+        pawn_reach: u64 = (pawns | (pawns << 8) | ((pawns & RANK_2) << 16) | ((pawns << 7) & NOT_H_FILE)
                       | ((pawns << 9) & NOT_A_FILE)) & BB_ALL
     else:
         pawn_reach = pawns | (pawns >> 8) | ((pawns & RANK_7) >> 16) | ((pawns >> 9) & NOT_H_FILE) | (
@@ -823,7 +797,6 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     by_rooks: u64 = 0
     by_king: u64 = 0
     by_pawns: u64 = 0
-    ray: u64
     zone: u64 = TABLES[KING_AT + ksq] & ~own  # the squares whose attackers decide the king's moves
     open_king: u64 = BB_ALL if popcount64(zone) > 2 else 0  # its moves counted again as dear as all
     touchy: u64 = own & TABLES[KING_AT + ksq]  # a capture there gives the king a square
@@ -834,12 +807,12 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
                 touchy |= ONE << pos._castling_rook[k]
                 if not (occupied & pos._castling_empty[k]):
                     zone |= pos._castling_king_path[k]
-                    common |= _rook(castled_king_square(ksq, k % 2 == 0),
-                                    occupied ^ king ^ (ONE << pos._castling_rook[k]))
+                    common |= _slider(64 + castled_king_square(ksq, k % 2 == 0),
+                                      occupied ^ king ^ (ONE << pos._castling_rook[k]))
     while zone:
         sq = ctz64(zone)
-        attacks = _rook(sq, occupied ^ king)
-        ray = _bishop(sq, occupied ^ king)
+        attacks = _slider(64 + sq, occupied ^ king)
+        ray: u64 = _slider(sq, occupied ^ king)
         by_knights |= TABLES[KNIGHT_AT + sq]
         by_bishops |= ray
         by_rooks |= attacks
@@ -850,7 +823,7 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
         while b:
             common |= TABLES[BETWEEN_AT + 64 * sq + ctz64(b)]
             b &= b - 1
-        b = (_rook(sq, occupied & ~attacks) & enemy_orthogonal) | (_bishop(sq, occupied & ~ray) & enemy_diagonal)
+        b = (_slider(64 + sq, occupied & ~attacks) & enemy_orthogonal) | (_slider(sq, occupied & ~ray) & enemy_diagonal)
         while b:  # what would let them: the piece between going
             common |= TABLES[BETWEEN_AT + 64 * sq + ctz64(b)] & enemy
             b &= b - 1
@@ -887,33 +860,22 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
     # The moves, piece by piece: those that leave the base counted at once, those that leave the
     # king's part counting the others again, the rest made.
     i: u64
-    targets: u64
-    info: u64
-    piece: cython.int
-    kind: cython.int
-    frm: cython.int
-    offset: cython.int
-    pawn_moved: cython.int
-    to: cython.int
-    made: u64
-    again: u64
     sheltered: u64
-    again_king: u64
     for i in range(scratch[GATHER_AT]):
-        targets = scratch[GATHER_AT + 1 + 2 * i]
-        info = scratch[GATHER_AT + 2 + 2 * i]
-        piece = info & 15
-        kind = info >> 16
-        frm = cython.cast(cython.int, (info >> 8) & 255)
-        offset = frm - 32
-        pawn_moved = -1 if kind else 0  # a move's from square: frm + (to & pawn_moved), without a branch
+        targets: u64 = scratch[GATHER_AT + 1 + 2 * i]
+        info: u64 = scratch[GATHER_AT + 2 + 2 * i]
+        piece: cython.int = info & 15
+        kind: cython.int = info >> 16
+        frm: cython.int = cython.cast(cython.int, (info >> 8) & 255)
+        offset: cython.int = frm - 32
+        pawn_moved: cython.int = -1 if kind else 0  # a move's from square: frm + (to & pawn_moved), without a branch
         if kind:
             frm = -offset
         # made: checks by the piece moved, en passant, captures that change the king's moves;
         # again_king: quiet moves that change them; again: the others that change a part
         if kind == 0:  # a piece on `frm`
             sheltered = targets if (ONE << frm) & scratch[SHELTER_AT + piece] else targets & scratch[SHELTER_AT + piece]
-            again = targets if (ONE << frm) & reach else targets & (reach | own)
+            again: u64 = targets if (ONE << frm) & reach else targets & (reach | own)
         else:  # pawns, each `offset` squares from its target
             sheltered = targets & scratch[SHELTER_AT + PAWN]
             again = targets & (reach | own)
@@ -923,10 +885,10 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
             else:
                 sheltered |= ((targets << -offset) & scratch[SHELTER_AT + PAWN]) >> -offset
                 again |= ((targets << -offset) & reach) >> -offset
-        made = targets & (scratch[CHECKS_AT + piece] | (own & (sheltered | touchy)) | (
+        made: u64 = targets & (scratch[CHECKS_AT + piece] | (own & (sheltered | touchy)) | (
             beside if kind == DOUBLE_KIND else 0))
         made |= sheltered & open_king
-        again_king = sheltered & ~made
+        again_king: u64 = sheltered & ~made
         again &= ~(made | again_king)
         total += popcount64(targets & ~(made | again | again_king)) * base
         made |= _again(node, scratch, us, again & ~own, False, False, piece, frm, pawn_moved, castling, pos, stop)
@@ -936,7 +898,7 @@ def _walk2(node: u64_ptr, us: cython.int, ep: cython.int, castling: cython.int, 
         made |= _again(node, scratch, us, again_king, False, True, piece, frm, pawn_moved, castling, pos, stop)
         total += scratch[TOTAL_AT]
         while made:
-            to = ctz64(made)
+            to: cython.int = ctz64(made)
             total += _descend(node, us, piece, frm + (to & pawn_moved), to, 0, _en_passant_square(
                 node, us, (frm + (to & pawn_moved) + to) >> 1) if kind == DOUBLE_KIND else NO_SQUARE, castling, 2, pos,
                               stop)
@@ -979,22 +941,6 @@ def _walk_white(node: u64_ptr, ep: cython.int, castling: cython.int, depth: cyth
 def _walk_black(node: u64_ptr, ep: cython.int, castling: cython.int, depth: cython.int, pos: Position,
                 stop: int_ptr) -> u64:
     return _moves(node, 0, ep, castling, False, depth, pos, stop, cython.NULL)
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def _bishop(sq: cython.int, occupied: u64) -> u64:
-    return _slider(sq, occupied)
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def _rook(sq: cython.int, occupied: u64) -> u64:
-    return _slider(64 + sq, occupied)
 
 
 @cython.cfunc
