@@ -62,6 +62,7 @@ COMPILED_MODULES = [
     "game_tree.textfile",
     "game_tree.lines",
     "game_tree.annotations",
+    "game_tree.record",
     "game_tree.nodes",
     "game_tree.reading",
     "catalogue.bitscan",

@@ -301,9 +301,14 @@ def test_the_moves_and_nag_sets_of_read_nodes_leave_the_collector_only_compiled_
     move, nags = node.move, node.nags
     # compiled, a record's Moves and NAG sets (ints only) are off the collector's list (core/native's untrack)
     assert gc.is_tracked(move) is not bitboard.compiled and gc.is_tracked(nags) is not bitboard.compiled
-    assert gc.is_tracked(node) and gc.is_tracked(node.variations)
+    # compiled, so are its nodes and their lists while no program wrote to the game (nodes.Tree.keep)
+    variations = node.variations
+    assert gc.is_tracked(node) is not bitboard.compiled and gc.is_tracked(variations) is not bitboard.compiled
     move.note = "mine"  # an attribute of a program's own: back on the list, as it may lead back to the Move
     assert gc.is_tracked(move) and node.move.note == "mine" and nags == {1}
+    node.comment = "mine"  # a write: the nodes kept from now on, each on the list with its variations
+    assert gc.is_tracked(node) and gc.is_tracked(variations) and node.nags is nags and node.variations is variations
+    del variations
     fresh = bchess.Move.from_uci("e2e4")
     assert gc.is_tracked(fresh) is not bitboard.compiled
     fresh.to_square = bchess.E3

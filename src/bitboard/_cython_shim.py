@@ -77,7 +77,7 @@ class _Shim:
     def _decorator_factory(*args: Any, **kwargs: Any) -> Callable[[F], F]:
         return _Shim._identity
 
-    exceptval = boundscheck = wraparound = cdivision = initializedcheck = locals = returns = freelist = \
+    exceptval = boundscheck = wraparound = cdivision = initializedcheck = locals = returns = freelist = trashcan = \
         annotation_typing = embedsignature = binding = always_allow_keywords = _decorator_factory
 
     @staticmethod

@@ -79,6 +79,24 @@ def track_again(obj):
     uncompiled."""
 
 
+def generic_delattr(obj, name):
+    """object.__delattr__, for a C type whose own __delattr__ calls it (compiled: CPython's
+    PyObject_GenericSetAttr, as object's refuses such a type)."""
+    object.__delattr__(obj, name)
+
+
+def address_of(obj):
+    """Compiled, the object's address, for a registry that holds no reference to it; uncompiled,
+    its id() (no such registry is kept uncompiled)."""
+    return id(obj)
+
+
+def living_at(address):
+    """Compiled, the object at `address` (address_of's) while it lives, else None; uncompiled,
+    None."""
+    return None
+
+
 def drop_instance_dict(obj):
     """Compiled, gives back the empty __dict__ Cython makes for each object; a Python class's is
     made when first needed already."""

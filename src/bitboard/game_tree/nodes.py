@@ -3,16 +3,9 @@ to them, the variations that follow (the first is the main line), comments and N
 
 A node stores no board: board() replays the moves from the root, as in python-chess.
 
-A game read by read_game's default builder is kept in a compact record (Tree): per node five
-ints (its parent, first child, next sibling, the move's fields, the board's move code), its
-comment, and the rare starting comments and NAGs in dicts; no object per node, so that a list
-of games holds a few objects a game for the cyclic garbage collector to walk. A node is made
-from the record when first reached (next(), variations, mainline() ...), with a Move of its
-own, and kept from then on: reached again, it is the same object, and what a program changes
-on it (its comment, NAGs, variations, move) is the node's own from then on. A node's
-variations list and NAG set are likewise made when first asked for; compiled, its Move and NAG
-set are off the garbage collector's list (they hold no way back: core/native's untrack), so a
-walk adds two objects a node for the collector to walk (the node, its variations), not four.
+A game read by read_game's default builder is kept in a compact record (game_tree/record's
+Tree) from which its nodes are made when a program reaches them; RecordNode, the nodes' C base
+class, holds their fields.
 
 Compiled, the nodes are C types (cdef classes with a __dict__ for a program's own attributes,
 subclassable as python-chess's are): reading a node's fields, walking the main line, ply(),
@@ -26,307 +19,38 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 from typing import Any, Generic, TypeVar
 
 if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
-    import array
-
-    from ..board import Board
-    from ..core.native import untrack
-    from ..move import Move, _move_of, move_key
     from .annotations import clock as comment_clock
     from .annotations import emt as comment_emt
     from .annotations import eval_depth as comment_eval_depth
     from .annotations import eval_found, parse_arrows, parse_eval, pov_score
+    from .record import (
+        RecordNode,
+        Tree,
+        depth_of,
+        first_of,
+        next_of,
+        parent_made,
+        parent_of,
+        reparent,
+        replay,
+        replay_line,
+        wrote,
+    )
 
 from ..piece import WHITE
 from . import annotations
 from .exporting import StringExporter
 from .headers import Headers
+from .record import record_moves, set_node_type
 from .visitors import LOGGER, SKIP, BaseVisitor
 
 GameT = TypeVar("GameT", bound="Game")
 MainlineMapT = TypeVar("MainlineMapT")
 
-# a node's ints in Tree.links: LINKS of them, at these offsets
-LINKS = cython.declare(cython.Py_ssize_t, 5)
-_PARENT = cython.declare(cython.Py_ssize_t, 0)
-_FIRST = cython.declare(cython.Py_ssize_t, 1)  # the first child, -1 for none
-_NEXT = cython.declare(cython.Py_ssize_t, 2)  # the next sibling, -1 for none
-_KEY = cython.declare(cython.Py_ssize_t, 3)  # the code of the node's Move's fields (fields_code, move_key)
-_CODE = cython.declare(cython.Py_ssize_t, 4)  # the board's move code (core/encoding), -1 where not known
-
-_INTS = array.array("i")  # (compiled, each record's array is cloned from this one)
-
 # the names python-chess's nodes keep in their __dict__, in its order (copies and pickles)
 _FIELDS = ("parent", "move", "variations", "comment", "starting_comment", "nags")
 _GAME_FIELDS = _FIELDS + ("headers", "errors")
 _PRIVATE = frozenset(("_parent", "_variations", "_nags", "_tree", "_index", "_depth", "_epoch", "_root"))
-
-# how many times a program set a node's parent: each node's ply and root, once found, are kept
-# while this count stays the same (a new node's parent is its own, set when made)
-_reparented = cython.declare(cython.Py_ssize_t, 0)
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _get(links: array.array, k: cython.Py_ssize_t) -> cython.int:
-    if cython.compiled:
-        return links.data.as_ints[k]
-    else:
-        return links[k]
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _set(links: array.array, k: cython.Py_ssize_t, value: cython.int) -> cython.void:
-    if cython.compiled:
-        links.data.as_ints[k] = value
-    else:
-        links[k] = value
-
-
-@cython.final
-@cython.cclass
-class Tree:
-    """A game's moves, comments and NAGs as a reader found them, and the nodes made of them so far."""
-
-    def __init__(self) -> None:
-        if cython.compiled:
-            self.links = array.clone(_INTS, 0, False)
-        else:
-            self.links = array.array("i")
-        self.size = 0
-        self.comments: list = []
-        self.starting: dict | None = None
-        self.nags: dict | None = None
-        self.made: list | None = None
-        self.root: GameNode | None = None
-        self.start_key = 0
-
-    @cython.cfunc
-    @cython.exceptval(-1, check=False)
-    def append(self, parent: cython.Py_ssize_t, key: cython.int, code: cython.int) -> cython.Py_ssize_t:
-        """Adds a node after the others of `parent` (-1: the root); its index."""
-        i: cython.Py_ssize_t = self.size
-        links: array.array = self.links
-        if cython.compiled:
-            array.resize_smart(links, LINKS * (i + 1))
-            p: cython.p_int = links.data.as_ints + LINKS * i
-            p[_PARENT] = parent
-            p[_FIRST] = -1
-            p[_NEXT] = -1
-            p[_KEY] = key
-            p[_CODE] = code
-        else:
-            links.extend((parent, -1, -1, key, code))
-        self.comments.append(None)
-        self.size = i + 1
-        if parent >= 0:
-            last: cython.Py_ssize_t = _get(links, LINKS * parent + _FIRST)
-            if last < 0:
-                _set(links, LINKS * parent + _FIRST, i)
-            else:
-                while _get(links, LINKS * last + _NEXT) >= 0:
-                    last = _get(links, LINKS * last + _NEXT)
-                _set(links, LINKS * last + _NEXT, i)
-        return i
-
-    @cython.cfunc
-    def trim(self) -> cython.void:
-        """Gives back the room the links' array grew into."""
-        if cython.compiled:
-            array.resize(self.links, LINKS * self.size)
-
-    @cython.cfunc
-    def node(self, i: cython.Py_ssize_t) -> "GameNode":
-        """The node of index i, made (with those above it) if it was not yet."""
-        made = self.made
-        if made is None:
-            made = self.made = [None] * self.size
-            made[0] = self.root
-        found = made[i]
-        if found is not None:
-            return found
-        p: cython.Py_ssize_t = _get(self.links, LINKS * i + _PARENT)
-        parent = made[p]
-        if parent is not None:
-            return self.make(i, parent)
-        chain = [i]  # (deep in a line not reached yet: the nodes from the first made one down)
-        while made[p] is None:
-            chain.append(p)
-            p = _get(self.links, LINKS * p + _PARENT)
-        node = made[p]
-        for k in reversed(chain):
-            node = self.make(k, node)
-        return node
-
-    @cython.cfunc
-    def make(self, i: cython.Py_ssize_t, parent: "GameNode") -> "GameNode":
-        """Node i made, a child of `parent` (made): its Move, comments and place in the record."""
-        node: ChildNode = ChildNode.__new__(ChildNode)
-        node._parent = parent
-        node._depth = node._epoch = -1
-        node.move = _move_of(_get(self.links, LINKS * i + _KEY))  # (a Move of its own: none else holds it)
-        comment = self.comments[i]
-        node.comment = "" if comment is None else comment
-        node.starting_comment = self.starting.get(i, "") if self.starting is not None else ""
-        node._variations = None
-        node._nags = None
-        node._tree = self
-        node._index = i
-        self.made[i] = node  # type: ignore[index]  # (made by node(), which calls this)
-        return node
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def parent_index(self, i: cython.Py_ssize_t) -> cython.Py_ssize_t:
-        """Node i's parent's index (-1 for the root)."""
-        return _get(self.links, LINKS * i + _PARENT)
-
-    @cython.cfunc
-    def first(self, i: cython.Py_ssize_t):
-        """Node i's first child (made if need be), or None."""
-        child: cython.Py_ssize_t = _get(self.links, LINKS * i + _FIRST)
-        if child < 0:
-            return None
-        return self.node(child)
-
-    @cython.cfunc
-    def children(self, i: cython.Py_ssize_t) -> list:
-        """A new list of node i's children, made if need be."""
-        out: list = []
-        child: cython.Py_ssize_t = _get(self.links, LINKS * i + _FIRST)
-        while child >= 0:
-            out.append(self.node(child))
-            child = _get(self.links, LINKS * child + _NEXT)
-        return out
-
-    @cython.cfunc
-    def nag_set(self, i: cython.Py_ssize_t) -> set:
-        """A new set of node i's NAGs, off the garbage collector's list (core/native's untrack): it
-        holds ints, and no collection need walk the sets of a list of kept games' nodes (a program
-        that put an object leading back to the set into it would keep it from being collected)."""
-        nags: set = set() if self.nags is None else set(self.nags.get(i, ()))
-        untrack(nags)
-        return nags
-
-
-@cython.cfunc
-def new_tree(game: "Game", start_key: cython.ulonglong) -> Tree:
-    """A record for `game`'s moves (read from a board of Zobrist key `start_key`): the game its
-    root, whose variations and NAGs come from it from now on."""
-    tree: Tree = Tree()
-    tree.append(-1, 0, -1)
-    tree.root = game
-    tree.start_key = start_key
-    game._tree = tree
-    game._index = 0
-    game._variations = None
-    return tree
-
-
-@cython.cfunc
-def _first(node: "GameNode"):
-    """The node's first variation, or None, made from the record if need be (no list made)."""
-    variations = node._variations
-    if variations is not None:
-        return variations[0] if variations else None
-    if node._tree is None:
-        return None
-    return node._tree.first(node._index)
-
-
-@cython.cfunc
-def _next_of(node):
-    """_first() of any node (a node-like object of a program's: by its variations)."""
-    if isinstance(node, GameNode):
-        return _first(node)
-    variations = node.variations
-    return variations[0] if variations else None
-
-
-@cython.cfunc
-def _parent_of(node):
-    if isinstance(node, GameNode):
-        return cython.cast(GameNode, node)._parent
-    return node.parent
-
-
-@cython.cfunc
-@cython.exceptval(-1, check=True)
-def _depth_of(node: "GameNode") -> cython.Py_ssize_t:
-    """The plies from the root to `node` (its _root set too), kept for the next call; -2 where a
-    parent up the line is not a GameNode (the caller then walks the line as python-chess does)."""
-    if node._epoch == _reparented and node._depth >= 0:
-        return node._depth
-    line: list = []  # the nodes whose depth is not known, from `node` up
-    top: GameNode = node
-    parent: object
-    above: GameNode
-    while True:
-        parent = top._parent
-        if parent is None:
-            top._depth, top._root, top._epoch = 0, top, _reparented
-            break
-        if not isinstance(parent, GameNode):
-            return -2
-        line.append(top)
-        above = parent
-        if above._epoch == _reparented and above._depth >= 0:
-            break
-        top = above
-    k: cython.Py_ssize_t
-    for k in range(len(line) - 1, -1, -1):
-        top = line[k]
-        above = top._parent
-        top._depth, top._root, top._epoch = above._depth + 1, above._root, _reparented
-    return node._depth
-
-
-@cython.cfunc
-def _replay(board, nodes: list) -> cython.void:
-    """Pushes the moves of `nodes` (from the last, the root's child, to the first) on `board`,
-    the root's position: the recorded move codes while the nodes are a record's line with the
-    moves read, from the board the record was read from; their Moves from there on."""
-    k: cython.Py_ssize_t = len(nodes) - 1
-    tree: Tree
-    node: GameNode
-    position: Board
-    parent: cython.Py_ssize_t = 0
-    key: cython.int
-    code: cython.int
-    if k >= 0 and type(board) is Board and isinstance(nodes[k], GameNode):
-        node = nodes[k]
-        if node._tree is not None and node._tree.root is node.parent:
-            tree = node._tree
-            position = board
-            if position._key == tree.start_key:
-                while k >= 0:
-                    node = nodes[k]
-                    if node._tree is not tree or _get(tree.links, LINKS * node._index + _PARENT) != parent:
-                        break
-                    key = _get(tree.links, LINKS * node._index + _KEY)
-                    code = _get(tree.links, LINKS * node._index + _CODE)
-                    if code < 0 or move_key(node.move) != key or _touched(node.move):
-                        break
-                    position._push_unshown(code, None)
-                    parent = node._index
-                    k -= 1
-                position._show_state()
-    while k >= 0:
-        board.push(nodes[k].move)
-        k -= 1
-
-
-@cython.cfunc
-@cython.exceptval(-1, check=True)
-def _touched(move) -> cython.bint:
-    """Whether a program set anything on this Move (of this library)."""
-    if cython.compiled:
-        return cython.cast(Move, move)._touched
-    else:
-        return move._touched
-
 
 def _unpickled(cls):
     """An empty node of `cls`, for copy and pickle to fill (GameNode.__reduce__)."""
@@ -346,7 +70,7 @@ def _blank(node: "GameNode") -> cython.void:
 
 
 @cython.cclass
-class GameNode:
+class GameNode(RecordNode):
     """A position of the game tree: the root (a Game) or a ChildNode."""
 
     def __init__(self, *, comment="") -> None:
@@ -365,19 +89,23 @@ class GameNode:
     @property
     def parent(self) -> Any:
         """The node before this one (None for the root)."""
-        return self._parent
+        return parent_made(self)
 
     @parent.setter
     def parent(self, parent) -> None:
-        global _reparented
         self._parent = parent
-        _reparented += 1  # (the plies kept below it may be wrong now: none is used again)
+        reparent()  # (the plies kept below it may be wrong now: none is used again)
 
     @property
     def variations(self) -> list:
         """The child nodes, the main line's first (python-chess's list)."""
         if self._variations is None:
-            self._variations = [] if self._tree is None else self._tree.children(self._index)
+            if self._tree is None:
+                self._variations = []
+            elif not self._tree.kept:
+                return self._tree.variations_of(self)  # (not held: Tree.keep says why)
+            else:
+                self._variations = self._tree.children(self)
         return self._variations
 
     @variations.setter
@@ -388,7 +116,12 @@ class GameNode:
     def nags(self) -> set:
         """The NAGs of the move to this node (python-chess's set)."""
         if self._nags is None:
-            self._nags = set() if self._tree is None else self._tree.nag_set(self._index)
+            if self._tree is None:
+                self._nags = set()
+            elif not self._tree.kept:
+                return self._tree.nags_of(self._index)
+            else:
+                self._nags = self._tree.nag_set(self._index)
         return self._nags
 
     @nags.setter
@@ -411,8 +144,8 @@ class GameNode:
 
     def root(self):
         node = self
-        while _parent_of(node):
-            node = _parent_of(node)
+        while parent_of(node):
+            node = parent_of(node)
         return node
 
     def game(self):
@@ -423,31 +156,34 @@ class GameNode:
 
     def end(self):
         """The last node of the main line from here."""
+        if self._variations is None and self._tree is not None and not self._tree.kept:
+            last: cython.Py_ssize_t = self._tree.last(self._index)
+            return self if last == self._index else self._tree.node(last)
         node = self
         while True:
-            child = _next_of(node)
+            child = next_of(node)
             if child is None:
                 return node
             node = child
 
     def is_end(self) -> bool:
-        return _first(self) is None
+        return first_of(self) is None
 
     def starts_variation(self) -> bool:
         """Whether this node begins a side variation (and so may have a starting comment)."""
         if not self.parent:
             return False
-        first = _next_of(self.parent)
+        first = next_of(self.parent)
         return first is not None and first != self
 
     def is_mainline(self) -> bool:
         """Whether this node is on the game's main line."""
         node = self
         while True:
-            parent = _parent_of(node)
+            parent = parent_of(node)
             if not parent:
                 return True
-            first = _next_of(parent)
+            first = next_of(parent)
             if first is None or first != node:
                 return False
             node = parent
@@ -456,7 +192,7 @@ class GameNode:
         """Whether this node is its parent's first variation (the root is)."""
         if not self.parent:
             return True
-        first = _next_of(self.parent)
+        first = next_of(self.parent)
         return first is None or first == self
 
     def __getitem__(self, move):
@@ -519,7 +255,7 @@ class GameNode:
 
     def next(self):
         """The first child, or None."""
-        return _first(self)
+        return first_of(self)
 
     def mainline(self) -> "Mainline":
         """The main line's nodes after this one."""
@@ -555,6 +291,7 @@ class GameNode:
 
     def set_eval(self, score, depth=None) -> None:
         """Replaces the first [%eval] (None: removes it), or appends one."""
+        wrote(self._tree)
         self.comment = annotations.replace_command(self.comment, annotations.EVAL_REGEX,
                                                    annotations.eval_text(score, depth), before_newline=False)
 
@@ -564,6 +301,7 @@ class GameNode:
 
     def set_arrows(self, arrows) -> None:
         """Replaces every [%csl] and [%cal] command by those of `arrows` (put first)."""
+        wrote(self._tree)
         self.comment = annotations.with_arrows(self.comment, arrows)
 
     def clock(self):
@@ -573,6 +311,7 @@ class GameNode:
     def set_clock(self, seconds) -> None:
         """Replaces the first [%clk] (None: removes it), or appends one."""
         text = "" if seconds is None else f"[%clk {annotations.duration_text(seconds)}]"
+        wrote(self._tree)
         self.comment = annotations.replace_command(self.comment, annotations.CLOCK_REGEX, text)
 
     def emt(self):
@@ -582,6 +321,7 @@ class GameNode:
     def set_emt(self, seconds) -> None:
         """Replaces the first [%emt] (None: removes it), or appends one."""
         text = "" if seconds is None else f"[%emt {annotations.duration_text(seconds)}]"
+        wrote(self._tree)
         self.comment = annotations.replace_command(self.comment, annotations.EMT_REGEX, text)
 
     def accept(self, visitor):
@@ -658,6 +398,10 @@ class ChildNode(GameNode):
         self.starting_comment = starting_comment
 
     def board(self):
+        if self._tree is not None and not self._tree.kept:
+            board = self._tree.root.board()
+            replay_line(board, self._tree, self._index)
+            return board
         nodes = []
         node = self
         while True:
@@ -670,7 +414,7 @@ class ChildNode(GameNode):
             nodes.append(node)
             node = parent
         board = node.game().board()
-        _replay(board, nodes)
+        replay(board, nodes)
         return board
 
     def ply(self) -> int:
@@ -738,6 +482,8 @@ class ChildNode(GameNode):
         return (f"<{type(self).__name__} at {id(self):#x} "
                 f"({parent_board.fullmove_number}{dots} {parent_board.san(self.move)} ...)>")
 
+
+set_node_type(ChildNode)  # (the class of the nodes a record makes)
 
 # the steps of ChildNode._accept's walk
 _NODE, _PUSH, _POP, _BEGIN, _END = "node", "push", "pop", "begin", "end"
@@ -835,8 +581,16 @@ class Game(GameNode):
 
 @cython.cfunc
 def _child_ply(node: ChildNode):
-    """ChildNode.ply() of `node`: its plies from the root (kept: _depth_of) and the root's ply()."""
-    ply: cython.Py_ssize_t = _depth_of(node)
+    """ChildNode.ply() of `node`: its plies from the root (kept: depth_of; else the record's) and
+    the root's ply()."""
+    tree: Tree = node._tree  # type: ignore[assignment]  # (None for a node of a program's)
+    ply: cython.Py_ssize_t
+    root: Any
+    if tree is not None and not tree.kept:
+        root = tree.root
+        ply = tree.depth(node._index)
+        return (_game_ply(root) if type(root) is Game else root.ply()) + ply
+    ply = depth_of(node)
     if ply >= 0:
         root = node._root
         if not isinstance(root, Game):
@@ -846,11 +600,11 @@ def _child_ply(node: ChildNode):
         return root.ply() + ply
     ply = 0
     above = node
-    parent = _parent_of(above)
+    parent = parent_of(above)
     while parent is not None:
         ply += 1
         above = parent
-        parent = _parent_of(above)
+        parent = parent_of(above)
     return above.game().ply() + ply
 
 
@@ -943,15 +697,23 @@ class Mainline(Generic[MainlineMapT]):
         self.f = f
 
     def __bool__(self) -> bool:
-        return _next_of(self.start) is not None
+        return next_of(self.start) is not None
 
     def __iter__(self):
         node = self.start
         f = self.f
+        if f is _node_move and isinstance(node, GameNode):
+            tree: Tree = cython.cast(GameNode, node)._tree
+            if tree is not None and not tree.kept and cython.cast(GameNode, node)._variations is None:
+                yield from record_moves(tree, cython.cast(GameNode, node)._index)  # (no node made)
+                return
         while True:
-            node = _next_of(node)
+            node = next_of(node)
             if node is None:
                 return
+            # (the next node made before this one is handed out, kept by this frame while it is:
+            # a node made from a record lives only while held, and node.next() then finds it)
+            ahead = next_of(node)  # noqa: F841
             if f is _identity:
                 yield node
             elif f is _node_move and isinstance(node, GameNode):
@@ -970,7 +732,7 @@ class Mainline(Generic[MainlineMapT]):
         node = self.start
         board = self.start.board()
         while True:
-            node = _next_of(node)
+            node = next_of(node)
             if node is None:
                 break
             node._accept_node(board, visitor)

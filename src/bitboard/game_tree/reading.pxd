@@ -3,7 +3,7 @@ from bitboard.board.game cimport Board
 from bitboard.core.encoding cimport shown_code
 from bitboard.core.native cimport find_byte
 from bitboard.game_tree.lines cimport Lines
-from bitboard.game_tree.nodes cimport Tree, new_tree
+from bitboard.game_tree.record cimport RecordNode, Tree, new_tree
 from bitboard.move cimport Move, fields_code, move_key
 from bitboard.notation.pgn_tags cimport known_tag
 from bitboard.notation.pgn_tokens cimport CLOSE, COMMENT, END, MOVE, NAG, OPEN, OPEN_COMMENT, RESULT, SUFFIX, Tokens

@@ -41,7 +41,7 @@ if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     )
     from ..notation.san import plain_san_code
     from .lines import Lines
-    from .nodes import Tree, new_tree
+    from .record import RecordNode, Tree, new_tree
 
 if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.object import PyObject, PyTypeObject
@@ -483,7 +483,8 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
             comment = source.comment
             if node == 0:
                 if after_move or tree.size == 1:  # (before the first move: the game's comment)
-                    game.comment = _joined(game.comment, comment)
+                    root: RecordNode = tree.root  # type: ignore[assignment]  # (its field set: not a program's write, which keeps the nodes)
+                    root.comment = _joined(root.comment, comment)
                 else:
                     starting_comment = _joined(starting_comment, comment)
             elif after_move:
@@ -527,10 +528,7 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
 
 @cython.cfunc
 def _add_nag(tree: Tree, node: cython.Py_ssize_t, nag) -> cython.void:
-    """A NAG for node `node` (0: the game, whose set is its own)."""
-    if node == 0:
-        tree.root.nags.add(nag)  # type: ignore[union-attr]  # (a record's root is its game)
-        return
+    """A NAG for node `node` (0: the game)."""
     if tree.nags is None:
         tree.nags = {}
     found = tree.nags.get(node)
