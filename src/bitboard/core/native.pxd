@@ -83,18 +83,16 @@ cdef inline void track_again(object obj) noexcept:
     if not _gc_is_tracked(obj):
         _gc_track(<void *>obj)
 
-# A registry of living objects that holds no reference to them keeps their addresses, each object
-# taking its own out as it dies (game_tree/nodes' Tree.living).
-cdef extern from "Python.h":
-    Py_ssize_t _refcount "Py_REFCNT" (void *obj)
-
 cdef extern from "Python.h":
     int _generic_setattr "PyObject_GenericSetAttr" (object obj, object name, void *value) except -1
+    Py_ssize_t _refcount "Py_REFCNT" (void *obj)
 
 # object.__delattr__ for a C type whose own __delattr__ calls it (object's refuses such a type)
 cdef inline void generic_delattr(object obj, object name) except *:
     _generic_setattr(obj, name, NULL)
 
+# A registry of living objects that holds no reference to them keeps their addresses, each object
+# taking its own out as it dies (game_tree/record's Tree.living).
 cdef inline long long address_of(object obj) noexcept:
     return <long long><void *>obj
 

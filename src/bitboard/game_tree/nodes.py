@@ -105,7 +105,7 @@ class GameNode(RecordNode):
             elif not self._tree.kept:
                 return self._tree.variations_of(self)  # (not held: Tree.keep says why)
             else:
-                self._variations = self._tree.children(self)
+                self._variations = self._tree.children(self, [])
         return self._variations
 
     @variations.setter

@@ -54,7 +54,7 @@ cdef class Tree:
     cdef Py_ssize_t parent_index(self, Py_ssize_t i) noexcept
     cdef object move_at(self, Py_ssize_t i)
     cdef object first(self, RecordNode parent)
-    cdef list children(self, RecordNode parent)
+    cdef list children(self, RecordNode parent, list out)
     cdef Py_ssize_t last(self, Py_ssize_t i) noexcept
     cdef set nag_set(self, Py_ssize_t i)
     cdef object alive(self, Py_ssize_t at)

@@ -111,7 +111,7 @@ def _new_child() -> RecordNode:
 @cython.ccall
 def reparent() -> cython.void:
     """A program set a node's parent: every node's ply and root, kept while no program did, are
-    found again when next asked for (_depth_of)."""
+    found again when next asked for (depth_of)."""
     global _reparented
     _reparented += 1
 
@@ -239,14 +239,16 @@ class Tree:
         where the tree is; else off the collector's list, and found again while it lives
         (Tree.keep says why)."""
         node: RecordNode = _new_child()
+        above: RecordNode
         node._parent = parent
         if not self.kept:  # (no node of the tree had its parent set: its depth is the record's)
             node._depth, node._root, node._epoch = _get(self.links, LINKS * i + _DEPTH), self.root, _reparented
-        elif cython.cast(RecordNode, parent)._epoch == _reparented and cython.cast(RecordNode, parent)._depth >= 0:
-            node._depth = cython.cast(RecordNode, parent)._depth + 1
-            node._root, node._epoch = cython.cast(RecordNode, parent)._root, _reparented
-        else:
-            node._depth = node._epoch = -1
+        else:  # (kept: its parent made, whose depth is known while no parent was set since)
+            above = parent
+            if above._epoch == _reparented and above._depth >= 0:
+                node._depth, node._root, node._epoch = above._depth + 1, above._root, _reparented
+            else:
+                node._depth = node._epoch = -1
         node.move = self.move_at(i)
         comment = self.comments[i]
         node.comment = "" if comment is None else comment
@@ -294,12 +296,12 @@ class Tree:
         return self.child(child, parent)
 
     @cython.cfunc
-    def children(self, parent: "RecordNode") -> list:
-        """A new list of the children of `parent` (made from this record), made if need be."""
-        out: list = []
+    def children(self, parent: "RecordNode", out: list) -> list:
+        """`out` (a new list, or Variations) with the children of `parent` (made from this record,
+        if need be) appended."""
         child: cython.Py_ssize_t = _get(self.links, LINKS * parent._index + _FIRST)
         while child >= 0:
-            out.append(self.child(child, parent))
+            PyList_Append(out, self.child(child, parent))  # (list's own: not a Variations' append)
             child = _get(self.links, LINKS * child + _NEXT)
         return out
 
@@ -398,10 +400,7 @@ class Tree:
         if found is not None:
             return found
         variations: Variations = Variations.__new__(Variations)
-        child: cython.Py_ssize_t = _get(self.links, LINKS * i + _FIRST)
-        while child >= 0:
-            PyList_Append(variations, self.child(child, parent))
-            child = _get(self.links, LINKS * child + _NEXT)
+        self.children(parent, variations)
         variations._tree = self
         variations._index = i
         untrack(variations)  # (nothing holds it but a program: it is in no cycle, till Tree.keep)
@@ -685,7 +684,6 @@ def replay(board, nodes: list) -> cython.void:
     node: RecordNode
     position: Board
     parent: cython.Py_ssize_t = 0
-    key: cython.int
     code: cython.int
     if k >= 0 and type(board) is Board and isinstance(nodes[k], RecordNode):
         node = nodes[k]
@@ -697,9 +695,8 @@ def replay(board, nodes: list) -> cython.void:
                     node = nodes[k]
                     if node._tree is not tree or _get(tree.links, LINKS * node._index + _PARENT) != parent:
                         break
-                    key = _get(tree.links, LINKS * node._index + _KEY)
-                    code = _get(tree.links, LINKS * node._index + _CODE)
-                    if code < 0 or move_key(node.move) != key or _touched(node.move):
+                    code = _code_for(tree, node._index, node.move)
+                    if code < 0:
                         break
                     position._push_unshown(code, None)
                     parent = node._index
@@ -715,28 +712,38 @@ def replay_line(board, tree: Tree, i: cython.Py_ssize_t) -> cython.void:
     """Pushes the moves from the root to node i of `tree` (not kept: no node of it changed) on
     `board`, the root's position: the recorded move codes while the moves are the ones read,
     from the board the record was read from; the nodes' Moves from there on."""
-    line: list = []
-    while i > 0:
-        line.append(i)
+    n: cython.Py_ssize_t = _get(tree.links, LINKS * i + _DEPTH)
+    line: array.array = array.array("i", bytes(4 * n))  # (one a call: a board made)
+    k: cython.Py_ssize_t
+    for k in range(n - 1, -1, -1):  # (the line's indices from the root's child down, without an int object each)
+        _set(line, k, i)
         i = _get(tree.links, LINKS * i + _PARENT)
-    k: cython.Py_ssize_t = len(line) - 1
+    k = 0
     code: cython.int
     position: Board
     if type(board) is Board and cython.cast(Board, board)._key == tree.start_key:
         position = board
-        while k >= 0:
-            i = line[k]
-            code = _get(tree.links, LINKS * i + _CODE)
-            move = tree.moves[i] if tree.moves is not None else None
-            if code < 0 or (move is not None and (move_key(move) != _get(tree.links, LINKS * i + _KEY)
-                                                  or _touched(move))):
+        while k < n:
+            code = _code_for(tree, _get(line, k), tree.moves[_get(line, k)] if tree.moves is not None else None)
+            if code < 0:
                 break
             position._push_unshown(code, None)
-            k -= 1
+            k += 1
         position._show_state()
-    while k >= 0:
-        board.push(tree.move_at(line[k]))
-        k -= 1
+    while k < n:
+        board.push(tree.move_at(_get(line, k)))
+        k += 1
+
+
+@cython.cfunc
+@cython.exceptval(-2, check=True)
+def _code_for(tree: Tree, i: cython.Py_ssize_t, move) -> cython.int:
+    """Node i's recorded move code where it may be pushed for `move`, the node's Move (None: not
+    made yet): the move read, which no program changed; else -1."""
+    code: cython.int = _get(tree.links, LINKS * i + _CODE)
+    if code < 0 or (move is not None and (move_key(move) != _get(tree.links, LINKS * i + _KEY) or _touched(move))):
+        return -1
+    return code
 
 
 @cython.cfunc
@@ -747,7 +754,6 @@ def _touched(move) -> cython.bint:
         return cython.cast(Move, move)._touched
     else:
         return move._touched
-
 
 
 def record_moves(tree: Tree, i: cython.Py_ssize_t):
