@@ -209,6 +209,78 @@ def test_game_headers_changed_after_reading_replay_from_the_new_position():
     assert ours.end().ply() == theirs.end().ply()
 
 
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+
+def _retag(module, game, k):
+    """One change to the tags a game's starting ply comes from, made the same way on either side."""
+    headers = game.headers
+    if k == 0:
+        headers["FEN"] = f"{START} w KQkq - 0 5"
+    elif k == 1:
+        del headers["FEN"]
+    elif k == 2:
+        headers.update({"FEN": f"{START} w KQkq - 3 9"})
+    elif k == 3:
+        headers.pop("FEN", None)
+    elif k == 4:
+        headers.setdefault("FEN", f"{START} w KQkq - 0 2")
+    elif k == 5:
+        game.headers = module.Headers(FEN=f"{START} w KQkq - 0 7")
+    elif k == 6:
+        game.setup(f"{START} w KQkq - 0 4")
+    elif k == 7:
+        headers["Variant"] = "Chess960"
+    elif k == 8:
+        headers.clear()
+    elif k == 9:
+        game.headers = module.Headers()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=8))
+def test_ply_turn_and_eval_follow_the_tags_a_program_changes(changes):
+    # the starting ply a game keeps is found again after each change to its FEN or Variant tag
+    text = "1. e4 { [%eval 0.5] } e5 { [%eval -0.25] } 2. Nf3 { [%eval #3] } *"
+    ours, theirs = bpgn.read_game(io.StringIO(text)), chess.pgn.read_game(io.StringIO(text))
+
+    def seen(game):
+        return [(node.ply(), node.turn(), repr(node.eval())) for node in [game, *game.mainline()]]
+
+    assert seen(ours) == seen(theirs)
+    for k in changes:
+        if k == 1 and "FEN" not in theirs.headers:
+            continue
+        _retag(bpgn, ours, k)
+        _retag(chess.pgn, theirs, k)
+        assert seen(ours) == seen(theirs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 30), st.integers(0, 5), st.integers(0, 99))
+def test_a_main_line_changed_while_walked_walks_on_as_python_chess_does(seed, at, kind, k):
+    # the iterator holds the node after the one handed out; a change to the line is seen
+    text = _random_game(seed)
+    games = bpgn.read_game(io.StringIO(text)), chess.pgn.read_game(io.StringIO(text))
+    walked = []
+    for module, game in zip((bchess, chess), games):
+        line = []
+        for i, node in enumerate(game.mainline()):
+            line.append(node.move.uci())
+            if i == at:
+                if kind == 0:
+                    moves = sorted(node.board().legal_moves, key=lambda move: move.uci())
+                    if moves:
+                        node.add_main_variation(module.Move.from_uci(moves[k % len(moves)].uci()))
+                elif kind == 1:
+                    node.parent.remove_variation(node)
+                elif node.variations:
+                    variation = node.variations[k % len(node.variations)]
+                    [node.promote, node.demote, node.promote_to_main, node.remove_variation][kind - 2](variation)
+        walked.append(line)
+    assert walked[0] == walked[1]
+
+
 class _Node(bpgn.ChildNode):
     """A program's own node class, made by its Game's add_variation."""
 

@@ -91,6 +91,11 @@ cdef extern from "Python.h":
 cdef inline void generic_delattr(object obj, object name) except *:
     _generic_setattr(obj, name, NULL)
 
+# Whether a str holds ASCII alone: its characters are then its bytes (PyUnicode_DATA), as a
+# reader of bytes wants them.
+cdef extern from "Python.h":
+    bint is_ascii "PyUnicode_IS_ASCII" (object text) noexcept
+
 # A registry of living objects that holds no reference to them keeps their addresses, each object
 # taking its own out as it dies (game_tree/record's Tree.living).
 cdef inline long long address_of(object obj) noexcept:

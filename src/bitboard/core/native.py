@@ -85,6 +85,11 @@ def generic_delattr(obj, name):
     object.__delattr__(obj, name)
 
 
+def is_ascii(text):
+    """Whether the str `text` holds ASCII alone (compiled: CPython's flag, read without a call)."""
+    return text.isascii()
+
+
 def address_of(obj):
     """Compiled, the object's address, for a registry that holds no reference to it; uncompiled,
     its id() (no such registry is kept uncompiled)."""

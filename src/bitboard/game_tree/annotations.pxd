@@ -1,5 +1,6 @@
 # The comment commands (game_tree/annotations.py), called by the nodes (game_tree/nodes) in C.
-from bitboard.notation.pgn_tokens cimport CLOCK, EMT, EVAL, Tokens
+from bitboard.core.native cimport is_ascii
+from bitboard.notation.pgn_tokens cimport CLOCK, EMT, EVAL, Tokens, arrows_in
 
 
 cpdef object parse_eval(object comment, object node)

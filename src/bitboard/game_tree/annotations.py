@@ -14,7 +14,8 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
     import cython
 
 if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
-    from ..notation.pgn_tokens import CLOCK, EMT, EVAL, Tokens
+    from ..core.native import is_ascii
+    from ..notation.pgn_tokens import CLOCK, EMT, EVAL, Tokens, arrows_in
 
 if cython.compiled:  # (C's own names, which the uncompiled build has no need of)
     from cython.cimports.cpython.object import PyObject, PyObject_GenericSetAttr, PyTypeObject
@@ -116,7 +117,7 @@ def duration_text(seconds):
 @cython.cfunc
 def _bytes(comment: str):
     """The comment's bytes, as notation/pgn_tokens reads them (compiled, an ASCII str's own)."""
-    if cython.compiled and comment.isascii():
+    if cython.compiled and is_ascii(comment):
         return comment
     return comment.encode("utf-8", "surrogatepass")
 
@@ -260,8 +261,10 @@ def eval_text(score, depth) -> str:
 @cython.ccall
 def parse_arrows(comment) -> list:
     """Every arrow and marked square of the comment's [%csl] and [%cal] commands, in order."""
-    if type(comment) is str and "[%csl" not in comment and "[%cal" not in comment:
-        return []
+    if type(comment) is str:
+        data = _bytes(comment)
+        if not arrows_in(data, _pointer(data), 0, len(data)):
+            return []
     arrow = arrow_type()
     return [arrow.from_pgn(text) for match in ARROWS_REGEX.finditer(comment)
             for text in match.group("arrows").split(",")]

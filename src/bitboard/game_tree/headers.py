@@ -8,6 +8,7 @@ from ..board import Board
 from ..errors import InvalidTagError, quoted
 from ..notation.pgn_tags import KNOWN_TAGS, TAG_ROSTER  # noqa: F401  (this module's names too: chess.pgn's TAG_ROSTER)
 from ..notation.pgn_tokens import TAG_REGEX  # noqa: F401  (a header line: this module's name too, chess.pgn's)
+from .record import retag
 from .visitors import SKIP, BaseVisitor
 
 #: A tag name PGN can write back.
@@ -20,6 +21,7 @@ _ROSTER = frozenset(TAG_ROSTER)
 _DEFAULTS = (("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"), ("White", "?"),
              ("Black", "?"), ("Result", "*"))
 _CHESS960_NAMES = frozenset(("chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"))
+_START_TAGS = frozenset(("FEN", "Variant"))  # (a change to one: record.retag)
 _WILD_NAMES = frozenset(("wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7",
                          "wild/8", "wild/8a"))
 
@@ -77,6 +79,8 @@ class Headers(MutableMapping):
         elif "\n" in value or "\r" in value:
             raise InvalidTagError(f"line break in pgn header {key}: {quoted(value)}")
         else:
+            if key in _START_TAGS:
+                retag()  # (the games' starting plies kept may be wrong now)
             self._others[key] = value
 
     def __getitem__(self, key: str) -> str:
@@ -86,6 +90,8 @@ class Headers(MutableMapping):
         if key in _ROSTER:
             del self._tag_roster[key]
         else:
+            if key in _START_TAGS:
+                retag()
             del self._others[key]
 
     def __iter__(self):

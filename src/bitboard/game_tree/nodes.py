@@ -34,6 +34,7 @@ if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
         reparent,
         replay,
         replay_line,
+        retags,
         wrote,
     )
 
@@ -50,7 +51,8 @@ MainlineMapT = TypeVar("MainlineMapT")
 # the names python-chess's nodes keep in their __dict__, in its order (copies and pickles)
 _FIELDS = ("parent", "move", "variations", "comment", "starting_comment", "nags")
 _GAME_FIELDS = _FIELDS + ("headers", "errors")
-_PRIVATE = frozenset(("_parent", "_variations", "_nags", "_tree", "_index", "_depth", "_epoch", "_root"))
+_PRIVATE = frozenset(("_parent", "_variations", "_nags", "_tree", "_index", "_depth", "_epoch", "_root",
+                      "_start_ply", "_start_epoch", "_start_headers"))
 
 def _unpickled(cls):
     """An empty node of `cls`, for copy and pickle to fill (GameNode.__reduce__)."""
@@ -494,6 +496,10 @@ class Game(GameNode):
     """The root of a game: its headers (the Seven Tag Roster by default), the comment before
     the first move, and the errors a reader met."""
 
+    if not cython.compiled:  # (compiled, C fields of nodes.pxd, which start at 0 and None)
+        _start_ply = _start_epoch = 0
+        _start_headers: Any = None
+
     def __init__(self, headers=None) -> None:
         super().__init__()
         self.headers: Any = Headers(headers)
@@ -589,7 +595,9 @@ def _child_ply(node: ChildNode):
     if tree is not None and not tree.kept:
         root = tree.root
         ply = tree.depth(node._index)
-        return (_game_ply(root) if type(root) is Game else root.ply()) + ply
+        if type(root) is Game:
+            return _game_ply(root) + ply  # (C ints: boxed once)
+        return root.ply() + ply
     ply = depth_of(node)
     if ply >= 0:
         root = node._root
@@ -609,13 +617,18 @@ def _child_ply(node: ChildNode):
 
 
 @cython.cfunc
-def _game_ply(game: Game):
-    """Game.ply() of `game`: 0 without a FEN, else its board's."""
+@cython.exceptval(-1, check=True)
+def _game_ply(game: Game) -> cython.Py_ssize_t:
+    """Game.ply() of `game`: 0 without a FEN, else its board's; kept while its headers are the
+    same Headers and no program changed a FEN or Variant tag (record.retag: Headers tells it)."""
     headers = game.headers
+    if game._start_epoch == retags() and game._start_headers is headers:
+        return game._start_ply
     if type(headers) is Headers:  # (its FEN, if any, among the tags past the roster)
-        if "FEN" not in headers._others:
-            return 0
-    elif "FEN" not in headers:
+        ply: cython.Py_ssize_t = game.board().ply() if "FEN" in headers._others else 0
+        game._start_ply, game._start_epoch, game._start_headers = ply, retags(), headers
+        return ply
+    if "FEN" not in headers:
         return 0
     return game.board().ply()
 
@@ -688,6 +701,43 @@ class GameBuilder(BaseVisitor):
         return self.game
 
 
+@cython.final
+@cython.cclass
+class MainlineNodes:
+    """The nodes of the main line after `start`, one at a time (a main line's iterator). The
+    node after the one handed out is made first and held here: a node made from a record lives
+    only while held (record.Tree.keep), so that node.next() finds it."""
+
+    _node: object  # the node handed out last (at first, `start`)
+    _ahead: object  # the node after it, None when not known
+
+    def __init__(self, start) -> None:
+        self._node = start
+        self._ahead = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        node = self._ahead
+        if node is None or not _unwritten(self._node):  # (a program may have changed the line since)
+            node = next_of(self._node)
+            if node is None:
+                raise StopIteration
+        self._node = node
+        self._ahead = next_of(node) if _unwritten(node) else None  # (kept nodes live on their own)
+        return node
+
+
+@cython.cfunc
+def _unwritten(node) -> cython.bint:
+    """Whether `node` was made from a record that no program wrote to (no line of it changed)."""
+    if isinstance(node, GameNode):
+        tree: Tree | None = cython.cast(GameNode, node)._tree
+        return tree is not None and not tree.kept
+    return False
+
+
 class Mainline(Generic[MainlineMapT]):
     """The main line after a node, mapped by `f` (nodes, or moves): iterable both ways; true
     when not empty."""
@@ -700,6 +750,11 @@ class Mainline(Generic[MainlineMapT]):
         return next_of(self.start) is not None
 
     def __iter__(self):
+        if self.f is _identity:
+            return MainlineNodes(self.start)
+        return self._mapped()
+
+    def _mapped(self):
         node = self.start
         f = self.f
         if f is _node_move and isinstance(node, GameNode):
@@ -711,12 +766,8 @@ class Mainline(Generic[MainlineMapT]):
             node = next_of(node)
             if node is None:
                 return
-            # (the next node made before this one is handed out, kept by this frame while it is:
-            # a node made from a record lives only while held, and node.next() then finds it)
-            ahead = next_of(node)  # noqa: F841
-            if f is _identity:
-                yield node
-            elif f is _node_move and isinstance(node, GameNode):
+            ahead = next_of(node)  # noqa: F841  (as MainlineNodes holds it)
+            if f is _node_move and isinstance(node, GameNode):
                 yield cython.cast(GameNode, node).move
             else:
                 yield f(node)

@@ -77,6 +77,8 @@ cdef class Nags(set):
 
 cdef RecordNode _new_child()
 cpdef void reparent() except *
+cpdef void retag() except *
+cdef Py_ssize_t retags() noexcept
 cdef void wrote(Tree tree) except *
 cdef Tree new_tree(RecordNode game, unsigned long long start_key)
 cdef object first_of(RecordNode node)

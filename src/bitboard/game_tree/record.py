@@ -108,6 +108,26 @@ def _new_child() -> RecordNode:
     return _node_type.__new__(_node_type)
 
 
+# how many times a program changed a FEN or Variant tag (retag): each game's starting ply, once
+# found, is kept while this count stays the same (from 1: a game's count starts at 0, none kept)
+_retagged = cython.declare(cython.Py_ssize_t, 1)
+
+
+@cython.ccall
+def retag() -> cython.void:
+    """A program changed a FEN or Variant tag: every game's starting ply, kept while no program
+    did, is found again when next asked for (nodes' Game.ply)."""
+    global _retagged
+    _retagged += 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def retags() -> cython.Py_ssize_t:
+    """The count retag() keeps."""
+    return _retagged
+
+
 @cython.ccall
 def reparent() -> cython.void:
     """A program set a node's parent: every node's ply and root, kept while no program did, are
@@ -149,6 +169,7 @@ class Tree:
         untrack(self.links)  # (an array holds no object: none of them need the collector's walks)
         self.size = 0
         self.comments: list = []
+        untrack(self.comments)  # (it holds strs alone: no collection need visit each, as a full one would)
         self.starting: dict | None = None
         self.nags: dict | None = None
         self.made: list | None = None

@@ -47,6 +47,7 @@ cdef int suffix_nag(char *p, Py_ssize_t i, Py_ssize_t j) noexcept
 cdef long long nag_value(char *p, Py_ssize_t i, Py_ssize_t j) noexcept
 cdef str result_text(char *p, Py_ssize_t i, Py_ssize_t j)
 cdef bint commands_only(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
+cdef bint arrows_in(object data, char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef Py_ssize_t white_end(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef Py_ssize_t white_start(char *p, Py_ssize_t i, Py_ssize_t n) noexcept
 cdef Py_ssize_t tag_name_end(char *p, Py_ssize_t i, Py_ssize_t n) noexcept

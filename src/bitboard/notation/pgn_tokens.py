@@ -563,6 +563,20 @@ def commands_only(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) 
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def arrows_in(data, p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.bint:
+    """Whether the comment data[i:n] holds a "[%csl" or a "[%cal" (where ARROWS_REGEX may match):
+    each [ found by memchr, the four bytes after it compared."""
+    i = _bracket(data, p, i, n - 4)
+    while i >= 0:
+        if (p[i + 1] == ord("%") and p[i + 2] == ord("c") and p[i + 4] == ord("l")
+                and (p[i + 3] == ord("s") or p[i + 3] == ord("a"))):
+            return True
+        i = _bracket(data, p, i + 1, n - 4)
+    return False
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 def white_end(p: cython.p_char, i: cython.Py_ssize_t, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """The first index from i of p[i:n] that is not ASCII white space (n if none)."""
     while i < n and _CLASS[p[i] & 0xFF] & _WHITE:
