@@ -383,8 +383,8 @@ def test_dropped_games_are_collected_after_walks_edits_and_attributes_pointing_b
     assert all(ref() is None for ref in refs + nodes)
 
 
-@pytest.mark.xfail(bitboard.compiled, strict=True, reason="compiled, a read node's Move is also the Move cache's "
-                   "(move._CACHE), which holds it and its attributes until a Move of that code is made again")
+@pytest.mark.xfail(bitboard.compiled, strict=True, reason="compiled, a read game keeps its Moves in a list off the "
+                   "collector's list (docs/differences.md), which cannot see the way back from a Move's attribute")
 def test_an_attribute_of_a_read_move_pointing_back_does_not_keep_a_dropped_game():
     games = [pgn.read_game(io.StringIO(TEXT)) for pgn, _ in LIBRARIES]
     for game in games:

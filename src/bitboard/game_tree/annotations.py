@@ -146,12 +146,23 @@ def _plain_eval(comment: str):
 @cython.cfunc
 def _command_found(comment: str, command: cython.int) -> cython.int:
     """Tokens.commands' answer for the first `command` of `comment` (EVAL, CLOCK or EMT), its
-    value in _TOKENS."""
-    data = _bytes(comment)
-    return _TOKENS.commands(data, _pointer(data), 0, len(data), command)
+    value in _TOKENS. The [%eval] and the [%clk] are read in one pass, kept for the next call on
+    the same comment (eval() and clock() of a node, one after the other)."""
+    global _read, _read_found
+    if command == EMT:  # ([%emt]'s seconds go where [%clk]'s are)
+        _read = None
+        data = _bytes(comment)
+        return _TOKENS.commands(data, _pointer(data), 0, len(data), EMT)
+    if comment is not _read:
+        data = _bytes(comment)
+        _read_found = _TOKENS.commands(data, _pointer(data), 0, len(data), EVAL | CLOCK)
+        _read = comment
+    return _read_found & (command | command << 4)
 
 
 _TOKENS = cython.declare(Tokens, Tokens())  # (the commands' reader: its answers read at once)
+_read = cython.declare(object, None)  # the comment whose [%eval] and [%clk] _TOKENS holds
+_read_found = cython.declare(cython.int, 0)  # (Tokens.commands' answer for it)
 
 
 @cython.ccall

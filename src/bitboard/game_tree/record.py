@@ -302,7 +302,11 @@ class Tree:
         """Node i's Move: the one made before, or one made now and kept (a node made again has it)."""
         moves = self.moves
         if moves is None:
-            moves = self.moves = [None] * self.size  # (on the collector's list: a Move may hold a program's own)
+            moves = self.moves = [None] * self.size
+            # Off the collector's list, as its Moves are (move._new_move_of): no collection visits
+            # each of a list of walked games' Moves. A program's attribute on a Move puts the Move
+            # back on it, not this list: an attribute that leads back to the game keeps the game.
+            untrack(moves)
         move = moves[i]
         if move is None:
             move = moves[i] = _move_of(_get(self.links, LINKS * i + _KEY))  # (a Move of its own)
@@ -760,9 +764,13 @@ def replay_line(board, tree: Tree, i: cython.Py_ssize_t) -> cython.void:
 @cython.exceptval(-2, check=True)
 def _code_for(tree: Tree, i: cython.Py_ssize_t, move) -> cython.int:
     """Node i's recorded move code where it may be pushed for `move`, the node's Move (None: not
-    made yet): the move read, which no program changed; else -1."""
+    made yet): the move read, which no program changed (the record's own Move untouched, or one
+    of the same fields); else -1."""
     code: cython.int = _get(tree.links, LINKS * i + _CODE)
-    if code < 0 or (move is not None and (move_key(move) != _get(tree.links, LINKS * i + _KEY) or _touched(move))):
+    if code < 0 or move is None:
+        return code
+    if _touched(move) or ((tree.moves is None or move is not tree.moves[i])
+                          and move_key(move) != _get(tree.links, LINKS * i + _KEY)):
         return -1
     return code
 
