@@ -281,6 +281,24 @@ def test_a_main_line_changed_while_walked_walks_on_as_python_chess_does(seed, at
     assert walked[0] == walked[1]
 
 
+def test_the_boards_of_nodes_stack_moves_of_their_own():
+    # each board's stack holds Moves no node and no other living board holds, as python-chess's
+    text = "1. e4 e5 2. Nf3 Nc6 *"
+    for pgn in (bpgn, chess.pgn):
+        game = pgn.read_game(io.StringIO(text))
+        end = game.end()
+        first, second = end.board(), end.board()
+        line = [node.move for node in game.mainline()]
+        assert all(a is not b and a is not m and b is not m
+                   for a, b, m in zip(first.move_stack, second.move_stack, line, strict=True))
+        first.move_stack[0].to_square = 20  # (a Move a program changed)
+        del first, second
+        third = end.board()
+        assert [move.uci() for move in third.move_stack] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+        assert [move.uci() for move in line] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+        assert all(a is not m for a, m in zip(third.move_stack, line, strict=True))
+
+
 class _Node(bpgn.ChildNode):
     """A program's own node class, made by its Game's add_variation."""
 

@@ -284,10 +284,16 @@ def _move_of(code: cython.int) -> Move:
 def _stacked_move_of(code: cython.int) -> Move:
     """The Move a push stacks for `code`: the cached one where free (as _move_of), else a new
     one that leaves the cache's where it is: that one is held by a program's list of the legal
-    moves, and the next list made of this position's moves wants it again."""
+    moves, and the next list made of this position's moves wants it again. Where the cache has
+    none, the new one goes there, free again once the stack lets it go (a board a replay made
+    and dropped, the next one's moves)."""
     if cython.compiled:
         move: Move = _free_cached(code)
         if move is not None:
+            return move
+        if _CACHE[code] is None:
+            move = _new_move_of(code)
+            _CACHE[code] = move
             return move
     return _new_move_of(code)
 

@@ -6,7 +6,7 @@ from cpython.list cimport PyList_Append
 from cpython.object cimport PyObject_GenericSetAttr
 from bitboard.board.game cimport Board
 from bitboard.core.native cimport address_of, generic_delattr, living_at, track_again, untrack
-from bitboard.move cimport Move, _move_of, move_key
+from bitboard.move cimport Move, _new_move_of, move_key
 
 cdef class Tree
 

@@ -22,7 +22,7 @@ if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
 
     from ..board import Board
     from ..core.native import address_of, generic_delattr, living_at, track_again, untrack
-    from ..move import Move, _move_of, move_key
+    from ..move import Move, _new_move_of, move_key
 
     PyObject_GenericSetAttr = object.__setattr__
     PyList_Append = list.append
@@ -309,7 +309,9 @@ class Tree:
             untrack(moves)
         move = moves[i]
         if move is None:
-            move = moves[i] = _move_of(_get(self.links, LINKS * i + _KEY))  # (a Move of its own)
+            # (a Move of its own, not the Move cache's: the game keeps it, and the cache's stays
+            # free for the boards and lists of moves that take one and let it go)
+            move = moves[i] = _new_move_of(_get(self.links, LINKS * i + _KEY))
         return move
 
     @cython.cfunc
