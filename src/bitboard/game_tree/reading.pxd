@@ -1,7 +1,7 @@
 # The C side of reading.py: what it cimports (its .py imports the same names when uncompiled).
 from bitboard.board.game cimport Board
 from bitboard.core.encoding cimport shown_code
-from bitboard.core.native cimport find_byte
+from bitboard.core.native cimport find_byte, untrack
 from bitboard.game_tree.lines cimport Lines
 from bitboard.game_tree.record cimport RecordNode, Tree, new_tree
 from bitboard.move cimport Move, fields_code, move_key

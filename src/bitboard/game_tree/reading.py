@@ -18,7 +18,7 @@ if cython.compiled:  # False when run uncompiled; to Cython, this makes `cython`
 if not cython.compiled:  # (compiled, this module's .pxd cimports these names)
     from ..board import Board
     from ..core.encoding import shown_code
-    from ..core.native import find_byte
+    from ..core.native import find_byte, untrack
     from ..move import Move, fields_code, move_key
     from ..notation.pgn_tags import known_tag
     from ..notation.pgn_tokens import (
@@ -528,14 +528,14 @@ def _build(source: _Source, boards: list, builder) -> cython.bint:
 
 @cython.cfunc
 def _add_nag(tree: Tree, node: cython.Py_ssize_t, nag) -> cython.void:
-    """A NAG for node `node` (0: the game)."""
+    """A NAG for node `node` (0: the game). The NAGs are tuples of ints off the collector's list,
+    so that the dict holding them stays off it too: no object a game's NAGs for it to walk."""
     if tree.nags is None:
         tree.nags = {}
     found = tree.nags.get(node)
-    if found is None:
-        tree.nags[node] = [nag]
-    else:
-        found.append(nag)
+    nags: tuple = (nag,) if found is None else found + (nag,)
+    untrack(nags)
+    tree.nags[node] = nags
 
 
 @cython.cfunc
