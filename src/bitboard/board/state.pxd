@@ -75,6 +75,7 @@ cdef class BoardState(BaseBoard):
     cdef object _pop_unshown(self)
     cdef bint _legal_ep(self)
     cdef void _push_unshown(self, int code, object stacked)
+    cdef void _remember_given(self, int code)
     cdef void _set_stacks(self, array.array undo, array.array keys)
 
     @cython.final

@@ -750,7 +750,8 @@ class BoardState(BaseBoard):
         self._keys = keys
         self._capacity = len(undo)
 
-    def _remember_given(self, code) -> None:
+    @cython.cfunc
+    def _remember_given(self, code: cython.int) -> cython.void:
         """Keep the given rights and square and the promoted pieces for pop, then move them on
         as python-chess does: a push keeps only the clean castling rights and clears the
         en-passant square; a promoted piece stays promoted where it goes."""
@@ -758,9 +759,10 @@ class BoardState(BaseBoard):
             self._spurious_stack = []
         self._spurious_stack.append((len(self._undo), self._spurious_rights, self._spurious_ep, self._promoted))
         if code != NULL_MOVE and not self._variant:  # (a variant's make moves them itself)
-            frm, to = move_from(code), move_to(code)
-            touched = (ONE << frm) | (ONE << to)
-            was_promoted = (self._promoted >> frm) & 1
+            frm: cython.int = move_from(code)
+            to: cython.int = move_to(code)
+            touched: u64 = (ONE << frm) | (ONE << to)
+            was_promoted: u64 = (self._promoted >> frm) & 1
             self._promoted &= ~touched
             if move_flag(code) >= PROMOTION or (was_promoted and move_flag(code) != CASTLING):
                 self._promoted |= ONE << to
