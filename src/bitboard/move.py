@@ -281,6 +281,8 @@ def _move_of(code: cython.int) -> Move:
 
 
 @cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _stacked_move_of(code: cython.int) -> Move:
     """The Move a push stacks for `code`: the cached one where free (as _move_of), else a new
     one that leaves the cache's where it is: that one is held by a program's list of the legal
@@ -288,12 +290,10 @@ def _stacked_move_of(code: cython.int) -> Move:
     none, the new one goes there, free again once the stack lets it go (a board a replay made
     and dropped, the next one's moves)."""
     if cython.compiled:
+        if _CACHE[code] is None:
+            return _move_of(code)  # (made and put there)
         move: Move = _free_cached(code)
         if move is not None:
-            return move
-        if _CACHE[code] is None:
-            move = _new_move_of(code)
-            _CACHE[code] = move
             return move
     return _new_move_of(code)
 

@@ -149,14 +149,11 @@ def _command_found(comment: str, command: cython.int) -> cython.int:
     value in _TOKENS. The [%eval] and the [%clk] are read in one pass, kept for the next call on
     the same comment (eval() and clock() of a node, one after the other)."""
     global _read, _read_found
-    if command == EMT:  # ([%emt]'s seconds go where [%clk]'s are)
-        _read = None
+    if command == EMT or comment is not _read:
         data = _bytes(comment)
-        return _TOKENS.commands(data, _pointer(data), 0, len(data), EMT)
-    if comment is not _read:
-        data = _bytes(comment)
-        _read_found = _TOKENS.commands(data, _pointer(data), 0, len(data), EVAL | CLOCK)
-        _read = comment
+        # ([%emt]'s seconds go where [%clk]'s are: read alone, and kept for no next call)
+        _read_found = _TOKENS.commands(data, _pointer(data), 0, len(data), EMT if command == EMT else EVAL | CLOCK)
+        _read = None if command == EMT else comment
     return _read_found & (command | command << 4)
 
 

@@ -595,25 +595,23 @@ def _child_ply(node: ChildNode):
     if tree is not None and not tree.kept:
         root = tree.root
         ply = tree.depth(node._index)
-        if type(root) is Game:
-            return _game_ply(root) + ply  # (C ints: boxed once)
-        return root.ply() + ply
-    ply = depth_of(node)
-    if ply >= 0:
+    else:
+        ply = depth_of(node)
+        if ply < 0:  # (a parent up the line is a program's own: walked as python-chess walks it)
+            ply = 0
+            above = node
+            parent = parent_of(above)
+            while parent is not None:
+                ply += 1
+                above = parent
+                parent = parent_of(above)
+            return above.game().ply() + ply
         root = node._root
         if not isinstance(root, Game):
             raise AssertionError("GameNode not rooted in Game")
-        if type(root) is Game:
-            return _game_ply(root) + ply
-        return root.ply() + ply
-    ply = 0
-    above = node
-    parent = parent_of(above)
-    while parent is not None:
-        ply += 1
-        above = parent
-        parent = parent_of(above)
-    return above.game().ply() + ply
+    if type(root) is Game:
+        return _game_ply(root) + ply  # (C ints: boxed once)
+    return root.ply() + ply
 
 
 @cython.cfunc
@@ -720,12 +718,14 @@ class MainlineNodes:
 
     def __next__(self):
         node = self._ahead
-        if node is None or not _unwritten(self._node):  # (a program may have changed the line since)
+        unwritten: cython.bint = _unwritten(self._node)  # (else a program may have changed the line since)
+        if node is None or not unwritten:
             node = next_of(self._node)
             if node is None:
                 raise StopIteration
+            unwritten = _unwritten(node)
         self._node = node
-        self._ahead = next_of(node) if _unwritten(node) else None  # (kept nodes live on their own)
+        self._ahead = next_of(node) if unwritten else None  # (kept nodes live on their own)
         return node
 
 
